@@ -1,0 +1,22 @@
+// Runs every case of the PyTorch reference fixture (tests/reference/make_fixture.py) through
+// the core and measures the largest differences. Shared by `attention-lab reference` and the
+// Catch2 reference test, so both report the same numbers.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace attn::cli {
+
+struct ReferenceCaseResult {
+  std::string name;
+  std::string kind;       // "multihead" or "attention"
+  int batch = 0;          // sequences in the case
+  double output_diff = 0;   // max |core - PyTorch| over every output element
+  double weights_diff = 0;  // the same over every attention weight of every head
+};
+
+// Throws std::runtime_error if the file cannot be read or is malformed.
+std::vector<ReferenceCaseResult> check_reference_fixture(const std::string& path);
+
+}  // namespace attn::cli

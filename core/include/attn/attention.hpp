@@ -1,0 +1,51 @@
+// Scaled dot-product attention: softmax(Q K^T / sqrt(d_k)) V, with an optional mask.
+#pragma once
+
+#include "attn/matrix.hpp"
+#include "attn/softmax.hpp"
+
+#include <cmath>
+
+namespace attn {
+
+struct AttentionOptions {
+  // Divide the scores by sqrt(d_k). Off only to show why it is there.
+  bool scale = true;
+  // The score a blocked pair gets before the softmax. Any value far below the real scores
+  // leaves blocked pairs with exactly 0 weight; -inf does too, but see fully masked rows.
+  float masked_value = -1e9f;
+};
+
+struct AttentionResult {
+  Matrix output;   // (n_q, d_v)
+  Matrix weights;  // (n_q, n_k), rows sum to 1
+};
+
+// Throws std::invalid_argument for a NaN masked_value.
+void require_options(const AttentionOptions& options);
+
+// query (n_q, d_k), key (n_k, d_k), value (n_k, d_v), mask (n_q, n_k; true = may attend)
+//   -> output (n_q, d_v), weights (n_q, n_k).
+// A fully masked row has every score equal to masked_value, so with a finite constant it
+// gets uniform weights 1/n_k and the mean of the values (as the lesson's NumPy and Keras
+// do); with masked_value = -inf it is NaN (as PyTorch gives).
+// Throws std::invalid_argument for empty or non-finite inputs, mismatched shapes, a mask of
+// the wrong shape, or a NaN masked_value.
+AttentionResult attention(const Matrix& query, const Matrix& key, const Matrix& value,
+                          const AttentionOptions& options = {});
+AttentionResult attention(const Matrix& query, const Matrix& key, const Matrix& value,
+                          const Mask& mask, const AttentionOptions& options = {});
+
+// The arithmetic behind attention() for any scalar type (float32 here, Eigen::half in the
+// pitfall experiments), without argument checks. mask may be null.
+template <typename Scalar>
+MatrixOf<Scalar> attention_weights_unchecked(const MatrixOf<Scalar>& query,
+                                             const MatrixOf<Scalar>& key, const Mask* mask,
+                                             bool scale, Scalar masked_value) {
+  MatrixOf<Scalar> scores = query * key.transpose();
+  if (scale) scores *= Scalar(1.0f / std::sqrt(static_cast<float>(query.cols())));
+  if (mask) scores = mask->select(scores, MatrixOf<Scalar>::Constant(scores.rows(), scores.cols(), masked_value));
+  return softmax_rows_unchecked<Scalar>(scores);
+}
+
+}  // namespace attn

@@ -1,0 +1,32 @@
+// The core's value types and the argument checks every public function shares.
+//
+// Matrices are float32 and row-major, like the frameworks we compare against and like JS
+// typed arrays, so crossing into WebAssembly is a copy at most. A Mask holds true where a
+// query may attend to a key.
+#pragma once
+
+#include <Eigen/Core>
+#include <string>
+
+namespace attn {
+
+using Matrix = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+using Mask = Eigen::Matrix<bool, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+// "(rows, cols)", the form every error message uses for a shape.
+std::string shape_of(Eigen::Index rows, Eigen::Index cols);
+
+template <typename Derived>
+std::string shape_of(const Eigen::DenseBase<Derived>& m) {
+  return shape_of(m.rows(), m.cols());
+}
+
+// Each check throws std::invalid_argument naming `name` and what it got.
+void require_nonempty(const char* name, const Matrix& m);
+void require_finite(const char* name, const Matrix& m);
+// Non-empty and finite: what every numeric input of the core must be.
+void require_values(const char* name, const Matrix& m);
+void require_cols(const char* name, const Matrix& m, Eigen::Index cols, const char* why);
+void require_rows(const char* name, const Matrix& m, Eigen::Index rows, const char* why);
+
+}  // namespace attn

@@ -1,0 +1,28 @@
+// Row-wise softmax, the normalisation at the heart of attention.
+#pragma once
+
+#include "attn/matrix.hpp"
+
+namespace attn {
+
+template <typename Scalar>
+using MatrixOf = Eigen::Matrix<Scalar, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+// scores (rows, cols) -> weights (rows, cols), each row summing to 1.
+// Subtracting the row maximum first keeps exp() from overflowing. No argument checks:
+// this is the arithmetic shared by the float32 API and the half-precision experiments,
+// so -inf and NaN flow through exactly as IEEE arithmetic makes them.
+template <typename Scalar>
+MatrixOf<Scalar> softmax_rows_unchecked(const MatrixOf<Scalar>& scores) {
+  const auto row_max = scores.rowwise().maxCoeff();
+  MatrixOf<Scalar> weights = (scores.colwise() - row_max).array().exp().matrix();
+  const auto row_sum = weights.rowwise().sum().eval();
+  for (Eigen::Index i = 0; i < weights.rows(); ++i) weights.row(i) /= row_sum(i);
+  return weights;
+}
+
+// scores (rows, cols) -> weights (rows, cols). Throws std::invalid_argument for an empty
+// or non-finite `scores`.
+Matrix softmax(const Matrix& scores);
+
+}  // namespace attn

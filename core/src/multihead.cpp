@@ -1,0 +1,141 @@
+#include "attn/multihead.hpp"
+
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+namespace attn {
+namespace {
+
+const char* name_of(Projection which) {
+  switch (which) {
+    case Projection::query: return "query";
+    case Projection::key: return "key";
+    case Projection::value: return "value";
+    case Projection::output: return "output";
+  }
+  return "?";
+}
+
+void require_shape(const std::string& name, const Matrix& m, Eigen::Index rows, Eigen::Index cols) {
+  if (m.rows() != rows || m.cols() != cols)
+    throw std::invalid_argument(name + " must have shape " + shape_of(rows, cols) + ", got " +
+                                shape_of(m));
+  require_finite(name.c_str(), m);
+}
+
+}  // namespace
+
+MultiHeadAttention::MultiHeadAttention(int d_model, int num_heads, int key_dim)
+    : d_model_(d_model), num_heads_(num_heads), key_dim_(key_dim) {
+  if (d_model < 1 || d_model > 65536)
+    throw std::invalid_argument("d_model must be between 1 and 65536, got " + std::to_string(d_model));
+  if (num_heads < 1 || num_heads > d_model)
+    throw std::invalid_argument("num_heads must be between 1 and d_model = " +
+                                std::to_string(d_model) + ", got " + std::to_string(num_heads));
+  if (key_dim == 0) {
+    if (d_model % num_heads != 0)
+      throw std::invalid_argument("num_heads must divide d_model when key_dim is not given: d_model " +
+                                  std::to_string(d_model) + ", num_heads " +
+                                  std::to_string(num_heads));
+    key_dim_ = d_model / num_heads;
+  } else if (key_dim < 0 || key_dim > 65536) {
+    throw std::invalid_argument("key_dim must be between 1 and 65536 (or 0 for d_model / num_heads), got " +
+                                std::to_string(key_dim));
+  }
+  const int hk = num_heads_ * key_dim_;
+  for (Projection p : {Projection::query, Projection::key, Projection::value}) {
+    weights_[int(p)] = Matrix::Zero(d_model_, hk);
+    biases_[int(p)] = Matrix::Zero(1, hk);
+  }
+  weights_[int(Projection::output)] = Matrix::Zero(hk, d_model_);
+  biases_[int(Projection::output)] = Matrix::Zero(1, d_model_);
+}
+
+void MultiHeadAttention::init_glorot_uniform(Random& rng) {
+  const double d = d_model_, h = num_heads_, k = key_dim_;
+  auto draw = [&rng](Matrix& w, double fan_in, double fan_out) {
+    const double limit = std::sqrt(6.0 / (fan_in + fan_out));
+    w = rng.uniform_matrix(w.rows(), w.cols(), -limit, limit);
+  };
+  for (Projection p : {Projection::query, Projection::key, Projection::value})
+    draw(weights_[int(p)], d * h, d * k);
+  draw(weights_[int(Projection::output)], h * k, h * d);
+  for (auto& b : biases_) b.setZero();
+}
+
+long MultiHeadAttention::parameter_count() const {
+  long count = 0;
+  for (int p = 0; p < 4; ++p) count += long(weights_[p].size()) + long(biases_[p].size());
+  return count;
+}
+
+void MultiHeadAttention::set_projection(Projection which, const Matrix& weight, const Matrix& bias) {
+  const std::string name = name_of(which);
+  const Matrix& old_w = weights_[int(which)];
+  require_shape(name + " weight", weight, old_w.rows(), old_w.cols());
+  require_shape(name + " bias", bias, 1, biases_[int(which)].cols());
+  weights_[int(which)] = weight;
+  biases_[int(which)] = bias;
+}
+
+const Matrix& MultiHeadAttention::weight(Projection which) const { return weights_[int(which)]; }
+const Matrix& MultiHeadAttention::bias(Projection which) const { return biases_[int(which)]; }
+
+void MultiHeadAttention::set_from_pytorch(const Matrix& in_proj_weight, const Matrix& in_proj_bias,
+                                          const Matrix& out_proj_weight,
+                                          const Matrix& out_proj_bias) {
+  const int d = d_model_;
+  if (num_heads_ * key_dim_ != d)
+    throw std::invalid_argument("PyTorch's layout needs num_heads * key_dim = d_model, got " +
+                                std::to_string(num_heads_) + " * " + std::to_string(key_dim_) +
+                                " != " + std::to_string(d));
+  require_shape("in_proj_weight", in_proj_weight, 3 * d, d);
+  require_shape("in_proj_bias", in_proj_bias, 1, 3 * d);
+  require_shape("out_proj_weight", out_proj_weight, d, d);
+  require_shape("out_proj_bias", out_proj_bias, 1, d);
+  // Rows [0, d) of in_proj are the query projection, then key, then value.
+  for (Projection p : {Projection::query, Projection::key, Projection::value}) {
+    weights_[int(p)] = in_proj_weight.middleRows(int(p) * d, d).transpose();
+    biases_[int(p)] = in_proj_bias.middleCols(int(p) * d, d);
+  }
+  weights_[int(Projection::output)] = out_proj_weight.transpose();
+  biases_[int(Projection::output)] = out_proj_bias;
+}
+
+MultiHeadResult MultiHeadAttention::forward(const Matrix& query, const Matrix& key,
+                                            const Matrix& value, const Mask* mask,
+                                            const AttentionOptions& options) const {
+  require_values("query", query);
+  require_values("key", key);
+  require_values("value", value);
+  require_cols("query", query, d_model_, "d_model");
+  require_cols("key", key, d_model_, "d_model");
+  require_cols("value", value, d_model_, "d_model");
+  require_rows("value", value, key.rows(), "as many as key");
+  require_options(options);
+  if (mask && (mask->rows() != query.rows() || mask->cols() != key.rows()))
+    throw std::invalid_argument("mask must have shape (n_q, n_k) = " +
+                                shape_of(query.rows(), key.rows()) + ", got " + shape_of(*mask));
+
+  auto project = [this](const Matrix& x, Projection p) -> Matrix {
+    return (x * weights_[int(p)]).rowwise() + biases_[int(p)].row(0);
+  };
+  const Matrix q = project(query, Projection::query);
+  const Matrix k = project(key, Projection::key);
+  const Matrix v = project(value, Projection::value);
+
+  MultiHeadResult result;
+  Matrix concat(query.rows(), num_heads_ * key_dim_);
+  for (int h = 0; h < num_heads_; ++h) {
+    const Eigen::Index c = Eigen::Index(h) * key_dim_;
+    Matrix w = attention_weights_unchecked<float>(q.middleCols(c, key_dim_), k.middleCols(c, key_dim_),
+                                                  mask, options.scale, options.masked_value);
+    concat.middleCols(c, key_dim_) = w * v.middleCols(c, key_dim_);
+    result.weights.push_back(std::move(w));
+  }
+  result.output = project(concat, Projection::output);
+  return result;
+}
+
+}  // namespace attn
