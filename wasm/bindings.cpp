@@ -1,0 +1,451 @@
+// The core's door to JavaScript (embind). This file only translates: numbers in the WASM heap
+// become attn::Matrix / attn::Mask, the core computes, results are left where JS can copy them,
+// and every std::invalid_argument becomes a JS Error with the same message.
+//
+// It leaves out everything a caller should see: argument names, nested arrays, Float32Array
+// checks and copying live in web/src/core.ts, the only intended user of this module.
+//
+// How data crosses (chosen for speed; embind vectors and vals cost more per call):
+//   - JS asks for scratch space (scratch()), writes its inputs there with typed-array views and
+//     passes byte offsets and shapes. Inputs are read through Eigen::Map, never kept.
+//   - Results stay in static slots owned by this file until the next call of the same kind;
+//     each compute function returns the offset of a table of uint32 offsets, one per result
+//     (see `results`). Memory may grow during any call: JS takes its heap views afterwards.
+//   - Errors: caught here, the message copied to a static string, and thrown as a JS Error
+//     from outside the catch block (EM_JS), after restoring the stack pointer. Nothing is
+//     allocated per error and no stack is lost, so nothing leaks.
+#include "attn/attention.hpp"
+#include "attn/masks.hpp"
+#include "attn/multihead.hpp"
+#include "attn/random.hpp"
+#include "attn/softmax.hpp"
+
+#include <emscripten.h>
+#include <emscripten/bind.h>
+#include <emscripten/emmalloc.h>
+#include <emscripten/heap.h>
+#include <emscripten/stack.h>
+
+#include <cerrno>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <malloc.h>
+#include <new>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+using Offset = std::uint32_t;  // a byte offset into the WASM heap (wasm32)
+
+// Throws a JS Error through the wasm frames below it. Those frames never return, so the
+// shadow-stack pointer is put back first (to its base: these functions are only entered from
+// JS, never nested inside other wasm calls); without this every error would leak ~80 bytes of
+// stack and a long session would eventually overflow it.
+EM_JS(void, attn_throw_error, (const char* message, std::uintptr_t stack_base), {
+  var error = new Error(UTF8ToString(message));
+  stackRestore(stack_base);
+  throw error;
+})
+
+namespace {
+
+std::string pending_error;         // outlives the catch block; reused, so never leaks
+std::vector<double> scratch_area;  // JS writes inputs here (double for 8-byte alignment)
+std::vector<Offset> results;       // offsets of the latest results, read by JS
+
+// Live heap blocks, counted by the malloc/free wrappers below (for leak tests).
+long live_blocks = 0;
+
+// Runs fn; a C++ exception becomes a pending message that throw_pending() raises in JS.
+template <typename Fn>
+bool run_guarded(Fn&& fn) {
+  try {
+    fn();
+    return true;
+  } catch (const std::invalid_argument& e) {
+    pending_error = e.what();
+  } catch (const std::bad_alloc&) {
+    pending_error = "out of memory: the WebAssembly heap cannot grow any further";
+  } catch (const std::exception& e) {
+    pending_error = std::string("internal error: ") + e.what();
+  }
+  return false;
+}
+
+// Called only after run_guarded has returned false, with no C++ object alive in the caller.
+[[noreturn]] void throw_pending() {
+  attn_throw_error(pending_error.c_str(), emscripten_stack_get_base());
+  __builtin_unreachable();
+}
+
+Offset offset_of(const void* p) { return static_cast<Offset>(reinterpret_cast<std::uintptr_t>(p)); }
+
+template <typename T>
+const T* at(Offset offset) {
+  return reinterpret_cast<const T*>(static_cast<std::uintptr_t>(offset));
+}
+
+attn::Matrix matrix_at(Offset data, int rows, int cols) {
+  return Eigen::Map<const attn::Matrix>(at<float>(data), rows, cols);
+}
+
+// Masks cross as bytes, 1 = may attend.
+attn::Mask mask_at(Offset data, int rows, int cols) {
+  using Bytes = Eigen::Matrix<std::uint8_t, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+  return Eigen::Map<const Bytes>(at<std::uint8_t>(data), rows, cols).array() != 0;
+}
+
+attn::AttentionOptions options_of(bool scale, float masked_value) {
+  attn::AttentionOptions options;
+  options.scale = scale;
+  options.masked_value = masked_value;
+  return options;
+}
+
+// The latest results of each kind; JS copies them out before the next call of that kind.
+attn::Matrix matrix_slot[2];
+std::vector<attn::Matrix> head_slot;
+attn::Mask mask_slot;
+std::vector<double> draw_slot;
+
+void publish(std::initializer_list<const void*> pointers) {
+  results.clear();
+  for (const void* p : pointers) results.push_back(offset_of(p));
+}
+
+// ---- exported functions (names in snake_case here, camelCase in core.ts) ----
+
+// -> offset of at least `bytes` bytes of scratch, 8-byte aligned, valid until the next call.
+Offset scratch(Offset bytes) {
+  Offset result = 0;
+  if (!run_guarded([&] {
+        if (scratch_area.size() * sizeof(double) < bytes) scratch_area.resize((bytes + 7) / 8);
+        result = offset_of(scratch_area.data());
+      }))
+    throw_pending();
+  return result;
+}
+
+// scores (rows, cols) -> [weights]
+Offset softmax(Offset scores, int rows, int cols) {
+  if (!run_guarded([&] {
+        matrix_slot[0] = attn::softmax(matrix_at(scores, rows, cols));
+        publish({matrix_slot[0].data()});
+      }))
+    throw_pending();
+  return offset_of(results.data());
+}
+
+// query (n_q, d_k), key (n_k, d_k), value (n_k, d_v), mask (n_q, n_k) bytes or offset 0
+//   -> [output (n_q, d_v), weights (n_q, n_k)]
+Offset attention(Offset query, int n_q, int d_k, Offset key, int n_k, Offset value, int d_v,
+                 Offset mask, bool scale, float masked_value) {
+  if (!run_guarded([&] {
+        const auto options = options_of(scale, masked_value);
+        auto result = mask ? attn::attention(matrix_at(query, n_q, d_k), matrix_at(key, n_k, d_k),
+                                             matrix_at(value, n_k, d_v), mask_at(mask, n_q, n_k), options)
+                           : attn::attention(matrix_at(query, n_q, d_k), matrix_at(key, n_k, d_k),
+                                             matrix_at(value, n_k, d_v), options);
+        matrix_slot[0] = std::move(result.output);
+        matrix_slot[1] = std::move(result.weights);
+        publish({matrix_slot[0].data(), matrix_slot[1].data()});
+      }))
+    throw_pending();
+  return offset_of(results.data());
+}
+
+// -> [mask (n, n)]
+Offset causal_mask(int n) {
+  if (!run_guarded([&] {
+        mask_slot = attn::causal_mask(n);
+        publish({mask_slot.data()});
+      }))
+    throw_pending();
+  return offset_of(results.data());
+}
+
+// -> [mask (n_q, n_k)]
+Offset padding_mask(int n_q, int n_k, int real_len) {
+  if (!run_guarded([&] {
+        mask_slot = attn::padding_mask(n_q, n_k, real_len);
+        publish({mask_slot.data()});
+      }))
+    throw_pending();
+  return offset_of(results.data());
+}
+
+// a (rows_a, cols_a), b (rows_b, cols_b) -> [mask (rows_a, cols_a)]
+Offset combine_masks(Offset a, int rows_a, int cols_a, Offset b, int rows_b, int cols_b) {
+  if (!run_guarded([&] {
+        mask_slot = attn::combine_masks(mask_at(a, rows_a, cols_a), mask_at(b, rows_b, cols_b));
+        publish({mask_slot.data()});
+      }))
+    throw_pending();
+  return offset_of(results.data());
+}
+
+double allowed_fraction(Offset mask, int rows, int cols) {
+  double fraction = 0;
+  if (!run_guarded([&] { fraction = attn::allowed_fraction(mask_at(mask, rows, cols)); }))
+    throw_pending();
+  return fraction;
+}
+
+// ---- the seeded generator: its whole state lives in JS, as bytes ----
+//
+// attn::Random is trivially copyable, so JS can hold its state and hand it back for each
+// batch of draws: no handle to free, and a generator can be copied or stored like any data.
+static_assert(std::is_trivially_copyable<attn::Random>::value,
+              "the JS facade keeps attn::Random's state as bytes");
+
+int random_state_bytes() { return int(sizeof(attn::Random)); }
+
+std::uint64_t seed_of(double seed) {
+  // 2^53 - 1: the largest integer a JS number holds exactly.
+  if (!(seed >= 0 && seed <= 9007199254740991.0) || std::floor(seed) != seed)
+    throw std::invalid_argument("seed must be a whole number between 0 and 2^53 - 1, got " +
+                                std::to_string(seed));
+  return static_cast<std::uint64_t>(seed);
+}
+
+// Writes the state of attn::Random(seed) at `state`.
+void random_seed(Offset state, double seed) {
+  if (!run_guarded([&] {
+        const attn::Random rng(seed_of(seed));
+        std::memcpy(reinterpret_cast<void*>(std::uintptr_t(state)), &rng, sizeof rng);
+      }))
+    throw_pending();
+}
+
+// Runs draw(rng) on the generator stored at `state` and stores the advanced state back.
+template <typename Draw>
+Offset with_random(Offset state, Draw&& draw) {
+  if (!run_guarded([&] {
+        attn::Random rng(0);
+        void* bytes = reinterpret_cast<void*>(std::uintptr_t(state));
+        std::memcpy(&rng, bytes, sizeof rng);
+        draw(rng);
+        std::memcpy(bytes, &rng, sizeof rng);
+      }))
+    throw_pending();
+  return offset_of(results.data());
+}
+
+void require_count(int n) {
+  if (n < 0 || n > (1 << 24))
+    throw std::invalid_argument("n must be between 0 and 16777216, got " + std::to_string(n));
+}
+
+// -> [n doubles in [0, 1)]
+Offset random_uniform(Offset state, int n) {
+  return with_random(state, [&](attn::Random& rng) {
+    require_count(n);
+    draw_slot.resize(std::size_t(n));
+    for (double& x : draw_slot) x = rng.uniform();
+    publish({draw_slot.data()});
+  });
+}
+
+// -> [n doubles, standard normal]
+Offset random_normal(Offset state, int n) {
+  return with_random(state, [&](attn::Random& rng) {
+    require_count(n);
+    draw_slot.resize(std::size_t(n));
+    for (double& x : draw_slot) x = rng.normal();
+    publish({draw_slot.data()});
+  });
+}
+
+// -> [matrix (rows, cols)]
+Offset random_normal_matrix(Offset state, int rows, int cols) {
+  return with_random(state, [&](attn::Random& rng) {
+    matrix_slot[0] = rng.normal_matrix(rows, cols);
+    publish({matrix_slot[0].data()});
+  });
+}
+
+// -> [matrix (rows, cols)]
+Offset random_uniform_matrix(Offset state, int rows, int cols, double lo, double hi) {
+  return with_random(state, [&](attn::Random& rng) {
+    matrix_slot[0] = rng.uniform_matrix(rows, cols, lo, hi);
+    publish({matrix_slot[0].data()});
+  });
+}
+
+// ---- multi-head attention: a class handle that core.ts keeps private and deletes ----
+
+using attn::MultiHeadAttention;
+using attn::Projection;
+
+MultiHeadAttention* mha_create(int d_model, int num_heads, int key_dim) {
+  MultiHeadAttention* layer = nullptr;
+  if (!run_guarded([&] { layer = new MultiHeadAttention(d_model, num_heads, key_dim); })) throw_pending();
+  return layer;
+}
+
+void mha_init_seeded(MultiHeadAttention& layer, double seed) {
+  if (!run_guarded([&] {
+        attn::Random rng(seed_of(seed));
+        layer.init_glorot_uniform(rng);
+      }))
+    throw_pending();
+}
+
+// which: 0 query, 1 key, 2 value, 3 output. weight (rows, cols), bias (1, bias_cols).
+void mha_set_projection(MultiHeadAttention& layer, int which, Offset weight, int rows, int cols,
+                        Offset bias, int bias_cols) {
+  if (!run_guarded([&] {
+        if (which < 0 || which > 3)
+          throw std::invalid_argument("projection must be 0..3, got " + std::to_string(which));
+        layer.set_projection(Projection(which), matrix_at(weight, rows, cols), matrix_at(bias, 1, bias_cols));
+      }))
+    throw_pending();
+}
+
+// PyTorch's in_proj_weight (3d, d), in_proj_bias (1, 3d), out_proj_weight (d, d),
+// out_proj_bias (1, d), with the shapes JS was given.
+void mha_set_from_pytorch(MultiHeadAttention& layer, Offset in_w, int in_w_rows, int in_w_cols,
+                          Offset in_b, int in_b_cols, Offset out_w, int out_w_rows, int out_w_cols,
+                          Offset out_b, int out_b_cols) {
+  if (!run_guarded([&] {
+        layer.set_from_pytorch(matrix_at(in_w, in_w_rows, in_w_cols), matrix_at(in_b, 1, in_b_cols),
+                               matrix_at(out_w, out_w_rows, out_w_cols), matrix_at(out_b, 1, out_b_cols));
+      }))
+    throw_pending();
+}
+
+// -> [query weight (d, hk), query bias (1, hk), key.., value.., output weight (hk, d), bias (1, d)]
+Offset mha_parameters(const MultiHeadAttention& layer) {
+  results.clear();
+  for (int p = 0; p < 4; ++p) {
+    results.push_back(offset_of(layer.weight(Projection(p)).data()));
+    results.push_back(offset_of(layer.bias(Projection(p)).data()));
+  }
+  return offset_of(results.data());
+}
+
+// query (n_q, d), key (n_k, d), value (n_k, d), mask (n_q, n_k) bytes or 0
+//   -> [output (n_q, d), weights of head 0 (n_q, n_k), ..., head h-1]
+Offset mha_forward(const MultiHeadAttention& layer, Offset query, int n_q, int q_cols, Offset key,
+                   int n_k, int k_cols, Offset value, int v_rows, int v_cols, Offset mask,
+                   bool scale, float masked_value) {
+  if (!run_guarded([&] {
+        const auto options = options_of(scale, masked_value);
+        const attn::Mask m = mask ? mask_at(mask, n_q, n_k) : attn::Mask();
+        auto result = layer.forward(matrix_at(query, n_q, q_cols), matrix_at(key, n_k, k_cols),
+                                    matrix_at(value, v_rows, v_cols), mask ? &m : nullptr, options);
+        matrix_slot[0] = std::move(result.output);
+        head_slot = std::move(result.weights);
+        results.clear();
+        results.push_back(offset_of(matrix_slot[0].data()));
+        for (const auto& w : head_slot) results.push_back(offset_of(w.data()));
+      }))
+    throw_pending();
+  return offset_of(results.data());
+}
+
+int mha_d_model(const MultiHeadAttention& layer) { return layer.d_model(); }
+int mha_num_heads(const MultiHeadAttention& layer) { return layer.num_heads(); }
+int mha_key_dim(const MultiHeadAttention& layer) { return layer.key_dim(); }
+double mha_parameter_count(const MultiHeadAttention& layer) { return double(layer.parameter_count()); }
+
+// ---- memory figures for the leak tests ----
+
+struct MemoryStats {
+  double heap_bytes;        // size of the WASM memory
+  double used_bytes;        // bytes in allocated blocks (mallinfo)
+  double live_allocations;  // blocks allocated and not yet freed
+};
+
+MemoryStats memory_stats() {
+  const struct mallinfo info = mallinfo();
+  return {double(emscripten_get_heap_size()), double(info.uordblks), double(live_blocks)};
+}
+
+}  // namespace
+
+// The allocator, counting live blocks for the leak tests: these strong definitions replace
+// dlmalloc's weak malloc/free/... (the documented way to hook malloc in Emscripten); the work
+// is still done by dlmalloc through its emscripten_builtin_* names.
+extern "C" {
+void* malloc(std::size_t size) {
+  void* p = emscripten_builtin_malloc(size);
+  if (p) ++live_blocks;
+  return p;
+}
+void free(void* p) {
+  if (p) --live_blocks;
+  emscripten_builtin_free(p);
+}
+void* memalign(std::size_t alignment, std::size_t size) {
+  void* p = emscripten_builtin_memalign(alignment, size);
+  if (p) ++live_blocks;
+  return p;
+}
+void* aligned_alloc(std::size_t alignment, std::size_t size) { return memalign(alignment, size); }
+int posix_memalign(void** out, std::size_t alignment, std::size_t size) {
+  void* p = memalign(alignment, size);
+  if (!p) return ENOMEM;
+  *out = p;
+  return 0;
+}
+void* calloc(std::size_t count, std::size_t size) {
+  if (size && count > SIZE_MAX / size) return nullptr;
+  void* p = malloc(count * size);
+  if (p) std::memset(p, 0, count * size);
+  return p;
+}
+void* realloc(void* old, std::size_t size) {
+  if (!old) return malloc(size);
+  if (!size) {
+    free(old);
+    return nullptr;
+  }
+  void* p = malloc(size);
+  if (!p) return nullptr;
+  const std::size_t old_size = malloc_usable_size(old);
+  std::memcpy(p, old, old_size < size ? old_size : size);
+  free(old);
+  return p;
+}
+}
+
+EMSCRIPTEN_BINDINGS(attention_core) {
+  using namespace emscripten;
+
+  value_object<MemoryStats>("MemoryStats")
+      .field("heapBytes", &MemoryStats::heap_bytes)
+      .field("usedBytes", &MemoryStats::used_bytes)
+      .field("liveAllocations", &MemoryStats::live_allocations);
+
+  function("scratch", &scratch);
+  function("softmax", &softmax);
+  function("attention", &attention);
+  function("causalMask", &causal_mask);
+  function("paddingMask", &padding_mask);
+  function("combineMasks", &combine_masks);
+  function("allowedFraction", &allowed_fraction);
+
+  function("randomStateBytes", &random_state_bytes);
+  function("randomSeed", &random_seed);
+  function("randomUniform", &random_uniform);
+  function("randomNormal", &random_normal);
+  function("randomNormalMatrix", &random_normal_matrix);
+  function("randomUniformMatrix", &random_uniform_matrix);
+
+  class_<MultiHeadAttention>("MultiHeadAttention")
+      .function("initSeeded", &mha_init_seeded)
+      .function("setProjection", &mha_set_projection)
+      .function("setFromPytorch", &mha_set_from_pytorch)
+      .function("parameters", &mha_parameters)
+      .function("forward", &mha_forward)
+      .function("dModel", &mha_d_model)
+      .function("numHeads", &mha_num_heads)
+      .function("keyDim", &mha_key_dim)
+      .function("parameterCount", &mha_parameter_count);
+  function("createMultiHeadAttention", &mha_create, allow_raw_pointers());
+
+  function("memoryStats", &memory_stats);
+}
