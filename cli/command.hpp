@@ -21,5 +21,6 @@ struct Command {
 
 Command reference_command();
 Command masks_command();
+Command cue_command();
 
 }  // namespace attn::cli

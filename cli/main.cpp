@@ -13,6 +13,7 @@ const std::vector<Command>& commands() {
   static const std::vector<Command> all = {
       attn::cli::reference_command(),
       attn::cli::masks_command(),
+      attn::cli::cue_command(),
   };
   return all;
 }

@@ -1,0 +1,50 @@
+#include "attn/nn/adam.hpp"
+
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+namespace attn::nn {
+
+void require_adam_config(const AdamConfig& c) {
+  if (!(c.learning_rate > 0.0) || !std::isfinite(c.learning_rate) || c.learning_rate > 10.0)
+    throw std::invalid_argument("learning_rate must be in (0, 10], got " + std::to_string(c.learning_rate));
+  if (!(c.beta1 >= 0.0 && c.beta1 < 1.0))
+    throw std::invalid_argument("beta1 must be in [0, 1), got " + std::to_string(c.beta1));
+  if (!(c.beta2 >= 0.0 && c.beta2 < 1.0))
+    throw std::invalid_argument("beta2 must be in [0, 1), got " + std::to_string(c.beta2));
+  if (!(c.epsilon > 0.0) || !std::isfinite(c.epsilon))
+    throw std::invalid_argument("epsilon must be positive, got " + std::to_string(c.epsilon));
+}
+
+template <typename T>
+Adam<T>::Adam(const AdamConfig& config, ParameterList<T> params)
+    : config_(config), params_(std::move(params)) {
+  require_adam_config(config);
+  for (const auto& p : params_) {
+    m_.push_back(Mat<T>::Zero(p.value->rows(), p.value->cols()));
+    v_.push_back(Mat<T>::Zero(p.value->rows(), p.value->cols()));
+  }
+}
+
+template <typename T>
+void Adam<T>::step() {
+  ++steps_;
+  beta1_power_ *= config_.beta1;
+  beta2_power_ *= config_.beta2;
+  const T alpha = T(config_.learning_rate * std::sqrt(1.0 - beta2_power_) / (1.0 - beta1_power_));
+  const T b1 = T(config_.beta1), b2 = T(config_.beta2), eps = T(config_.epsilon);
+  for (std::size_t i = 0; i < params_.size(); ++i) {
+    auto g = params_[i].grad->array();
+    auto m = m_[i].array();
+    auto v = v_[i].array();
+    m = b1 * m + (T(1) - b1) * g;
+    v = b2 * v + (T(1) - b2) * g * g;
+    params_[i].value->array() -= alpha * m / (v.sqrt() + eps);
+  }
+}
+
+template class Adam<float>;
+template class Adam<double>;
+
+}  // namespace attn::nn

@@ -1,0 +1,362 @@
+#include "attn/nn/layers.hpp"
+
+#include "attn/attention.hpp"
+#include "attn/multihead.hpp"
+
+#include <cmath>
+#include <stdexcept>
+
+namespace attn::nn {
+
+template <typename T>
+void zero_grad(const ParameterList<T>& params) {
+  for (const auto& p : params) p.grad->setZero();
+}
+
+template <typename T>
+long count_parameters(const ParameterList<T>& params) {
+  long n = 0;
+  for (const auto& p : params) n += long(p.value->size());
+  return n;
+}
+
+template <typename T>
+Mat<T> gather_last_rows(const Mat<T>& x, int length) {
+  const Eigen::Index batch = x.rows() / length;
+  Mat<T> out(batch, x.cols());
+  for (Eigen::Index b = 0; b < batch; ++b) out.row(b) = x.row(b * length + length - 1);
+  return out;
+}
+
+template <typename T>
+void scatter_add_last_rows(Mat<T>& dst, const Mat<T>& src, int length) {
+  for (Eigen::Index b = 0; b < src.rows(); ++b) dst.row(b * length + length - 1) += src.row(b);
+}
+
+// ---- Linear
+
+template <typename T>
+Linear<T>::Linear(int in, int out)
+    : weight(Mat<T>::Zero(in, out)), bias(Mat<T>::Zero(1, out)),
+      d_weight(Mat<T>::Zero(in, out)), d_bias(Mat<T>::Zero(1, out)) {}
+
+template <typename T>
+void Linear<T>::init_glorot_uniform(Random& rng) {
+  const double limit = std::sqrt(6.0 / double(weight.rows() + weight.cols()));
+  weight = rng.uniform_matrix(weight.rows(), weight.cols(), -limit, limit).template cast<T>();
+  bias.setZero();
+}
+
+template <typename T>
+Mat<T> Linear<T>::forward(const Mat<T>& input) {
+  x = input;
+  Mat<T> y = x * weight;
+  y.rowwise() += bias.row(0);
+  return y;
+}
+
+template <typename T>
+Mat<T> Linear<T>::backward(const Mat<T>& dy) {
+  d_weight.noalias() += x.transpose() * dy;
+  d_bias += dy.colwise().sum();
+  return dy * weight.transpose();
+}
+
+template <typename T>
+void Linear<T>::parameters(ParameterList<T>& out, const std::string& prefix) {
+  out.push_back({prefix + ".weight", &weight, &d_weight});
+  out.push_back({prefix + ".bias", &bias, &d_bias});
+}
+
+// ---- LayerNorm
+
+template <typename T>
+LayerNorm<T>::LayerNorm(int d, double eps)
+    : gamma(Mat<T>::Ones(1, d)), beta(Mat<T>::Zero(1, d)), d_gamma(Mat<T>::Zero(1, d)),
+      d_beta(Mat<T>::Zero(1, d)), epsilon(T(eps)) {}
+
+template <typename T>
+Mat<T> LayerNorm<T>::forward(const Mat<T>& x) {
+  const Eigen::Index n = x.rows(), d = x.cols();
+  x_hat.resize(n, d);
+  inv_std.resize(n);
+  Mat<T> y(n, d);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    const T mean = x.row(i).sum() / T(d);
+    x_hat.row(i) = x.row(i).array() - mean;
+    const T var = x_hat.row(i).squaredNorm() / T(d);
+    inv_std(i) = T(1) / std::sqrt(var + epsilon);
+    x_hat.row(i) *= inv_std(i);
+    y.row(i) = x_hat.row(i).cwiseProduct(gamma.row(0)) + beta.row(0);
+  }
+  return y;
+}
+
+template <typename T>
+Mat<T> LayerNorm<T>::backward(const Mat<T>& dy) {
+  const Eigen::Index n = dy.rows(), d = dy.cols();
+  d_gamma += dy.cwiseProduct(x_hat).colwise().sum();
+  d_beta += dy.colwise().sum();
+  Mat<T> dx(n, d);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    const auto g = dy.row(i).cwiseProduct(gamma.row(0)).eval();  // d loss / d x_hat
+    const T mean_g = g.sum() / T(d);
+    const T mean_gx = g.cwiseProduct(x_hat.row(i)).sum() / T(d);
+    dx.row(i) = inv_std(i) * (g.array() - mean_g - x_hat.row(i).array() * mean_gx).matrix();
+  }
+  return dx;
+}
+
+template <typename T>
+void LayerNorm<T>::parameters(ParameterList<T>& out, const std::string& prefix) {
+  out.push_back({prefix + ".gamma", &gamma, &d_gamma});
+  out.push_back({prefix + ".beta", &beta, &d_beta});
+}
+
+// ---- Embedding
+
+template <typename T>
+Embedding<T>::Embedding(int vocabulary, int d)
+    : table(Mat<T>::Zero(vocabulary, d)), d_table(Mat<T>::Zero(vocabulary, d)) {}
+
+template <typename T>
+void Embedding<T>::init_uniform(Random& rng) {
+  table = rng.uniform_matrix(table.rows(), table.cols(), -0.05, 0.05).template cast<T>();
+}
+
+template <typename T>
+Mat<T> Embedding<T>::forward(const std::vector<int>& ids) {
+  Mat<T> x(Eigen::Index(ids.size()), table.cols());
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    if (ids[i] < 0 || ids[i] >= table.rows())
+      throw std::invalid_argument("token ids must be in 0.." + std::to_string(table.rows() - 1) +
+                                  ", got " + std::to_string(ids[i]) + " at index " +
+                                  std::to_string(i));
+    x.row(Eigen::Index(i)) = table.row(ids[i]);
+  }
+  tokens = ids;
+  return x;
+}
+
+template <typename T>
+void Embedding<T>::backward(const Mat<T>& dx) {
+  for (std::size_t i = 0; i < tokens.size(); ++i) d_table.row(tokens[i]) += dx.row(Eigen::Index(i));
+}
+
+template <typename T>
+void Embedding<T>::parameters(ParameterList<T>& out, const std::string& prefix) {
+  out.push_back({prefix + ".table", &table, &d_table});
+}
+
+// ---- PositionalEncoding
+
+template <typename T>
+PositionalEncoding<T>::PositionalEncoding(int length, int d) : table(length, d) {
+  // Computed in double and rounded once: sin/cos/pow of the C library may differ in the last
+  // bit between platforms, which rounding to float almost always hides.
+  for (int t = 0; t < length; ++t)
+    for (int c = 0; c < d; ++c) {
+      const double angle = t / std::pow(10000.0, double(c - c % 2) / d);
+      table(t, c) = T(c % 2 == 0 ? std::sin(angle) : std::cos(angle));
+    }
+}
+
+template <typename T>
+void PositionalEncoding<T>::forward(Mat<T>& x) const {
+  const Eigen::Index length = table.rows();
+  for (Eigen::Index r = 0; r < x.rows(); ++r) x.row(r) += table.row(r % length);
+}
+
+// ---- Dropout
+
+template <typename T>
+Dropout<T>::Dropout(double r) : rate(r) {
+  if (!(r >= 0.0 && r < 1.0))
+    throw std::invalid_argument("dropout rate must be in [0, 1), got " + std::to_string(r));
+}
+
+template <typename T>
+Mat<T> Dropout<T>::forward(const Mat<T>& x, Random* rng) {
+  active = rng != nullptr && rate > 0.0;
+  if (!active) return x;
+  const T keep_scale = T(1.0 / (1.0 - rate));
+  mask.resize(x.rows(), x.cols());
+  for (Eigen::Index i = 0; i < mask.size(); ++i)
+    mask.data()[i] = rng->uniform() < rate ? T(0) : keep_scale;
+  return x.cwiseProduct(mask);
+}
+
+template <typename T>
+Mat<T> Dropout<T>::backward(const Mat<T>& dy) const {
+  return active ? Mat<T>(dy.cwiseProduct(mask)) : dy;
+}
+
+// ---- FeedForward
+
+template <typename T>
+FeedForward<T>::FeedForward(int d, int f) : up(d, f), down(f, d) {}
+
+template <typename T>
+void FeedForward<T>::init_glorot_uniform(Random& rng) {
+  up.init_glorot_uniform(rng);
+  down.init_glorot_uniform(rng);
+}
+
+template <typename T>
+Mat<T> FeedForward<T>::forward(const Mat<T>& x) {
+  pre = up.forward(x);
+  return down.forward(pre.cwiseMax(T(0)));
+}
+
+template <typename T>
+Mat<T> FeedForward<T>::backward(const Mat<T>& dy) {
+  const Mat<T> dh = down.backward(dy);
+  return up.backward((pre.array() > T(0)).select(dh, T(0)));
+}
+
+template <typename T>
+void FeedForward<T>::parameters(ParameterList<T>& out, const std::string& prefix) {
+  up.parameters(out, prefix + ".up");
+  down.parameters(out, prefix + ".down");
+}
+
+// ---- SelfAttention
+
+template <typename T>
+SelfAttention<T>::SelfAttention(int d, int h, int kd)
+    : heads(h), key_dim(kd), query(d, h * kd), key(d, h * kd), value(d, h * kd), output(h * kd, d) {}
+
+template <typename T>
+void SelfAttention<T>::init_glorot_uniform(Random& rng) {
+  MultiHeadAttention reference(int(query.weight.rows()), heads, key_dim);
+  reference.init_glorot_uniform(rng);
+  Linear<T>* mine[4] = {&query, &key, &value, &output};
+  const Projection which[4] = {Projection::query, Projection::key, Projection::value, Projection::output};
+  for (int i = 0; i < 4; ++i) {
+    mine[i]->weight = reference.weight(which[i]).template cast<T>();
+    mine[i]->bias = reference.bias(which[i]).template cast<T>();
+  }
+}
+
+template <typename T>
+Mat<T> SelfAttention<T>::forward(const Mat<T>& x, int batch_size, int seq_length, bool last_query_only) {
+  batch = batch_size;
+  length = seq_length;
+  rows = last_query_only ? 1 : seq_length;
+  q = query.forward(last_query_only ? gather_last_rows<T>(x, length) : x);
+  k = key.forward(x);
+  v = value.forward(x);
+  context.resize(q.rows(), q.cols());
+  weights.resize(std::size_t(batch) * heads);
+  for (int b = 0; b < batch; ++b)
+    for (int h = 0; h < heads; ++h) {
+      const Mat<T> qb = q.block(b * rows, h * key_dim, rows, key_dim);
+      const Mat<T> kb = k.block(b * length, h * key_dim, length, key_dim);
+      Mat<T>& w = weights[std::size_t(b) * heads + h];
+      w = attention_weights_unchecked<T>(qb, kb, nullptr, true, T(0));
+      context.block(b * rows, h * key_dim, rows, key_dim).noalias() =
+          w * v.block(b * length, h * key_dim, length, key_dim);
+    }
+  return output.forward(context);
+}
+
+template <typename T>
+Mat<T> SelfAttention<T>::backward(const Mat<T>& dy) {
+  const Mat<T> d_context = output.backward(dy);
+  Mat<T> dq(q.rows(), q.cols()), dk = Mat<T>::Zero(k.rows(), k.cols()), dv(v.rows(), v.cols());
+  // The same float-rounded factor attention_weights_unchecked() applies.
+  const T scale = T(1.0f / std::sqrt(static_cast<float>(key_dim)));
+  for (int b = 0; b < batch; ++b)
+    for (int h = 0; h < heads; ++h) {
+      const Mat<T>& w = weights[std::size_t(b) * heads + h];
+      const auto dc = d_context.block(b * rows, h * key_dim, rows, key_dim);
+      const auto vb = v.block(b * length, h * key_dim, length, key_dim);
+      const Mat<T> dw = dc * vb.transpose();  // (R, T)
+      dv.block(b * length, h * key_dim, length, key_dim).noalias() = w.transpose() * dc;
+      // Softmax backward per row: ds = w * (dw - sum(dw * w)).
+      Mat<T> ds = w.cwiseProduct(dw);
+      const auto row_sum = ds.rowwise().sum().eval();
+      ds -= w.cwiseProduct(row_sum.replicate(1, length));
+      ds *= scale;
+      dq.block(b * rows, h * key_dim, rows, key_dim).noalias() =
+          ds * k.block(b * length, h * key_dim, length, key_dim);
+      dk.block(b * length, h * key_dim, length, key_dim).noalias() =
+          ds.transpose() * q.block(b * rows, h * key_dim, rows, key_dim);
+    }
+  Mat<T> dx = key.backward(dk);
+  dx += value.backward(dv);
+  const Mat<T> dxq = query.backward(dq);
+  if (rows == length) dx += dxq;
+  else scatter_add_last_rows<T>(dx, dxq, length);
+  return dx;
+}
+
+template <typename T>
+void SelfAttention<T>::parameters(ParameterList<T>& out, const std::string& prefix) {
+  query.parameters(out, prefix + ".query");
+  key.parameters(out, prefix + ".key");
+  value.parameters(out, prefix + ".value");
+  output.parameters(out, prefix + ".output");
+}
+
+// ---- SoftmaxCrossEntropy
+
+template <typename T>
+T SoftmaxCrossEntropy<T>::forward(const Mat<T>& logits, const std::vector<int>& y) {
+  if (Eigen::Index(y.size()) != logits.rows())
+    throw std::invalid_argument("labels must have one entry per logits row (" +
+                                std::to_string(logits.rows()) + "), got " + std::to_string(y.size()));
+  for (std::size_t i = 0; i < y.size(); ++i)
+    if (y[i] < 0 || y[i] >= logits.cols())
+      throw std::invalid_argument("labels must be in 0.." + std::to_string(logits.cols() - 1) +
+                                  ", got " + std::to_string(y[i]) + " at index " + std::to_string(i));
+  labels = y;
+  probabilities = softmax_rows_unchecked<T>(logits);
+  T total = 0;
+  for (std::size_t i = 0; i < y.size(); ++i) {
+    // log p = z - max - log(sum exp(z - max)), kept in log space so p = 0 gives no -inf.
+    const auto row = logits.row(Eigen::Index(i));
+    const T m = row.maxCoeff();
+    const T log_sum = std::log((row.array() - m).exp().sum());
+    total += log_sum - (row(y[i]) - m);
+  }
+  return total / T(y.size());
+}
+
+template <typename T>
+Mat<T> SoftmaxCrossEntropy<T>::backward() const {
+  Mat<T> d = probabilities;
+  for (std::size_t i = 0; i < labels.size(); ++i) d(Eigen::Index(i), labels[i]) -= T(1);
+  return d / T(labels.size());
+}
+
+template <typename T>
+std::vector<int> argmax_rows(const Mat<T>& logits) {
+  std::vector<int> out(std::size_t(logits.rows()));
+  for (Eigen::Index i = 0; i < logits.rows(); ++i) {
+    Eigen::Index best;
+    logits.row(i).maxCoeff(&best);
+    out[std::size_t(i)] = int(best);
+  }
+  return out;
+}
+
+#define ATTN_NN_INSTANTIATE(T)                                                  \
+  template void zero_grad<T>(const ParameterList<T>&);                          \
+  template long count_parameters<T>(const ParameterList<T>&);                   \
+  template Mat<T> gather_last_rows<T>(const Mat<T>&, int);                      \
+  template void scatter_add_last_rows<T>(Mat<T>&, const Mat<T>&, int);          \
+  template struct Linear<T>;                                                    \
+  template struct LayerNorm<T>;                                                 \
+  template struct Embedding<T>;                                                 \
+  template struct PositionalEncoding<T>;                                        \
+  template struct Dropout<T>;                                                   \
+  template struct FeedForward<T>;                                               \
+  template struct SelfAttention<T>;                                             \
+  template struct SoftmaxCrossEntropy<T>;                                       \
+  template std::vector<int> argmax_rows<T>(const Mat<T>&);
+
+ATTN_NN_INSTANTIATE(float)
+ATTN_NN_INSTANTIATE(double)
+
+}  // namespace attn::nn

@@ -1,0 +1,158 @@
+#include "attn/nn/transformer.hpp"
+
+#include <stdexcept>
+#include <string>
+
+namespace attn::nn {
+namespace {
+
+void require_range(const char* name, long value, long lo, long hi) {
+  if (value < lo || value > hi)
+    throw std::invalid_argument(std::string(name) + " must be between " + std::to_string(lo) +
+                                " and " + std::to_string(hi) + ", got " + std::to_string(value));
+}
+
+int key_width(const TransformerConfig& c) { return c.key_dim > 0 ? c.key_dim : c.d_model / c.heads; }
+
+}  // namespace
+
+void require_transformer_config(const TransformerConfig& c) {
+  require_range("vocabulary", c.vocabulary, 1, 100000);
+  require_range("length", c.length, 1, 4096);
+  require_range("d_model", c.d_model, 1, 4096);
+  require_range("heads", c.heads, 1, c.d_model);
+  require_range("key_dim", c.key_dim, 0, 4096);
+  if (c.key_dim == 0 && c.d_model % c.heads != 0)
+    throw std::invalid_argument("heads must divide d_model when key_dim is 0: d_model " +
+                                std::to_string(c.d_model) + ", heads " + std::to_string(c.heads));
+  require_range("d_ff", c.d_ff, 1, 65536);
+  require_range("blocks", c.blocks, 1, 64);
+  require_range("classes", c.classes, 2, 100000);
+  if (!(c.dropout >= 0.0 && c.dropout < 1.0))
+    throw std::invalid_argument("dropout must be in [0, 1), got " + std::to_string(c.dropout));
+  if (!(c.layer_norm_epsilon > 0.0 && c.layer_norm_epsilon < 1.0))
+    throw std::invalid_argument("layer_norm_epsilon must be in (0, 1), got " +
+                                std::to_string(c.layer_norm_epsilon));
+}
+
+long transformer_parameter_count(const TransformerConfig& c) {
+  require_transformer_config(c);
+  const long d = c.d_model, hk = long(c.heads) * key_width(c), f = c.d_ff;
+  const long attention = 3 * (d * hk + hk) + hk * d + d;
+  const long block = attention + 2 * (2 * d) + (d * f + f) + (f * d + d);
+  return long(c.vocabulary) * d + c.blocks * block + d * c.classes + c.classes;
+}
+
+// ---- TransformerBlock
+
+template <typename T>
+TransformerBlock<T>::TransformerBlock(const TransformerConfig& c)
+    : post_ln(c.post_layer_norm), norm1(c.d_model, c.layer_norm_epsilon),
+      norm2(c.d_model, c.layer_norm_epsilon), attention(c.d_model, c.heads, key_width(c)),
+      ffn(c.d_model, c.d_ff), drop_attention(c.dropout), drop_ffn(c.dropout) {}
+
+template <typename T>
+void TransformerBlock<T>::init(Random& rng) {
+  attention.init_glorot_uniform(rng);
+  ffn.init_glorot_uniform(rng);
+}
+
+template <typename T>
+Mat<T> TransformerBlock<T>::forward(const Mat<T>& x, int b, int t, bool last_query_only, Random* rng) {
+  batch = b;
+  length = t;
+  last_only = last_query_only;
+  const Mat<T> residual = last_only ? gather_last_rows<T>(x, length) : x;  // (B R, d)
+  if (!post_ln) {
+    const Mat<T> x1 = residual + drop_attention.forward(
+                                     attention.forward(norm1.forward(x), batch, length, last_only), rng);
+    return x1 + drop_ffn.forward(ffn.forward(norm2.forward(x1)), rng);
+  }
+  const Mat<T> x1 = norm1.forward(
+      residual + drop_attention.forward(attention.forward(x, batch, length, last_only), rng));
+  return norm2.forward(x1 + drop_ffn.forward(ffn.forward(x1), rng));
+}
+
+template <typename T>
+Mat<T> TransformerBlock<T>::backward(const Mat<T>& dy) {
+  Mat<T> d_residual, dx;  // d_residual (B R, d) reaches the rows the residual came from
+  if (!post_ln) {
+    d_residual = dy + norm2.backward(ffn.backward(drop_ffn.backward(dy)));
+    dx = norm1.backward(attention.backward(drop_attention.backward(d_residual)));
+  } else {
+    const Mat<T> ds2 = norm2.backward(dy);
+    d_residual = norm1.backward(ds2 + ffn.backward(drop_ffn.backward(ds2)));
+    dx = attention.backward(drop_attention.backward(d_residual));
+  }
+  if (last_only) scatter_add_last_rows<T>(dx, d_residual, length);
+  else dx += d_residual;
+  return dx;
+}
+
+template <typename T>
+void TransformerBlock<T>::parameters(ParameterList<T>& out, const std::string& prefix) {
+  attention.parameters(out, prefix + ".attention");
+  norm1.parameters(out, prefix + ".norm1");
+  ffn.parameters(out, prefix + ".ffn");
+  norm2.parameters(out, prefix + ".norm2");
+}
+
+// ---- TinyTransformer
+
+template <typename T>
+TinyTransformer<T>::TinyTransformer(const TransformerConfig& config) : config_(config) {
+  require_transformer_config(config);
+  embedding_ = Embedding<T>(config.vocabulary, config.d_model);
+  positions_ = PositionalEncoding<T>(config.length, config.d_model);
+  drop_input_ = Dropout<T>(config.dropout);
+  for (int i = 0; i < config.blocks; ++i) blocks_.emplace_back(config);
+  head_ = Linear<T>(config.d_model, config.classes);
+  embedding_.parameters(params_, "embedding");
+  for (int i = 0; i < config.blocks; ++i) blocks_[std::size_t(i)].parameters(params_, "block" + std::to_string(i + 1));
+  head_.parameters(params_, "head");
+}
+
+template <typename T>
+void TinyTransformer<T>::init(Random& rng) {
+  embedding_.init_uniform(rng);
+  for (auto& block : blocks_) block.init(rng);
+  head_.init_glorot_uniform(rng);
+}
+
+template <typename T>
+Mat<T> TinyTransformer<T>::forward(const std::vector<int>& tokens, Random* rng) {
+  const int length = config_.length;
+  if (tokens.empty() || tokens.size() % std::size_t(length) != 0)
+    throw std::invalid_argument("tokens must hold a whole number of sequences of length " +
+                                std::to_string(length) + ", got " + std::to_string(tokens.size()));
+  batch_ = int(tokens.size() / std::size_t(length));
+  Mat<T> x = embedding_.forward(tokens);
+  positions_.forward(x);
+  x = drop_input_.forward(x, rng);
+  for (std::size_t i = 0; i < blocks_.size(); ++i) {
+    const bool last = i + 1 == blocks_.size();
+    x = blocks_[i].forward(x, batch_, length, last && config_.last_query_only, rng);
+  }
+  last_block_full_ = !config_.last_query_only;
+  return head_.forward(last_block_full_ ? gather_last_rows<T>(x, length) : x);
+}
+
+template <typename T>
+void TinyTransformer<T>::backward(const Mat<T>& dlogits) {
+  const int length = config_.length;
+  Mat<T> dx = head_.backward(dlogits);  // (B, d)
+  if (last_block_full_) {
+    Mat<T> full = Mat<T>::Zero(Eigen::Index(batch_) * length, dx.cols());
+    scatter_add_last_rows<T>(full, dx, length);
+    dx = std::move(full);
+  }
+  for (std::size_t i = blocks_.size(); i-- > 0;) dx = blocks_[i].backward(dx);
+  embedding_.backward(drop_input_.backward(dx));
+}
+
+template struct TransformerBlock<float>;
+template struct TransformerBlock<double>;
+template class TinyTransformer<float>;
+template class TinyTransformer<double>;
+
+}  // namespace attn::nn
