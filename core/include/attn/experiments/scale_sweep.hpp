@@ -1,0 +1,106 @@
+// The scale sweep: why attention divides its scores by sqrt(d_k), measured.
+//
+// For every d_k we draw random self-attention-shaped problems (tokens queries and tokens
+// keys, standard normal components), compute the attention weights once with and once
+// without the 1/sqrt(d_k) scale on the very same draw, and summarise every query row by its
+// largest weight, its entropy in nats and the size of the softmax's Jacobian. Unscaled,
+// the scores' variance grows with d_k, the softmax saturates on noise and its Jacobian
+// shrinks towards zero; scaled, all three stay put.
+//
+// Left out: values and outputs (the weights are the whole story here), masks, plotting.
+// Legend: D = draws, T = tokens, K = number of d_k values.
+#pragma once
+
+#include "attn/matrix.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace attn::experiments {
+
+// Argument limits (inclusive). Out of range -> std::invalid_argument naming the argument.
+constexpr int kMaxDraws = 100000;
+constexpr int kMaxDk = 4096;
+constexpr int kMinTokens = 2;
+constexpr int kMaxTokens = 4096;
+constexpr int kMaxDkCount = 64;
+// The work a sweep may ask for, in the units of scale_sweep_work() below: about 10 s of
+// native computation on one core of this project's machine (about 0.5 ns per unit), so no
+// call can hang the CLI or a page's worker. The default sweep costs about 8.0e7 units.
+constexpr double kMaxSweepWork = 2e10;
+
+// draws * tokens * (tokens + 50) * sum over d_k of (d_k + 50): the matrix products grow
+// with tokens^2 d_k, the softmaxes and row measures with tokens^2, the normal draws with
+// tokens d_k; the constant 50 weighs the per-element exp/log/normal cost against one
+// multiply-add. Does not validate; returns a double so it cannot overflow.
+double scale_sweep_work(const std::vector<int>& d_ks, int draws, int tokens);
+
+// What one row of attention weights looks like.
+struct RowMeasures {
+  double max_weight = 0;     // largest weight; 1/n for a uniform row, 1 when saturated
+  double entropy = 0;        // -sum p log p in nats (0 log 0 = 0); log n when uniform
+  double jacobian_norm = 0;  // Frobenius norm of d softmax / d scores = diag(p) - p p^T
+};
+
+// weights (n_q, n) with rows that are probability vectors -> n_q measures, one per row.
+// ||diag(p) - p p^T||_F is computed exactly as sqrt(sum p^2 - 2 sum p^3 + (sum p^2)^2).
+// Logs come from attn::portable_log, so the figures round the same in every build.
+// Throws std::invalid_argument for an empty matrix or any weight outside [0, 1] or NaN.
+std::vector<RowMeasures> measure_rows(const Matrix& weights);
+
+// One measure at one d_k, with or without the scale.
+struct SweepStat {
+  double mean = 0;            // over every query row of every draw
+  double standard_error = 0;  // of that mean: sd of the per-draw means / sqrt(D); NaN if D = 1
+  std::vector<double> per_draw;  // (D): the mean over the T rows of each draw
+};
+
+struct SweepMeasures {
+  SweepStat max_weight;
+  SweepStat entropy;
+  SweepStat jacobian_norm;  // of the softmax with respect to the scores it was given
+};
+
+struct ScaleSweepRow {
+  int d_k = 0;
+  SweepMeasures unscaled;  // softmax(Q K^T)
+  SweepMeasures scaled;    // softmax(Q K^T / sqrt(d_k))
+};
+
+struct ScaleSweepResult {
+  int draws = 0, tokens = 0;
+  std::uint64_t seed = 0;
+  // measure_rows() of a softmax over T equal scores: 1/T, log T and sqrt(1/T - 1/T^2).
+  RowMeasures uniform;
+  std::vector<ScaleSweepRow> rows;  // (K), in the order of d_ks
+};
+
+// d_ks (K) -> K rows. Each d_k has its own stream, Random(seed * 0x9E3779B97F4A7C15 + d_k),
+// so a d_k's row does not depend on which other d_k are swept. Per draw: Q = normal(T, d_k),
+// then K = normal(T, d_k), both float32; weights through attn::attention_weights_unchecked,
+// the arithmetic of attn::attention. Measures are averaged in double.
+// Throws std::invalid_argument when d_ks is empty or longer than kMaxDkCount, a d_k is
+// outside 1..kMaxDk, draws outside 1..kMaxDraws, tokens outside kMinTokens..kMaxTokens, or
+// scale_sweep_work() exceeds kMaxSweepWork; the message names the argument and its value.
+ScaleSweepResult scale_sweep(const std::vector<int>& d_ks = {4, 16, 64, 256}, int draws = 200,
+                             int tokens = 12, std::uint64_t seed = 0);
+
+// The lesson's published table (200 draws, 12 tokens; its draws cannot be replayed) and
+// the tolerances within which a sweep at the default size must land for every seed. The
+// test and `attention-lab scale` both read it from here.
+struct LessonScaleRow {
+  int d_k;
+  double max_weight_unscaled, max_weight_scaled, entropy_unscaled, entropy_scaled;
+};
+constexpr LessonScaleRow kLessonScaleTable[] = {
+    {4, 0.4442, 0.2567, 1.6128, 2.1533},
+    {16, 0.7189, 0.2918, 0.7792, 2.0866},
+    {64, 0.8577, 0.3024, 0.3698, 2.0702},
+    {256, 0.9355, 0.2812, 0.1668, 2.1064},
+};
+constexpr double kLessonUniformWeight = 0.0833;   // 1/12, to four places
+constexpr double kLessonUniformEntropy = 2.4849;  // log 12, to four places
+constexpr double kLessonMaxWeightTolerance = 0.05;
+constexpr double kLessonEntropyTolerance = 0.12;
+
+}  // namespace attn::experiments

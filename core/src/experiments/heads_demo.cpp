@@ -1,0 +1,82 @@
+#include "attn/experiments/heads_demo.hpp"
+
+#include "attn/multihead.hpp"
+#include "attn/random.hpp"
+
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+namespace attn::experiments {
+namespace {
+
+void require_range(const char* name, long value, long min, long max) {
+  if (value < min || value > max)
+    throw std::invalid_argument(std::string(name) + " must be between " + std::to_string(min) +
+                                " and " + std::to_string(max) + ", got " + std::to_string(value));
+}
+
+HeadsDemoLayer describe(const MultiHeadAttention& layer, const MultiHeadResult& result) {
+  HeadsDemoLayer out;
+  out.num_heads = layer.num_heads();
+  out.key_dim = layer.key_dim();
+  out.parameter_count = layer.parameter_count();
+  for (const Matrix& w : result.weights) {
+    out.weights.emplace_back(w.data(), w.data() + w.size());
+    std::vector<int> argmax;
+    double max_sum = 0, entropy_sum = 0;
+    for (Eigen::Index i = 0; i < w.rows(); ++i) {
+      Eigen::Index best;
+      max_sum += w.row(i).maxCoeff(&best);
+      argmax.push_back(static_cast<int>(best));
+      for (Eigen::Index j = 0; j < w.cols(); ++j)
+        if (w(i, j) > 0) entropy_sum -= double(w(i, j)) * portable_log(w(i, j));
+    }
+    out.argmax.push_back(std::move(argmax));
+    out.mean_max_weight.push_back(max_sum / double(w.rows()));
+    out.mean_entropy.push_back(entropy_sum / double(w.rows()));
+  }
+  return out;
+}
+
+}  // namespace
+
+HeadsDemo heads_demo(int d_model, int num_heads, int tokens, std::uint64_t seed) {
+  require_range("d_model", d_model, 1, 1024);
+  require_range("num_heads", num_heads, 2, d_model);
+  if (d_model % num_heads != 0)
+    throw std::invalid_argument("num_heads must divide d_model, got num_heads " +
+                                std::to_string(num_heads) + " for d_model " + std::to_string(d_model));
+  require_range("tokens", tokens, 1, 256);
+
+  HeadsDemo demo;
+  demo.d_model = d_model;
+  demo.tokens = tokens;
+  demo.seed = seed;
+  Random rng(seed);
+  const Matrix x = rng.normal_matrix(tokens, d_model);
+  MultiHeadAttention multi(d_model, num_heads), single(d_model, 1);
+  multi.init_glorot_uniform(rng);
+  single.init_glorot_uniform(rng);
+  const MultiHeadResult multi_result = multi.forward(x, x, x);
+  demo.multi = describe(multi, multi_result);
+  demo.single = describe(single, single.forward(x, x, x));
+
+  const auto& w = multi_result.weights;
+  demo.head_distance.assign(std::size_t(num_heads) * num_heads, 0.0);
+  for (int a = 0; a < num_heads; ++a)
+    for (int b = 0; b < num_heads; ++b) {
+      double sum = 0;
+      for (Eigen::Index i = 0; i < tokens; ++i)
+        for (Eigen::Index j = 0; j < tokens; ++j) sum += std::abs(double(w[a](i, j)) - double(w[b](i, j)));
+      demo.head_distance[std::size_t(a) * num_heads + b] = 0.5 * sum / tokens;
+    }
+  for (int i = 0; i < tokens; ++i) {
+    bool differ = false;
+    for (int h = 1; h < num_heads; ++h) differ = differ || demo.multi.argmax[h][i] != demo.multi.argmax[0][i];
+    demo.queries_with_differing_argmax += differ ? 1 : 0;
+  }
+  return demo;
+}
+
+}  // namespace attn::experiments

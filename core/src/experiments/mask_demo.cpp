@@ -1,0 +1,88 @@
+#include "attn/experiments/mask_demo.hpp"
+
+#include "attn/attention.hpp"
+#include "attn/masks.hpp"
+#include "attn/random.hpp"
+
+#include <cmath>
+#include <stdexcept>
+
+namespace attn::experiments {
+namespace {
+
+void require_range(const char* name, long value, long min, long max) {
+  if (value < min || value > max)
+    throw std::invalid_argument(std::string(name) + " must be between " + std::to_string(min) +
+                                " and " + std::to_string(max) + ", got " + std::to_string(value));
+}
+
+std::vector<double> flatten(const Matrix& m) {
+  return std::vector<double>(m.data(), m.data() + m.size());
+}
+
+std::vector<double> row_sums(const Matrix& m) {
+  std::vector<double> sums;
+  for (Eigen::Index i = 0; i < m.rows(); ++i) {
+    double sum = 0;
+    for (Eigen::Index j = 0; j < m.cols(); ++j) sum += m(i, j);
+    sums.push_back(sum);
+  }
+  return sums;
+}
+
+}  // namespace
+
+MaskDemo mask_demo(int positions, int real, std::uint64_t seed, int d_k) {
+  require_range("positions", positions, 1, 1024);
+  require_range("real", real, 1, positions);
+  require_range("d_k", d_k, 1, 1024);
+
+  MaskDemo demo;
+  demo.positions = positions;
+  demo.real = real;
+  demo.d_k = d_k;
+  demo.seed = seed;
+  const AttentionOptions options;  // scaled, masked_value -1e9: the lesson's choices
+  demo.masked_value = options.masked_value;
+
+  Random rng(seed);
+  const Matrix q = rng.normal_matrix(positions, d_k);
+  const Matrix k = rng.normal_matrix(positions, d_k);
+  const Matrix value = Matrix::Identity(positions, positions);  // output = weights; unused
+  const Matrix scores = (q * k.transpose()) * (1.0f / std::sqrt(static_cast<float>(d_k)));
+  demo.scores = flatten(scores);
+  // The mistake starts from the unmasked weights.
+  const Matrix unmasked = attention(q, k, value, options).weights;
+
+  const Mask causal = causal_mask(positions);
+  const Mask padding = padding_mask(positions, positions, real);
+  const struct {
+    const char* name;
+    Mask mask;
+  } masks[] = {{"causal", causal}, {"padding", padding}, {"both", combine_masks(causal, padding)}};
+
+  for (const auto& [name, mask] : masks) {
+    MaskDemoCase c;
+    c.name = name;
+    c.allowed_fraction = allowed_fraction(mask);
+    const Matrix weights = attention(q, k, value, mask, options).weights;
+    Matrix mistake = unmasked;
+    c.blocked_exactly_zero = true;
+    for (Eigen::Index i = 0; i < positions; ++i)
+      for (Eigen::Index j = 0; j < positions; ++j) {
+        c.allowed.push_back(mask(i, j) ? 1 : 0);
+        if (mask(i, j)) continue;
+        mistake(i, j) = 0.0f;
+        c.max_blocked_weight = std::max(c.max_blocked_weight, double(weights(i, j)));
+        if (weights(i, j) != 0.0f) c.blocked_exactly_zero = false;
+      }
+    c.weights = flatten(weights);
+    c.row_sums = row_sums(weights);
+    c.mistake_weights = flatten(mistake);
+    c.mistake_row_sums = row_sums(mistake);
+    demo.cases.push_back(std::move(c));
+  }
+  return demo;
+}
+
+}  // namespace attn::experiments
