@@ -1,0 +1,39 @@
+// The lesson page: loads the core, computes the numbers the prose quotes, renders the
+// sections and lets the widgets start as they come into view.
+import './widgets/index';
+import { getCore } from './core-instance';
+import { getLiveNumbers } from './live-numbers';
+import { lessonSubtitle, sections } from './lesson/sections';
+import { renderLesson } from './lesson-render';
+
+async function main(): Promise<void> {
+  const status = document.getElementById('core-status')!;
+  document.getElementById('lesson-subtitle')!.textContent = lessonSubtitle;
+  const main = document.getElementById('lesson')!;
+  const toc = document.getElementById('toc')!;
+  // The hash holds the readers' settings, so section links scroll instead of navigating.
+  toc.addEventListener('click', (event) => {
+    const link = (event.target as Element).closest('a');
+    if (!link) return;
+    event.preventDefault();
+    const target = document.getElementById(link.getAttribute('href')!.slice(1));
+    target?.scrollIntoView();
+    target?.querySelector('h2')?.setAttribute('tabindex', '-1');
+    target?.querySelector('h2')?.focus({ preventScroll: true });
+  });
+  try {
+    const started = performance.now();
+    const core = await getCore();
+    const numbers = getLiveNumbers(core);
+    renderLesson(main, toc, sections, numbers);
+    const ms = performance.now() - started;
+    status.textContent = `Attention core loaded and the lesson's numbers computed in ${ms.toFixed(0)} ms, on your machine.`;
+    document.documentElement.dataset.lessonReady = String(Math.round(ms));
+  } catch (error) {
+    status.dataset.state = 'error';
+    status.textContent = `The attention core could not start: ${error instanceof Error ? error.message : String(error)}`;
+    console.error(error);
+  }
+}
+
+void main();

@@ -1,0 +1,57 @@
+// The scale sweep as the page shows it: table rows, figure points and live numbers. The
+// numbers all come from core.scaleSweep(); this file only reshapes them.
+import type { ScaleSweep } from './core';
+
+export interface TableColumn { key: string; label: string; digits?: number }
+export interface TableData { columns: TableColumn[]; rows: Record<string, number | string>[] }
+
+export function scaleSweepTable(sweep: ScaleSweep): TableData {
+  return {
+    columns: [
+      { key: 'dk', label: 'd_k' },
+      { key: 'maxUnscaled', label: 'Max weight, unscaled', digits: 4 },
+      { key: 'maxScaled', label: 'Max weight, scaled', digits: 4 },
+      { key: 'entropyUnscaled', label: 'Entropy, unscaled', digits: 4 },
+      { key: 'entropyScaled', label: 'Entropy, scaled', digits: 4 },
+    ],
+    rows: sweep.rows.map((r) => ({
+      dk: r.dk,
+      maxUnscaled: r.unscaled.maxWeight.mean,
+      maxScaled: r.scaled.maxWeight.mean,
+      entropyUnscaled: r.unscaled.entropy.mean,
+      entropyScaled: r.scaled.entropy.mean,
+    })),
+  };
+}
+
+export interface SweepPoint { dk: number; scaling: 'unscaled' | 'scaled'; measure: 'maxWeight' | 'entropy'; mean: number; se: number }
+
+export function scaleSweepPoints(sweep: ScaleSweep): SweepPoint[] {
+  const points: SweepPoint[] = [];
+  for (const r of sweep.rows)
+    for (const scaling of ['unscaled', 'scaled'] as const)
+      for (const measure of ['maxWeight', 'entropy'] as const) {
+        const stat = r[scaling][measure];
+        points.push({ dk: r.dk, scaling, measure, mean: stat.mean, se: Number.isFinite(stat.standardError) ? stat.standardError : 0 });
+      }
+  return points;
+}
+
+/** Live numbers named sweep.<measure>.<d_k>, as the lesson text uses them. */
+export function scaleSweepNumbers(sweep: ScaleSweep): Record<string, number> {
+  const numbers: Record<string, number> = {
+    'sweep.draws': sweep.draws,
+    'sweep.tokens': sweep.tokens,
+    'sweep.uniformWeight': sweep.uniform.maxWeight,
+    'sweep.uniformEntropy': sweep.uniform.entropy,
+  };
+  for (const r of sweep.rows) {
+    numbers[`sweep.maxUnscaled.${r.dk}`] = r.unscaled.maxWeight.mean;
+    numbers[`sweep.maxScaled.${r.dk}`] = r.scaled.maxWeight.mean;
+    numbers[`sweep.entropyUnscaled.${r.dk}`] = r.unscaled.entropy.mean;
+    numbers[`sweep.entropyScaled.${r.dk}`] = r.scaled.entropy.mean;
+    numbers[`sweep.jacobianUnscaled.${r.dk}`] = r.unscaled.jacobianNorm.mean;
+    numbers[`sweep.jacobianScaled.${r.dk}`] = r.scaled.jacobianNorm.mean;
+  }
+  return numbers;
+}

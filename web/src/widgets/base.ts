@@ -1,0 +1,94 @@
+// What every attention-lab widget shares: the core, a lazy start when the widget nears the
+// viewport, URL-hash state, DOM events, and error display. Widgets are framework-free custom
+// elements configured by attributes.
+import { getCore } from '../core-instance';
+import type { Core } from '../core';
+import { readState, writeState } from '../hash-state';
+
+export abstract class AttnElement extends HTMLElement {
+  protected core!: Core;
+  private started = false;
+  private observer?: IntersectionObserver;
+
+  connectedCallback(): void {
+    if (this.started) return;
+    // Heavy work (and heavy libraries) wait until the widget is within a screen of view.
+    this.observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) void this.start();
+      },
+      { rootMargin: '600px 0px' },
+    );
+    this.observer.observe(this);
+  }
+
+  disconnectedCallback(): void {
+    this.observer?.disconnect();
+    if (!this.started) this.observer = undefined;
+  }
+
+  private async start(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    this.observer?.disconnect();
+    try {
+      this.core = await getCore();
+      await this.setup();
+      this.dataset.ready = '';
+      this.dispatchEvent(new CustomEvent('attn-ready', { bubbles: true }));
+    } catch (error) {
+      this.showFatal(error);
+    }
+  }
+
+  /** Builds the widget once the core is loaded. */
+  protected abstract setup(): Promise<void> | void;
+
+  /** Settings from the URL hash, when the widget has a state-key. */
+  protected savedState(): Record<string, string> {
+    const key = this.getAttribute('state-key');
+    return key ? readState(key) : {};
+  }
+
+  protected saveState(values: Record<string, string | number | boolean>): void {
+    const key = this.getAttribute('state-key');
+    if (key) writeState(key, values);
+  }
+
+  protected emit(type: string, detail: unknown): void {
+    this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+  }
+
+  protected numberAttribute(name: string, fallback: number): number {
+    const raw = this.getAttribute(name);
+    const value = raw === null ? NaN : Number(raw);
+    return Number.isFinite(value) ? value : fallback;
+  }
+
+  private showFatal(error: unknown): void {
+    const message = error instanceof Error ? error.message : String(error);
+    const p = document.createElement('p');
+    p.className = 'attn-error';
+    p.setAttribute('role', 'alert');
+    p.textContent = `This widget could not start: ${message}`;
+    this.replaceChildren(p);
+    console.warn(`${this.localName}:`, error);
+  }
+}
+
+/** Registers a custom element once (a page may load the bundle twice). */
+export function define(tag: string, element: CustomElementConstructor): void {
+  if (!customElements.get(tag)) customElements.define(tag, element);
+}
+
+/** el('button', {type: 'button'}, 'Restart') — attributes set as attributes, text as text. */
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
+  node.append(...children);
+  return node;
+}

@@ -1,0 +1,33 @@
+// <attn-heads-figure>: one seeded input through a 64-wide layer as 4 heads of 16 and as 1 head
+// of 64 (core.headsDemo): equal parameter counts, and each head's attention weights as a
+// heat map, four different lookups from the same tokens.
+// Attributes: d-model (64), heads (4), tokens (8), seed (0).
+import { AttnElement, define, el } from './base';
+import { heatmap } from './heatmap';
+
+export class HeadsFigure extends AttnElement {
+  protected async setup(): Promise<void> {
+    const demo = this.core.headsDemo({
+      dModel: this.numberAttribute('d-model', 64),
+      numHeads: this.numberAttribute('heads', 4),
+      tokens: this.numberAttribute('tokens', 8),
+      seed: this.numberAttribute('seed', 0),
+    });
+    const t = demo.tokens;
+    const panel = async (title: string, weights: ArrayLike<number>) => {
+      const host = el('div', {});
+      await heatmap(host, { rows: t, cols: t, weights, label: `${title}: attention weights of ${t} tokens`, size: 150 });
+      return el('div', {}, el('h3', {}, title), host);
+    };
+    const heads = await Promise.all(demo.multi.weights.map((w, h) => panel(`Head ${h + 1} of ${demo.multi.numHeads}`, w)));
+    const single = await panel(`1 head of ${demo.dModel}`, demo.single.weights[0]);
+    this.replaceChildren(el('div', { class: 'attn-panel' },
+      el('p', {},
+        `${demo.multi.numHeads} heads of ${demo.multi.keyDim}: `, el('strong', { 'data-count': 'multi' }, demo.multi.parameterCount.toLocaleString('en-US')),
+        ` parameters; 1 head of ${demo.dModel}: `, el('strong', { 'data-count': 'single' }, demo.single.parameterCount.toLocaleString('en-US')),
+        ` parameters. On ${demo.queriesWithDifferingArgmax} of ${t} queries the heads disagree about which key matters most.`),
+      el('div', { class: 'mask-grid' }, ...heads, single)));
+  }
+}
+
+define('attn-heads-figure', HeadsFigure);

@@ -1,0 +1,43 @@
+// A weight matrix as a heat map (Observable Plot cells), shared by the mask, heads and pitfall
+// figures. Blocked cells are grey; NaN cells are marked; every cell has a tooltip.
+import { loadPlot, attachPlot } from './plot-util';
+
+export interface HeatmapInput {
+  rows: number;
+  cols: number;
+  weights: ArrayLike<number>; // (rows, cols) row-major
+  allowed?: ArrayLike<number>; // (rows, cols), 1 = may attend; omitted: all allowed
+  label: string; // for screen readers
+  size?: number; // pixels, square
+}
+
+export async function heatmap(host: Element, input: HeatmapInput): Promise<SVGSVGElement | null> {
+  const Plot = await loadPlot();
+  const cells = Array.from({ length: input.rows * input.cols }, (_, i) => ({
+    query: Math.floor(i / input.cols),
+    key: i % input.cols,
+    w: input.weights[i],
+    blocked: input.allowed ? input.allowed[i] === 0 : false,
+  }));
+  const size = input.size ?? 180;
+  const open = cells.filter((c) => !c.blocked && Number.isFinite(c.w));
+  const figure = Plot.plot({
+    className: 'attn-plot',
+    width: size,
+    height: size,
+    margin: 18,
+    marginLeft: 22,
+    x: { axis: 'top', label: null, tickSize: 0, ticks: input.cols <= 12 ? undefined : [] },
+    y: { label: null, tickSize: 0, ticks: input.rows <= 12 ? undefined : [] },
+    color: { type: 'linear', domain: [0, 1], range: ['#f1f4fb', '#1f4fb8'] },
+    marks: [
+      Plot.cell(cells.filter((c) => c.blocked), { x: 'key', y: 'query', fill: '#8a8f9855', inset: 0.5 }),
+      Plot.cell(open, { x: 'key', y: 'query', fill: 'w', inset: 0.5, title: (c) => `query ${c.query}, key ${c.key}: ${c.w.toFixed(4)}` }),
+      Plot.cell(cells.filter((c) => !Number.isFinite(c.w)), { x: 'key', y: 'query', fill: '#d62828', inset: 0.5, title: () => 'NaN' }),
+    ],
+  });
+  const svg = attachPlot(host, figure);
+  svg?.setAttribute('role', 'img');
+  svg?.setAttribute('aria-label', input.label);
+  return svg;
+}

@@ -1,0 +1,11 @@
+// Registers every attention-lab widget. This is the one script an embedding page loads.
+import './soft-lookup';
+import './ranked-table';
+import './scale-figure';
+import './mask-figure';
+import './heads-figure';
+import './pitfall-demo';
+import './flowchart';
+import './quiz';
+import './exercises';
+import './cue-trainer';

@@ -1,0 +1,70 @@
+// <attn-mask-figure>: the causal, padding and combined masks applied to one seeded score
+// matrix by the core (core.maskDemo), drawn as heat maps of the resulting weights with the
+// share of allowed pairs under each. Sequence length and real length are adjustable.
+// Attributes: positions (10), real (6), seed (0). Emits attn-change {positions, real, fractions}.
+import { AttnElement, define, el } from './base';
+import { downloadCsv } from './download';
+import { heatmap } from './heatmap';
+
+const LABELS: Record<string, string> = { causal: 'Causal', padding: 'Padding', both: 'Both' };
+
+export class MaskFigure extends AttnElement {
+  private positions = 10;
+  private real = 6;
+  private grid!: HTMLElement;
+  private error!: HTMLElement;
+
+  protected async setup(): Promise<void> {
+    const saved = this.savedState();
+    this.positions = Number(saved.n ?? this.numberAttribute('positions', 10));
+    this.real = Number(saved.real ?? this.numberAttribute('real', 6));
+    const n = el('input', { type: 'number', min: '1', max: '32', step: '1', value: String(this.positions) });
+    const real = el('input', { type: 'number', min: '1', max: '32', step: '1', value: String(this.real) });
+    this.error = el('p', { class: 'attn-error', role: 'alert' });
+    const apply = () => this.update(n.value, real.value);
+    n.addEventListener('change', apply);
+    real.addEventListener('change', apply);
+    this.grid = el('div', { class: 'mask-grid' });
+    const csv = el('button', { type: 'button' }, 'Download CSV');
+    csv.addEventListener('click', () => this.downloadCsv());
+    this.replaceChildren(el('div', { class: 'attn-panel' },
+      el('div', { class: 'attn-controls' }, el('label', {}, 'positions', n), el('label', {}, 'real tokens', real)),
+      this.error, this.grid, el('div', { class: 'attn-download' }, csv)));
+    await this.update(String(this.positions), String(this.real));
+  }
+
+  private async update(nText: string, realText: string): Promise<void> {
+    const n = Number(nText), real = Number(realText);
+    if (!Number.isInteger(n) || n < 1 || n > 32) return void (this.error.textContent = `Positions must be a whole number from 1 to 32, got "${nText}".`);
+    if (!Number.isInteger(real) || real < 1 || real > n) return void (this.error.textContent = `Real tokens must be a whole number from 1 to ${n}, got "${realText}".`);
+    this.error.textContent = '';
+    this.positions = n;
+    this.real = real;
+    const demo = this.core.maskDemo({ positions: n, real, seed: this.numberAttribute('seed', 0) });
+    const panels = await Promise.all(demo.cases.map(async (c) => {
+      const plot = el('div', {});
+      await heatmap(plot, {
+        rows: n, cols: n, weights: c.weights, allowed: c.allowed,
+        label: `${LABELS[c.name]} mask: weights of ${n} queries over ${n} keys; ${(c.allowedFraction * 100).toFixed(1)}% of pairs allowed`,
+      });
+      return el('div', { 'data-mask': c.name },
+        el('h3', {}, LABELS[c.name] ?? c.name), plot,
+        el('p', {}, `allowed: ${c.allowedFraction.toFixed(4)}`),
+        el('p', {}, `largest blocked weight: ${c.maxBlockedWeight.toExponential(2)}`));
+    }));
+    this.grid.replaceChildren(...panels);
+    this.saveState({ n, real });
+    this.emit('attn-change', { positions: n, real, fractions: Object.fromEntries(demo.cases.map((c) => [c.name, c.allowedFraction])) });
+  }
+
+  private downloadCsv(): void {
+    const demo = this.core.maskDemo({ positions: this.positions, real: this.real, seed: this.numberAttribute('seed', 0) });
+    const rows: unknown[][] = [];
+    for (const c of demo.cases)
+      for (let i = 0; i < this.positions * this.positions; i++)
+        rows.push([c.name, Math.floor(i / this.positions), i % this.positions, c.allowed[i], c.weights[i]]);
+    downloadCsv('masks.csv', ['mask', 'query', 'key', 'allowed', 'weight'], rows);
+  }
+}
+
+define('attn-mask-figure', MaskFigure);

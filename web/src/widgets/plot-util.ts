@@ -1,0 +1,21 @@
+// Observable Plot, loaded only when a figure needs it, and attached without its inline
+// <style> element (a strict Content-Security-Policy refuses inline styles; styles.css carries
+// the same rules for the .attn-plot class).
+export type PlotModule = typeof import('@observablehq/plot');
+
+let plot: Promise<PlotModule> | undefined;
+
+export function loadPlot(): Promise<PlotModule> {
+  plot ??= import('@observablehq/plot');
+  return plot;
+}
+
+/** Colours readable on both the light and the dark background. */
+export const SERIES_COLOURS = ['#4f7fe0', '#e0792f'];
+
+export function attachPlot(host: Element, figure: Element): SVGSVGElement | null {
+  figure.querySelectorAll('style').forEach((s) => s.remove());
+  const svg = figure instanceof SVGSVGElement ? figure : figure.querySelector('svg');
+  host.replaceChildren(figure);
+  return svg;
+}

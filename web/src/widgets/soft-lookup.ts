@@ -1,0 +1,255 @@
+// <attn-soft-lookup>: attention as a soft dictionary lookup, drawn with p5.js.
+//
+// Five keys (arrows) and their values (squares) in 2-D; the reader drags the query arrow
+// (mouse, touch, or arrow keys when the sketch has focus). The core computes the weights of
+// softmax(q K^T / sqrt(2) / temperature) and the output, the weighted mean of the values,
+// drawn as a dot. Attributes: keys, values (JSON [[x, y], ...] of equal length), query
+// ([x, y]), scale ("on"/"off"), temperature. Emits attn-change {query, weights, output}.
+import type p5 from 'p5';
+import type { Mat } from '../core';
+import { AttnElement, define, el } from './base';
+
+const DEFAULT_KEYS = [[2, 0.4], [0.9, 2], [-1.8, 1.1], [-1.2, -1.9], [1.3, -1.7]];
+const DEFAULT_VALUES = [[1.6, 1.6], [-0.4, 2.4], [-2.3, -0.2], [0.2, -2.4], [2.4, -0.6]];
+const WORLD = 3.2; // the canvas shows [-WORLD, WORLD] on both axes
+const TEMPERATURES = [0.25, 0.5, 1, 2, 4];
+
+function parsePoints(raw: string | null, fallback: number[][], name: string): number[][] {
+  if (raw === null) return fallback;
+  const points: unknown = JSON.parse(raw);
+  if (!Array.isArray(points) || points.length < 1 || points.length > 12 ||
+      !points.every((p) => Array.isArray(p) && p.length === 2 && p.every((v) => typeof v === 'number' && Number.isFinite(v))))
+    throw new Error(`${name} must be a JSON list of 1 to 12 [x, y] pairs of finite numbers`);
+  return points as number[][];
+}
+
+export class SoftLookup extends AttnElement {
+  private keys: number[][] = DEFAULT_KEYS;
+  private values: number[][] = DEFAULT_VALUES;
+  private query = [1.4, 1.2];
+  private scale = true;
+  private temperature = 1;
+  private weights: number[] = [];
+  private output = [0, 0];
+  private playing = true;
+  private phase = 0;
+  private sketch?: p5;
+  private canvasHost!: HTMLElement;
+  private readout!: HTMLElement;
+  private pauseButton!: HTMLButtonElement;
+  private announceTimer = 0;
+
+  protected async setup(): Promise<void> {
+    this.keys = parsePoints(this.getAttribute('keys'), DEFAULT_KEYS, 'keys');
+    this.values = parsePoints(this.getAttribute('values'), DEFAULT_VALUES, 'values');
+    if (this.values.length !== this.keys.length) throw new Error('values must have as many points as keys');
+    const saved = this.savedState();
+    const q = [Number(saved.qx), Number(saved.qy)];
+    if (q.every(Number.isFinite)) {
+      this.query = q.map((v) => Math.max(-WORLD, Math.min(WORLD, v)));
+      this.playing = false;
+    } else if (this.hasAttribute('query')) {
+      this.query = parsePoints(`[${this.getAttribute('query')}]`, [this.query], 'query')[0];
+      this.playing = false;
+    }
+    this.scale = (saved.scale ?? this.getAttribute('scale') ?? 'on') !== 'off';
+    const t = Number(saved.temp ?? this.getAttribute('temperature') ?? 1);
+    this.temperature = TEMPERATURES.includes(t) ? t : 1;
+    if (matchMedia('(prefers-reduced-motion: reduce)').matches) this.playing = false;
+
+    this.buildControls();
+    this.compute();
+    const { default: P5 } = await import('p5');
+    this.sketch = new P5((p: p5) => this.defineSketch(p), this.canvasHost);
+  }
+
+  disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.sketch?.remove();
+    this.sketch = undefined;
+  }
+
+  private buildControls(): void {
+    const scaleBox = el('input', { type: 'checkbox' });
+    scaleBox.checked = this.scale;
+    scaleBox.addEventListener('change', () => {
+      this.scale = scaleBox.checked;
+      this.changed();
+    });
+    const temperature = el('select', {}, ...TEMPERATURES.map((t) => el('option', { value: String(t) }, String(t))));
+    temperature.value = String(this.temperature);
+    temperature.addEventListener('change', () => {
+      this.temperature = Number(temperature.value);
+      this.changed();
+    });
+    this.pauseButton = el('button', { type: 'button' }, '');
+    this.pauseButton.addEventListener('click', () => this.setPlaying(!this.playing));
+    const restart = el('button', { type: 'button' }, 'Restart');
+    restart.addEventListener('click', () => {
+      this.query = [1.4, 1.2];
+      this.phase = 0;
+      this.setPlaying(!matchMedia('(prefers-reduced-motion: reduce)').matches);
+      this.changed();
+    });
+    this.canvasHost = el('div', {
+      class: 'lookup-canvas',
+      tabindex: '0',
+      role: 'application',
+      'aria-roledescription': 'draggable query',
+      'aria-label': 'Query vector. Drag it, or use the arrow keys to move it (Shift for larger steps).',
+    });
+    this.canvasHost.addEventListener('keydown', (event) => this.onKey(event));
+    this.readout = el('p', { class: 'visually-hidden', 'aria-live': 'polite' });
+    this.append(
+      el('div', { class: 'attn-panel' },
+        this.canvasHost,
+        el('div', { class: 'attn-controls' },
+          el('label', {}, scaleBox, 'divide by √d_k'),
+          el('label', {}, 'temperature', temperature),
+          this.pauseButton,
+          restart),
+        this.readout),
+    );
+    this.setPlaying(this.playing);
+  }
+
+  private setPlaying(playing: boolean): void {
+    this.playing = playing;
+    this.pauseButton.textContent = playing ? 'Pause' : 'Play';
+    this.pauseButton.setAttribute('aria-pressed', String(!playing));
+    if (playing) this.sketch?.loop();
+    else this.sketch?.noLoop();
+    this.sketch?.redraw();
+  }
+
+  /** The core computes the weights and the output for the current query. */
+  private compute(): void {
+    const n = this.keys.length;
+    const query: Mat = { rows: 1, cols: 2, data: Float32Array.from(this.query.map((v) => v / this.temperature)) };
+    const keys: Mat = { rows: n, cols: 2, data: Float32Array.from(this.keys.flat()) };
+    const values: Mat = { rows: n, cols: 2, data: Float32Array.from(this.values.flat()) };
+    const result = this.core.attention(query, keys, values, { scale: this.scale });
+    this.weights = Array.from(result.weights.data);
+    this.output = Array.from(result.output.data);
+  }
+
+  private changed(): void {
+    this.compute();
+    this.sketch?.redraw();
+    this.saveState({ qx: this.query[0].toFixed(2), qy: this.query[1].toFixed(2), scale: this.scale ? 'on' : 'off', temp: this.temperature });
+    this.emit('attn-change', { query: [...this.query], weights: [...this.weights], output: [...this.output] });
+    // Screen readers hear the weights once the query settles, not on every pixel.
+    clearTimeout(this.announceTimer);
+    this.announceTimer = window.setTimeout(() => (this.readout.textContent = this.describe()), 400);
+  }
+
+  describe(): string {
+    const parts = this.weights.map((w, i) => `key ${i + 1}: ${w.toFixed(2)}`);
+    return `Query at (${this.query[0].toFixed(1)}, ${this.query[1].toFixed(1)}). Weights ${parts.join(', ')}.`;
+  }
+
+  private onKey(event: KeyboardEvent): void {
+    const step = event.shiftKey ? 0.5 : 0.1;
+    const moves: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] };
+    const move = moves[event.key];
+    if (!move) return;
+    event.preventDefault();
+    this.setPlaying(false);
+    this.moveQuery(this.query[0] + move[0], this.query[1] + move[1]);
+  }
+
+  private moveQuery(x: number, y: number): void {
+    this.query = [Math.max(-WORLD, Math.min(WORLD, x)), Math.max(-WORLD, Math.min(WORLD, y))];
+    this.changed();
+  }
+
+  private defineSketch(p: p5): void {
+    let size = 300;
+    const barsHeight = 90;
+    const toScreen = (x: number, y: number): [number, number] => [((x + WORLD) / (2 * WORLD)) * size, ((WORLD - y) / (2 * WORLD)) * size];
+    const toWorld = (sx: number, sy: number): [number, number] => [(sx / size) * 2 * WORLD - WORLD, WORLD - (sy / size) * 2 * WORLD];
+    const colour = (name: string) => getComputedStyle(this).getPropertyValue(name).trim() || '#888';
+    let dragging = false;
+
+    p.setup = () => {
+      size = Math.min(this.canvasHost.clientWidth || 300, 420);
+      const canvas = p.createCanvas(size, size + barsHeight);
+      canvas.elt.addEventListener('pointerdown', (event: PointerEvent) => {
+        dragging = true;
+        this.setPlaying(false);
+        (event.target as Element).setPointerCapture(event.pointerId);
+        const [x, y] = toWorld(event.offsetX, event.offsetY);
+        this.moveQuery(x, y);
+      });
+      canvas.elt.addEventListener('pointermove', (event: PointerEvent) => {
+        if (!dragging) return;
+        const [x, y] = toWorld(event.offsetX, event.offsetY);
+        this.moveQuery(x, y);
+      });
+      const stop = () => (dragging = false);
+      canvas.elt.addEventListener('pointerup', stop);
+      canvas.elt.addEventListener('pointercancel', stop);
+      if (!this.playing) p.noLoop();
+    };
+
+    p.draw = () => {
+      if (this.playing) {
+        this.phase += 0.01;
+        const r = 1.9;
+        this.query = [r * Math.cos(this.phase + 0.7), r * Math.sin(this.phase + 0.7)];
+        this.compute();
+        if (Math.round(this.phase * 100) % 30 === 0) this.emit('attn-change', { query: [...this.query], weights: [...this.weights], output: [...this.output] });
+      }
+      const fg = colour('--fg'), muted = colour('--muted'), accent = colour('--accent'), accent2 = colour('--accent-2');
+      p.clear();
+      p.stroke(colour('--rule'));
+      p.strokeWeight(1);
+      const [ox, oy] = toScreen(0, 0);
+      p.line(0, oy, size, oy);
+      p.line(ox, 0, ox, size);
+      // keys as arrows, values as squares, line width by weight
+      this.keys.forEach((k, i) => {
+        const w = this.weights[i] ?? 0;
+        const [kx, ky] = toScreen(k[0], k[1]);
+        const [vx, vy] = toScreen(this.values[i][0], this.values[i][1]);
+        p.stroke(muted);
+        p.strokeWeight(1 + 5 * w);
+        p.line(ox, oy, kx, ky);
+        p.noStroke();
+        p.fill(muted);
+        p.circle(kx, ky, 7);
+        p.fill(accent2);
+        p.rect(vx - 6, vy - 6, 12, 12);
+        p.fill(fg);
+        p.textSize(12);
+        p.text(`k${i + 1}`, kx + 6, ky - 6);
+        p.text(`v${i + 1}`, vx + 8, vy + 4);
+      });
+      // the query
+      const [qx, qy] = toScreen(this.query[0], this.query[1]);
+      p.stroke(accent);
+      p.strokeWeight(3);
+      p.line(ox, oy, qx, qy);
+      p.noStroke();
+      p.fill(accent);
+      p.circle(qx, qy, 14);
+      // the output: the weighted mean of the values
+      const [outx, outy] = toScreen(this.output[0], this.output[1]);
+      p.fill(fg);
+      p.circle(outx, outy, 12);
+      p.text('output', outx + 9, outy + 14);
+      // bars: one per key
+      const barWidth = size / this.keys.length;
+      this.weights.forEach((w, i) => {
+        const h = w * (barsHeight - 24);
+        p.fill(accent);
+        p.rect(i * barWidth + 6, size + barsHeight - 18 - h, barWidth - 12, h);
+        p.fill(fg);
+        p.textSize(11);
+        p.text(`k${i + 1} ${w.toFixed(2)}`, i * barWidth + 6, size + barsHeight - 4);
+      });
+    };
+  }
+}
+
+define('attn-soft-lookup', SoftLookup);
