@@ -140,14 +140,16 @@ Offset softmax(Offset scores, int rows, int cols) {
 
 // query (n_q, d_k), key (n_k, d_k), value (n_k, d_v), mask (n_q, n_k) bytes or offset 0
 //   -> [output (n_q, d_v), weights (n_q, n_k)]
-Offset attention(Offset query, int n_q, int d_k, Offset key, int n_k, Offset value, int d_v,
-                 Offset mask, bool scale, float masked_value) {
+// Every input comes with the shape JS was given, so the core sees (and names) any mismatch.
+Offset attention(Offset query, int q_rows, int q_cols, Offset key, int k_rows, int k_cols,
+                 Offset value, int v_rows, int v_cols, Offset mask, int m_rows, int m_cols,
+                 bool scale, float masked_value) {
   if (!run_guarded([&] {
         const auto options = options_of(scale, masked_value);
-        auto result = mask ? attn::attention(matrix_at(query, n_q, d_k), matrix_at(key, n_k, d_k),
-                                             matrix_at(value, n_k, d_v), mask_at(mask, n_q, n_k), options)
-                           : attn::attention(matrix_at(query, n_q, d_k), matrix_at(key, n_k, d_k),
-                                             matrix_at(value, n_k, d_v), options);
+        const attn::Matrix q = matrix_at(query, q_rows, q_cols), k = matrix_at(key, k_rows, k_cols),
+                           v = matrix_at(value, v_rows, v_cols);
+        auto result = mask ? attn::attention(q, k, v, mask_at(mask, m_rows, m_cols), options)
+                           : attn::attention(q, k, v, options);
         matrix_slot[0] = std::move(result.output);
         matrix_slot[1] = std::move(result.weights);
         publish({matrix_slot[0].data(), matrix_slot[1].data()});
@@ -328,13 +330,13 @@ Offset mha_parameters(const MultiHeadAttention& layer) {
 
 // query (n_q, d), key (n_k, d), value (n_k, d), mask (n_q, n_k) bytes or 0
 //   -> [output (n_q, d), weights of head 0 (n_q, n_k), ..., head h-1]
-Offset mha_forward(const MultiHeadAttention& layer, Offset query, int n_q, int q_cols, Offset key,
-                   int n_k, int k_cols, Offset value, int v_rows, int v_cols, Offset mask,
-                   bool scale, float masked_value) {
+Offset mha_forward(const MultiHeadAttention& layer, Offset query, int q_rows, int q_cols, Offset key,
+                   int k_rows, int k_cols, Offset value, int v_rows, int v_cols, Offset mask,
+                   int m_rows, int m_cols, bool scale, float masked_value) {
   if (!run_guarded([&] {
         const auto options = options_of(scale, masked_value);
-        const attn::Mask m = mask ? mask_at(mask, n_q, n_k) : attn::Mask();
-        auto result = layer.forward(matrix_at(query, n_q, q_cols), matrix_at(key, n_k, k_cols),
+        const attn::Mask m = mask ? mask_at(mask, m_rows, m_cols) : attn::Mask();
+        auto result = layer.forward(matrix_at(query, q_rows, q_cols), matrix_at(key, k_rows, k_cols),
                                     matrix_at(value, v_rows, v_cols), mask ? &m : nullptr, options);
         matrix_slot[0] = std::move(result.output);
         head_slot = std::move(result.weights);

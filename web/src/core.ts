@@ -1,0 +1,575 @@
+// The web side's one door to the C++ core (compiled to WebAssembly from wasm/bindings.cpp).
+//
+// Everything here takes and returns plain data: matrices are { rows, cols, data } with
+// row-major Float32Array data, masks the same with Uint8Array data (1 = may attend). No
+// embind handle ever leaves this file, and whatever it allocates in the WebAssembly heap it
+// frees or reuses. It computes nothing itself: it checks what only JS can get wrong (types,
+// lengths, whole numbers), copies inputs into the heap, calls the core and copies results out.
+// Every other check, and its message, is the core's: its std::invalid_argument arrives here as
+// an Error with the same text.
+//
+// Load it once per page or Worker: `const core = await loadCore()`. Under node, where the
+// module cannot fetch its .wasm, pass { wasmBinary } read from the file next to it.
+import createAttentionCore from './generated/attention_core.mjs';
+import type { AttentionCoreModule, RawMultiHeadAttention } from './generated/attention_core.mjs';
+
+// ---- plain data ----
+
+/** A float32 matrix, row-major: element (i, j) is data[i * cols + j]. */
+export interface Mat {
+  rows: number;
+  cols: number;
+  data: Float32Array;
+}
+
+/** A mask, row-major bytes: 1 = the query (row) may attend the key (column), 0 = blocked. */
+export interface MaskMat {
+  rows: number;
+  cols: number;
+  data: Uint8Array;
+}
+
+type Values = ArrayLike<number> | readonly (readonly number[])[];
+
+function isNested(values: Values): values is readonly (readonly number[])[] {
+  return values.length > 0 && Array.isArray((values as ArrayLike<unknown>)[0]);
+}
+
+function flatten(name: string, rows: number, cols: number, values: Values): number[] | ArrayLike<number> {
+  if (!isNested(values)) {
+    if (values.length !== rows * cols)
+      throw new Error(`${name} must have rows * cols = ${rows * cols} values, got ${values.length}`);
+    return values;
+  }
+  if (values.length !== rows)
+    throw new Error(`${name} must have ${rows} rows, got ${values.length}`);
+  const flat: number[] = [];
+  values.forEach((line, i) => {
+    if (!Array.isArray(line) || line.length !== cols)
+      throw new Error(`${name}[${i}] must be an array of ${cols} numbers, got ${describe(line)}`);
+    flat.push(...line);
+  });
+  return flat;
+}
+
+function requireNumbers(name: string, values: ArrayLike<number>): void {
+  for (let i = 0; i < values.length; i++)
+    if (typeof values[i] !== 'number')
+      throw new Error(`${name} must hold numbers, got ${describe(values[i])} at index ${i}`);
+}
+
+/**
+ * A matrix from flat row-major values, nested rows, or one number for every element
+ * (0 when left out). Values are copied (and rounded to float32).
+ */
+export function mat(rows: number, cols: number, values: Values | number = 0): Mat {
+  requireSize('rows', rows);
+  requireSize('cols', cols);
+  if (typeof values === 'number') return { rows, cols, data: new Float32Array(rows * cols).fill(values) };
+  if (values == null || typeof values !== 'object' || typeof values.length !== 'number')
+    throw new Error(`values must be an array, a typed array or a number, got ${describe(values)}`);
+  const flat = flatten('values', rows, cols, values);
+  if (!(flat instanceof Float32Array || flat instanceof Float64Array)) requireNumbers('values', flat);
+  return { rows, cols, data: Float32Array.from(flat) };
+}
+
+/** A mask from flat row-major values or nested rows; true / nonzero = may attend. */
+export function maskMat(rows: number, cols: number, values: ArrayLike<number | boolean> | readonly (readonly (number | boolean)[])[]): MaskMat {
+  requireSize('rows', rows);
+  requireSize('cols', cols);
+  const flat = flatten('values', rows, cols, values as Values);
+  const data = new Uint8Array(rows * cols);
+  for (let i = 0; i < data.length; i++) {
+    const v = flat[i] as unknown;
+    if (typeof v !== 'number' && typeof v !== 'boolean')
+      throw new Error(`values must hold numbers or booleans, got ${describe(v)} at index ${i}`);
+    data[i] = v ? 1 : 0;
+  }
+  return { rows, cols, data };
+}
+
+/** Row i of a matrix (a copy). */
+export function row(m: Mat, i: number): Float32Array;
+export function row(m: MaskMat, i: number): Uint8Array;
+export function row(m: Mat | MaskMat, i: number): Float32Array | Uint8Array {
+  if (!Number.isInteger(i) || i < 0 || i >= m.rows)
+    throw new Error(`i must be a whole number between 0 and ${m.rows - 1}, got ${describe(i)}`);
+  return m.data.slice(i * m.cols, (i + 1) * m.cols);
+}
+
+// ---- the API ----
+
+export interface AttentionOptions {
+  /** Divide the scores by sqrt(d_k) (default true). Off only to show why it is there. */
+  scale?: boolean;
+  /** Score given to blocked pairs before the softmax (default -1e9; -Infinity allowed). */
+  maskedValue?: number;
+  /** (n_q, n_k) */
+  mask?: MaskMat;
+}
+
+export interface AttentionResult {
+  /** (n_q, d_v) */
+  output: Mat;
+  /** (n_q, n_k), rows sum to 1 */
+  weights: Mat;
+}
+
+/** y = x W + b: weight (in, out), bias (1, out) or a Float32Array of out values. */
+export interface ProjectionWeights {
+  weight: Mat;
+  bias: Mat | Float32Array;
+}
+
+/** PyTorch nn.MultiheadAttention's parameters, as torch stores them. */
+export interface PytorchWeights {
+  /** (3 d, d) */
+  inProjWeight: Mat;
+  /** (1, 3 d) */
+  inProjBias: Mat | Float32Array;
+  /** (d, d) */
+  outProjWeight: Mat;
+  /** (1, d) */
+  outProjBias: Mat | Float32Array;
+}
+
+export type MultiHeadWeights =
+  | { pytorch: PytorchWeights }
+  /** query/key/value: weight (d, h k), bias (1, h k); output: weight (h k, d), bias (1, d) */
+  | { query: ProjectionWeights; key: ProjectionWeights; value: ProjectionWeights; output: ProjectionWeights }
+  /** Glorot-uniform kernels drawn from the seeded generator, zero biases (as Keras does). */
+  | { seed: number };
+
+export interface MultiHeadSpec {
+  dModel: number;
+  numHeads: number;
+  /** Width of each head; default dModel / numHeads. */
+  keyDim?: number;
+  weights: MultiHeadWeights;
+}
+
+export interface MultiHeadResult {
+  /** (n_q, d) */
+  output: Mat;
+  /** one (n_q, n_k) matrix per head */
+  weights: Mat[];
+  parameterCount: number;
+}
+
+export interface MultiHeadParameters {
+  query: { weight: Mat; bias: Mat };
+  key: { weight: Mat; bias: Mat };
+  value: { weight: Mat; bias: Mat };
+  output: { weight: Mat; bias: Mat };
+}
+
+/** A multi-head layer living in the core: keep it for repeated forwards, dispose() when done. */
+export interface MultiHeadLayer {
+  readonly dModel: number;
+  readonly numHeads: number;
+  readonly keyDim: number;
+  readonly parameterCount: number;
+  /** query (n_q, d), key (n_k, d), value (n_k, d), mask (n_q, n_k). */
+  forward(query: Mat, key: Mat, value: Mat, mask?: MaskMat, options?: Omit<AttentionOptions, 'mask'>): MultiHeadResult;
+  /** Copies of every weight and bias, in the (in, out) layout. */
+  parameters(): MultiHeadParameters;
+  dispose(): void;
+}
+
+/**
+ * The seeded generator: the same stream as attn::Random natively, for the same seed. Its
+ * state is plain bytes on the JS side, so there is nothing to free.
+ */
+export interface Random {
+  /** n draws in [0, 1), 53 random bits each. */
+  uniform(n: number): Float64Array;
+  /** n standard-normal draws. */
+  normal(n: number): Float64Array;
+  /** (rows, cols) standard-normal draws rounded to float32. */
+  normalMatrix(rows: number, cols: number): Mat;
+  /** (rows, cols) draws in [lo, hi) rounded to float32. */
+  uniformMatrix(rows: number, cols: number, lo: number, hi: number): Mat;
+  /** An independent generator continuing from the same state. */
+  clone(): Random;
+}
+
+export interface MemoryStats {
+  /** size of the WebAssembly memory */
+  heapBytes: number;
+  /** bytes in allocated blocks */
+  usedBytes: number;
+  /** blocks allocated in the heap and not yet freed */
+  liveAllocations: number;
+  /** embind value handles alive */
+  emvalHandles: number;
+  /** the shadow-stack pointer (constant between calls unless something leaks stack) */
+  stackPointer: number;
+}
+
+export interface Core {
+  /** scores (rows, cols) -> weights (rows, cols), each row summing to 1. */
+  softmax(scores: Mat): Mat;
+  /** query (n_q, d_k), key (n_k, d_k), value (n_k, d_v) -> output (n_q, d_v), weights (n_q, n_k). */
+  attention(query: Mat, key: Mat, value: Mat, options?: AttentionOptions): AttentionResult;
+  /** (n, n): query i may attend keys 0..i. */
+  causalMask(n: number): MaskMat;
+  /** (nQ, nK): every query may attend keys 0..realLen-1. */
+  paddingMask(nQ: number, nK: number, realLen: number): MaskMat;
+  /** allowed only where both allow; a and b of the same shape. */
+  combineMasks(a: MaskMat, b: MaskMat): MaskMat;
+  /** fraction of pairs the mask allows. */
+  allowedFraction(mask: MaskMat): number;
+  /** One forward of a layer built for this call (and freed after it). */
+  multiHeadAttention(layer: MultiHeadSpec, query: Mat, key: Mat, value: Mat, mask?: MaskMat,
+                     options?: Omit<AttentionOptions, 'mask'>): MultiHeadResult;
+  /** A layer kept in the core for repeated forwards; call dispose() when done with it. */
+  createMultiHead(layer: MultiHeadSpec): MultiHeadLayer;
+  /** The seeded generator; seed is a whole number in [0, 2^53 - 1]. */
+  random(seed: number): Random;
+  /** Figures for leak checks. */
+  memoryStats(): MemoryStats;
+}
+
+export interface LoadOptions {
+  /** The .wasm bytes, for environments that cannot fetch it (node). */
+  wasmBinary?: ArrayBuffer | Uint8Array;
+}
+
+export async function loadCore(options: LoadOptions = {}): Promise<Core> {
+  const module = await createAttentionCore(options.wasmBinary ? { wasmBinary: options.wasmBinary } : {});
+  return new CoreImpl(module);
+}
+
+// ---- checks of what only JS can get wrong ----
+
+const MAX_SIZE = 2147483647;
+
+function describe(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? value.slice(0, 40) + '...' : value);
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return `an array of length ${value.length}`;
+  if (ArrayBuffer.isView(value)) return `a ${value.constructor.name}`;
+  if (typeof value === 'object') return 'an object';
+  return String(value);
+}
+
+function requireSize(name: string, value: unknown): asserts value is number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > MAX_SIZE)
+    throw new Error(`${name} must be a whole number between 0 and ${MAX_SIZE}, got ${describe(value)}`);
+}
+
+function requireMat(name: string, m: unknown): asserts m is Mat {
+  if (m == null || typeof m !== 'object') throw new Error(`${name} must be a matrix { rows, cols, data }, got ${describe(m)}`);
+  const { rows, cols, data } = m as Mat;
+  requireSize(`${name}.rows`, rows);
+  requireSize(`${name}.cols`, cols);
+  if (!(data instanceof Float32Array)) throw new Error(`${name}.data must be a Float32Array, got ${describe(data)}`);
+  if (data.length !== rows * cols)
+    throw new Error(`${name}.data must have rows * cols = ${rows * cols} values for shape (${rows}, ${cols}), got ${data.length}`);
+}
+
+function requireMask(name: string, m: unknown): asserts m is MaskMat {
+  if (m == null || typeof m !== 'object') throw new Error(`${name} must be a mask { rows, cols, data }, got ${describe(m)}`);
+  const { rows, cols, data } = m as MaskMat;
+  requireSize(`${name}.rows`, rows);
+  requireSize(`${name}.cols`, cols);
+  if (!(data instanceof Uint8Array)) throw new Error(`${name}.data must be a Uint8Array, got ${describe(data)}`);
+  if (data.length !== rows * cols)
+    throw new Error(`${name}.data must have rows * cols = ${rows * cols} values for shape (${rows}, ${cols}), got ${data.length}`);
+  for (let i = 0; i < data.length; i++)
+    if (data[i] > 1) throw new Error(`${name}.data must hold 0 or 1, got ${data[i]} at index ${i}`);
+}
+
+// A bias may be a (1, n) matrix or a plain Float32Array of n values.
+function biasMat(name: string, bias: unknown): Mat {
+  if (bias instanceof Float32Array) return { rows: 1, cols: bias.length, data: bias };
+  requireMat(name, bias);
+  return bias;
+}
+
+function requireOptions(options: unknown): { scale: boolean; maskedValue: number } {
+  if (options == null) return { scale: true, maskedValue: -1e9 };
+  if (typeof options !== 'object') throw new Error(`options must be an object, got ${describe(options)}`);
+  const { scale = true, maskedValue = -1e9 } = options as AttentionOptions;
+  if (typeof scale !== 'boolean') throw new Error(`options.scale must be a boolean, got ${describe(scale)}`);
+  if (typeof maskedValue !== 'number') throw new Error(`options.maskedValue must be a number, got ${describe(maskedValue)}`);
+  return { scale, maskedValue };
+}
+
+function requireSeed(seed: unknown): asserts seed is number {
+  if (typeof seed !== 'number' || !Number.isSafeInteger(seed) || seed < 0)
+    throw new Error(`seed must be a whole number between 0 and 2^53 - 1, got ${describe(seed)}`);
+}
+
+// ---- moving data through the heap ----
+
+// Inputs of one call laid out in the core's scratch area, 8-byte aligned.
+class Layout {
+  private bytes = 0;
+  add(byteLength: number): number {
+    const at = this.bytes;
+    this.bytes += (byteLength + 7) & ~7;
+    return at;
+  }
+  get size(): number {
+    return this.bytes;
+  }
+}
+
+class CoreImpl implements Core {
+  private readonly registry = new FinalizationRegistry<RawMultiHeadAttention>((handle) => {
+    if (!handle.isDeleted()) handle.delete();
+  });
+
+  constructor(private readonly m: AttentionCoreModule) {}
+
+  // Writes each input into scratch and returns their offsets (the heap may have grown).
+  private put(inputs: (Float32Array | Uint8Array | null)[]): number[] {
+    const layout = new Layout();
+    const at = inputs.map((x) => (x ? layout.add(x.byteLength) : -1));
+    const base = this.m.scratch(Math.max(8, layout.size));  // never 0: offset 0 means "no mask"
+    return inputs.map((x, i) => {
+      if (!x) return 0;
+      const offset = base + at[i];
+      if (x instanceof Float32Array) this.m.HEAPF32.set(x, offset >> 2);
+      else this.m.HEAPU8.set(x, offset);
+      return offset;
+    });
+  }
+
+  // Offset of result `i` in the table a compute function returned.
+  private result(table: number, i: number): number {
+    return this.m.HEAPU32[(table >> 2) + i];
+  }
+
+  private readMat(offset: number, rows: number, cols: number): Mat {
+    const start = offset >> 2;
+    return { rows, cols, data: this.m.HEAPF32.slice(start, start + rows * cols) };
+  }
+
+  private readMask(offset: number, rows: number, cols: number): MaskMat {
+    return { rows, cols, data: this.m.HEAPU8.slice(offset, offset + rows * cols) };
+  }
+
+  softmax(scores: Mat): Mat {
+    requireMat('scores', scores);
+    const [s] = this.put([scores.data]);
+    const table = this.m.softmax(s, scores.rows, scores.cols);
+    return this.readMat(this.result(table, 0), scores.rows, scores.cols);
+  }
+
+  attention(query: Mat, key: Mat, value: Mat, options?: AttentionOptions): AttentionResult {
+    requireMat('query', query);
+    requireMat('key', key);
+    requireMat('value', value);
+    const { scale, maskedValue } = requireOptions(options);
+    const mask = options?.mask;
+    if (mask !== undefined) requireMask('mask', mask);
+    const [q, k, v, mk] = this.put([query.data, key.data, value.data, mask ? mask.data : null]);
+    const table = this.m.attention(q, query.rows, query.cols, k, key.rows, key.cols, v, value.rows, value.cols,
+                                   mk, mask ? mask.rows : 0, mask ? mask.cols : 0, scale, maskedValue);
+    return {
+      output: this.readMat(this.result(table, 0), query.rows, value.cols),
+      weights: this.readMat(this.result(table, 1), query.rows, key.rows),
+    };
+  }
+
+  causalMask(n: number): MaskMat {
+    requireSize('n', n);
+    return this.readMask(this.result(this.m.causalMask(n), 0), n, n);
+  }
+
+  paddingMask(nQ: number, nK: number, realLen: number): MaskMat {
+    requireSize('nQ', nQ);
+    requireSize('nK', nK);
+    requireSize('realLen', realLen);
+    return this.readMask(this.result(this.m.paddingMask(nQ, nK, realLen), 0), nQ, nK);
+  }
+
+  combineMasks(a: MaskMat, b: MaskMat): MaskMat {
+    requireMask('a', a);
+    requireMask('b', b);
+    const [pa, pb] = this.put([a.data, b.data]);
+    const table = this.m.combineMasks(pa, a.rows, a.cols, pb, b.rows, b.cols);
+    return this.readMask(this.result(table, 0), a.rows, a.cols);
+  }
+
+  allowedFraction(mask: MaskMat): number {
+    requireMask('mask', mask);
+    const [p] = this.put([mask.data]);
+    return this.m.allowedFraction(p, mask.rows, mask.cols);
+  }
+
+  multiHeadAttention(layer: MultiHeadSpec, query: Mat, key: Mat, value: Mat, mask?: MaskMat,
+                     options?: Omit<AttentionOptions, 'mask'>): MultiHeadResult {
+    const built = this.createMultiHead(layer);
+    try {
+      return built.forward(query, key, value, mask, options);
+    } finally {
+      built.dispose();
+    }
+  }
+
+  createMultiHead(spec: MultiHeadSpec): MultiHeadLayer {
+    if (spec == null || typeof spec !== 'object') throw new Error(`layer must be an object { dModel, numHeads, keyDim?, weights }, got ${describe(spec)}`);
+    requireSize('dModel', spec.dModel);
+    requireSize('numHeads', spec.numHeads);
+    if (spec.keyDim !== undefined) requireSize('keyDim', spec.keyDim);
+    const weights = spec.weights as Partial<{ pytorch: PytorchWeights; seed: number; query: ProjectionWeights }>;
+    if (weights == null || typeof weights !== 'object' || !('pytorch' in weights || 'seed' in weights || 'query' in weights))
+      throw new Error(`weights must be { pytorch }, { query, key, value, output } or { seed }, got ${describe(weights)}`);
+    // Check everything JS-side before the core allocates anything.
+    const inputs = this.weightInputs(spec.weights);
+    const handle = this.m.createMultiHeadAttention(spec.dModel, spec.numHeads, spec.keyDim ?? 0);
+    try {
+      this.setWeights(handle, spec.weights, inputs);
+    } catch (error) {
+      handle.delete();
+      throw error;
+    }
+    return this.wrapLayer(handle);
+  }
+
+  private weightInputs(weights: MultiHeadWeights): Mat[] {
+    if ('seed' in weights) {
+      requireSeed(weights.seed);
+      return [];
+    }
+    if ('pytorch' in weights) {
+      const p = weights.pytorch;
+      if (p == null || typeof p !== 'object') throw new Error(`weights.pytorch must be an object, got ${describe(p)}`);
+      requireMat('inProjWeight', p.inProjWeight);
+      requireMat('outProjWeight', p.outProjWeight);
+      return [p.inProjWeight, biasMat('inProjBias', p.inProjBias), p.outProjWeight, biasMat('outProjBias', p.outProjBias)];
+    }
+    const out: Mat[] = [];
+    for (const name of ['query', 'key', 'value', 'output'] as const) {
+      const projection = weights[name];
+      if (projection == null || typeof projection !== 'object')
+        throw new Error(`weights.${name} must be { weight, bias }, got ${describe(projection)}`);
+      requireMat(`${name} weight`, projection.weight);
+      out.push(projection.weight, biasMat(`${name} bias`, projection.bias));
+    }
+    return out;
+  }
+
+  private setWeights(handle: RawMultiHeadAttention, weights: MultiHeadWeights, inputs: Mat[]): void {
+    if ('seed' in weights) {
+      handle.initSeeded(weights.seed);
+      return;
+    }
+    const at = this.put(inputs.map((x) => x.data));
+    if ('pytorch' in weights) {
+      const [w, b, ow, ob] = inputs;
+      handle.setFromPytorch(at[0], w.rows, w.cols, at[1], b.cols, at[2], ow.rows, ow.cols, at[3], ob.cols);
+      return;
+    }
+    for (let p = 0; p < 4; p++) {
+      const [w, b] = [inputs[2 * p], inputs[2 * p + 1]];
+      if (b.rows !== 1) throw new Error(`${['query', 'key', 'value', 'output'][p]} bias must have 1 row, got shape (${b.rows}, ${b.cols})`);
+      handle.setProjection(p, at[2 * p], w.rows, w.cols, at[2 * p + 1], b.cols);
+    }
+  }
+
+  private wrapLayer(handle: RawMultiHeadAttention): MultiHeadLayer {
+    const core = this;
+    const token = {};
+    const dModel = handle.dModel(), numHeads = handle.numHeads(), keyDim = handle.keyDim();
+    const parameterCount = handle.parameterCount();
+    const live = () => {
+      if (handle.isDeleted()) throw new Error('this multi-head layer has been disposed');
+      return handle;
+    };
+    const layer: MultiHeadLayer = {
+      dModel, numHeads, keyDim, parameterCount,
+      forward(query, key, value, mask, options) {
+        const h = live();
+        requireMat('query', query);
+        requireMat('key', key);
+        requireMat('value', value);
+        if (mask !== undefined) requireMask('mask', mask);
+        const { scale, maskedValue } = requireOptions(options);
+        const [q, k, v, mk] = core.put([query.data, key.data, value.data, mask ? mask.data : null]);
+        const table = h.forward(q, query.rows, query.cols, k, key.rows, key.cols, v, value.rows, value.cols,
+                                mk, mask ? mask.rows : 0, mask ? mask.cols : 0, scale, maskedValue);
+        const weights: Mat[] = [];
+        for (let i = 0; i < numHeads; i++) weights.push(core.readMat(core.result(table, 1 + i), query.rows, key.rows));
+        return { output: core.readMat(core.result(table, 0), query.rows, dModel), weights, parameterCount };
+      },
+      parameters() {
+        const table = live().parameters();
+        const hk = numHeads * keyDim;
+        const read = (i: number, rows: number, cols: number) => core.readMat(core.result(table, i), rows, cols);
+        return {
+          query: { weight: read(0, dModel, hk), bias: read(1, 1, hk) },
+          key: { weight: read(2, dModel, hk), bias: read(3, 1, hk) },
+          value: { weight: read(4, dModel, hk), bias: read(5, 1, hk) },
+          output: { weight: read(6, hk, dModel), bias: read(7, 1, dModel) },
+        };
+      },
+      dispose() {
+        if (handle.isDeleted()) return;
+        core.registry.unregister(token);
+        handle.delete();
+      },
+    };
+    // A safety net for a forgotten dispose(); not a substitute for it.
+    this.registry.register(layer, handle, token);
+    return layer;
+  }
+
+  random(seed: number): Random {
+    requireSeed(seed);
+    const bytes = this.m.randomStateBytes();
+    const state = new Uint8Array(bytes);
+    const [at] = this.put([state]);
+    this.m.randomSeed(at, seed);
+    state.set(this.m.HEAPU8.subarray(at, at + bytes));
+    return this.wrapRandom(state);
+  }
+
+  private wrapRandom(state: Uint8Array): Random {
+    const core = this;
+    // Lends the state to the core for one batch of draws and takes the advanced state back.
+    const draw = <T>(run: (at: number) => number, read: (table: number) => T): T => {
+      const [at] = core.put([state]);
+      const table = run(at);
+      const result = read(table);
+      state.set(core.m.HEAPU8.subarray(at, at + state.length));
+      return result;
+    };
+    const doubles = (table: number, n: number) => {
+      const start = core.result(table, 0) >> 3;
+      return core.m.HEAPF64.slice(start, start + n);
+    };
+    return {
+      uniform(n) {
+        requireSize('n', n);
+        return draw((at) => core.m.randomUniform(at, n), (t) => doubles(t, n));
+      },
+      normal(n) {
+        requireSize('n', n);
+        return draw((at) => core.m.randomNormal(at, n), (t) => doubles(t, n));
+      },
+      normalMatrix(rows, cols) {
+        requireSize('rows', rows);
+        requireSize('cols', cols);
+        return draw((at) => core.m.randomNormalMatrix(at, rows, cols), (t) => core.readMat(core.result(t, 0), rows, cols));
+      },
+      uniformMatrix(rows, cols, lo, hi) {
+        requireSize('rows', rows);
+        requireSize('cols', cols);
+        if (typeof lo !== 'number') throw new Error(`lo must be a number, got ${describe(lo)}`);
+        if (typeof hi !== 'number') throw new Error(`hi must be a number, got ${describe(hi)}`);
+        return draw((at) => core.m.randomUniformMatrix(at, rows, cols, lo, hi), (t) => core.readMat(core.result(t, 0), rows, cols));
+      },
+      clone() {
+        return core.wrapRandom(state.slice());
+      },
+    };
+  }
+
+  memoryStats(): MemoryStats {
+    return { ...this.m.memoryStats(), emvalHandles: this.m.count_emval_handles(), stackPointer: this.m.stackSave() };
+  }
+}
