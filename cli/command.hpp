@@ -21,6 +21,9 @@ struct Command {
 
 Command reference_command();
 Command masks_command();
+Command scale_command();
+Command heads_command();
+Command pitfalls_command();
 Command cue_command();
 
 }  // namespace attn::cli

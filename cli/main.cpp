@@ -12,7 +12,10 @@ using attn::cli::Command;
 const std::vector<Command>& commands() {
   static const std::vector<Command> all = {
       attn::cli::reference_command(),
+      attn::cli::scale_command(),
       attn::cli::masks_command(),
+      attn::cli::heads_command(),
+      attn::cli::pitfalls_command(),
       attn::cli::cue_command(),
   };
   return all;
