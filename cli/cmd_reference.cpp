@@ -12,9 +12,13 @@ constexpr double kReferenceTolerance = 1e-6;
 Command reference_command() {
   return {"reference",
           "largest differences between the core and PyTorch on the reference fixture",
-          {{"fixture", "PATH", "fixture from tests/reference/make_fixture.py (default: the build's)"}},
+          {{"fixture", "PATH", "fixture from tests/reference/make_fixture.py (default: the build's)"},
+           {"write-native", "PATH",
+            "also write the core's own results and seeded draws there, for the WebAssembly tests"}},
           [](const Args& args, std::ostream& out) {
-            const auto results = check_reference_fixture(args.text("fixture", ATTN_DEFAULT_FIXTURE));
+            const std::string fixture = args.text("fixture", ATTN_DEFAULT_FIXTURE);
+            if (args.has("write-native")) write_native_outputs(fixture, args.text("write-native", ""));
+            const auto results = check_reference_fixture(fixture);
             bool all_within = true;
             for (const auto& r : results)
               all_within = all_within && r.output_diff <= kReferenceTolerance &&

@@ -19,4 +19,11 @@ struct ReferenceCaseResult {
 // Throws std::runtime_error if the file cannot be read or is malformed.
 std::vector<ReferenceCaseResult> check_reference_fixture(const std::string& path);
 
+// Writes what the native core computes for the fixture's inputs, for the WebAssembly build to be
+// compared against (tests/wasm/): per case, `output` and `weights` tensors shaped like the
+// fixture's; then, per seed, the first draws of attn::Random. Same record format as the fixture,
+// every value printed with enough digits to read back exactly. Throws std::runtime_error when the
+// fixture cannot be read or `out_path` cannot be written.
+void write_native_outputs(const std::string& fixture_path, const std::string& out_path);
+
 }  // namespace attn::cli
