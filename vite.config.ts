@@ -13,10 +13,22 @@ export default defineConfig({
     outDir: resolve(import.meta.dirname, 'dist'),
     emptyOutDir: true,
     target: 'es2022',
-    // Keep the wasm a separate file (streaming compile, cacheable) rather than inlined.
-    assetsInlineLimit: (file) => (file.endsWith('.wasm') ? false : undefined),
+    // Never inline assets as data: URLs: a strict CSP (default-src 'self') refuses them, and
+    // the wasm compiles faster streamed from its own file.
+    assetsInlineLimit: 0,
     rollupOptions: {
-      input: { index: resolve(web, 'index.html'), embed: resolve(web, 'embed.html') },
+      input: {
+        index: resolve(web, 'index.html'),
+        embed: resolve(web, 'embed.html'),
+        // The single script (and stylesheet) a course page includes to use the widgets; stable
+        // names so an embedding page's tags survive rebuilds.
+        'attention-lab': resolve(web, 'src/widgets/index.ts'),
+      },
+      output: {
+        entryFileNames: (chunk) => (chunk.name === 'attention-lab' ? 'attention-lab.js' : 'assets/[name]-[hash].js'),
+        assetFileNames: (asset) =>
+          asset.names?.includes('attention-lab.css') ? 'attention-lab.css' : 'assets/[name]-[hash][extname]',
+      },
     },
   },
   worker: { format: 'es' },

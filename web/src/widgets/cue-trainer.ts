@@ -3,37 +3,33 @@
 // default seed); training live in a Worker comes with the trainer issue.
 import { AttnElement, define, el } from './base';
 import { attachPlot, loadPlot, SERIES_COLOURS } from './plot-util';
-
-const generated = import.meta.glob<{ default: unknown }>('../generated/cue-*.json', { eager: true });
-
-interface EpochRecord { epoch: number; val_accuracy: number }
-interface CueRun { blocks: number; parameters: number; best_accuracy: number; baseline: number; chance: number; seed: number; epochs: EpochRecord[] }
+import { recordedCueRuns } from '../live-numbers';
 
 export class CueTrainer extends AttnElement {
   protected async setup(): Promise<void> {
-    const runs = [1, 2].map((b) => generated[`../generated/cue-${b}block.json`]?.default as CueRun | undefined);
-    if (!runs[0] || !runs[1]) {
+    const runs = recordedCueRuns();
+    if (!runs) {
       this.replaceChildren(el('p', { class: 'note' }, 'The recorded training run is not part of this build.'));
       return;
     }
-    const [one, two] = runs as CueRun[];
+    const [one, two] = runs;
     const Plot = await loadPlot();
-    const points = [one, two].flatMap((run) => run.epochs.map((e) => ({ model: `${run.blocks} block${run.blocks > 1 ? 's' : ''}`, epoch: e.epoch, accuracy: e.val_accuracy })));
+    const points = [one, two].flatMap((run) => run.epochs.map((e) => ({ model: `${run.config.blocks} block${run.config.blocks > 1 ? 's' : ''}`, epoch: e.epoch, accuracy: e.validation_accuracy })));
     const figure = Plot.plot({
       className: 'attn-plot', width: 640, height: 260, marginLeft: 44,
       x: { label: 'epoch' }, y: { label: 'validation accuracy', domain: [0, 1], grid: true },
       color: { domain: ['1 block', '2 blocks'], range: SERIES_COLOURS },
       marks: [
         Plot.ruleY([two.chance], { stroke: 'currentColor', strokeDasharray: '2 3' }),
-        Plot.ruleY([two.baseline], { stroke: 'currentColor', strokeDasharray: '6 3', strokeOpacity: 0.6 }),
+        Plot.ruleY([two.baseline_most_frequent], { stroke: 'currentColor', strokeDasharray: '6 3', strokeOpacity: 0.6 }),
         Plot.line(points, { x: 'epoch', y: 'accuracy', stroke: 'model', strokeWidth: 2 }),
         Plot.dot(points, { x: 'epoch', y: 'accuracy', fill: 'model', r: 2.5, title: (d) => `${d.model}, epoch ${d.epoch}: ${d.accuracy.toFixed(3)}` }),
       ],
     });
     const host = el('div', {});
-    attachPlot(host, figure)?.setAttribute('aria-label', `Validation accuracy per epoch: 1 block best ${one.best_accuracy.toFixed(3)}, 2 blocks best ${two.best_accuracy.toFixed(3)}`);
+    attachPlot(host, figure)?.setAttribute('aria-label', `Validation accuracy per epoch: 1 block best ${one.best_validation_accuracy.toFixed(3)}, 2 blocks best ${two.best_validation_accuracy.toFixed(3)}`);
     this.replaceChildren(el('div', { class: 'attn-panel' },
-      el('p', {}, el('span', { class: 'badge' }, 'recorded run'), ` seed ${two.seed}: 1 block (${one.parameters.toLocaleString('en-US')} parameters) best ${one.best_accuracy.toFixed(4)}; 2 blocks (${two.parameters.toLocaleString('en-US')} parameters) best ${two.best_accuracy.toFixed(4)}. Dotted: chance ${two.chance.toFixed(4)}; dashed: most-frequent-symbol baseline ${two.baseline.toFixed(4)}.`),
+      el('p', {}, el('span', { class: 'badge' }, 'recorded run'), ` seed ${two.seed}: 1 block (${one.parameters.toLocaleString('en-US')} parameters) best ${one.best_validation_accuracy.toFixed(4)}; 2 blocks (${two.parameters.toLocaleString('en-US')} parameters) best ${two.best_validation_accuracy.toFixed(4)}. Dotted: chance ${two.chance.toFixed(4)}; dashed: most-frequent-symbol baseline ${two.baseline_most_frequent.toFixed(4)}.`),
       host));
   }
 }

@@ -5,6 +5,7 @@
 import lessonExercises from '../lesson/exercises.json';
 import type { MaskMat } from '../core';
 import { renderRich } from '../rich-text';
+import { parameterCount } from '../live-numbers';
 import { AttnElement, define, el } from './base';
 
 type Params = Record<string, number | number[]>;
@@ -123,7 +124,7 @@ export class Exercises extends AttnElement {
         check.addEventListener('click', () => {
           const g = parse(answer.input, 'The count', 0, 1e9, true);
           if (g === undefined) return;
-          const count = this.core.parameterCount({ dModel: num(p, 'dModel'), numHeads: num(p, 'numHeads') });
+          const count = parameterCount(this.core, num(p, 'dModel'), num(p, 'numHeads'));
           report(g === count, g === count ? `${count.toLocaleString('en-US')}: four weight matrices and four bias vectors.` : 'Count the four weight matrices and the four bias vectors.');
         });
         return el('div', { class: 'attn-controls' }, answer.label);

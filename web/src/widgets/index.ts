@@ -1,4 +1,5 @@
 // Registers every attention-lab widget. This is the one script an embedding page loads.
+import './widgets.css';
 import './soft-lookup';
 import './ranked-table';
 import './scale-figure';

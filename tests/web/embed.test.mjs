@@ -1,0 +1,62 @@
+// The embedding guide (dist/embed.html): the script-tag form and the iframe form, under the
+// strict CSP. Run after `npm run build`.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { resolve } from 'node:path';
+import { serveStatic } from '../../scripts/static-server.mjs';
+import { launchChromium, watchErrors } from '../support/chromium.mjs';
+
+const root = resolve(import.meta.dirname, '../..');
+const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
+let server, browser;
+
+before(async () => {
+  server = await serveStatic(resolve(root, 'dist'), { headers: () => ({ 'Content-Security-Policy': CSP }) });
+  browser = await launchChromium();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test('a framed widget reports its height and forwards its events to the parent', async () => {
+  const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
+  const errors = watchErrors(page);
+  await page.goto(server.url + 'embed.html');
+  const frame = page.locator('#example-frame');
+  await frame.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => Number(document.getElementById('example-frame').dataset.reportedHeight) > 200, null, { timeout: 15000 });
+  const reported = Number(await frame.getAttribute('data-reported-height'));
+  assert.equal(Number(await frame.getAttribute('height')), reported, 'the parent sized the frame');
+  const inner = page.frameLocator('#example-frame');
+  await inner.locator('[role="application"]').focus();
+  const before = Number((await frame.getAttribute('data-events')) ?? 0);
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForFunction((n) => Number(document.getElementById('example-frame').dataset.events ?? 0) >= n + 2, before);
+  assert.match(await page.locator('#frame-log').textContent(), /attn-change/);
+  assert.deepEqual(errors, []);
+  await page.screenshot({ path: resolve(root, 'build/screenshots/embed.png'), fullPage: true });
+  await page.close();
+});
+
+test('the script-tag form: an author\'s own quiz question works and its event reaches the page', async () => {
+  const page = await browser.newPage();
+  const errors = watchErrors(page);
+  await page.goto(server.url + 'embed.html');
+  const quiz = page.locator('#example-quiz attn-quiz');
+  await quiz.scrollIntoViewIfNeeded();
+  await quiz.locator('input[type=radio]').nth(1).check();
+  await quiz.getByRole('button', { name: 'Check' }).click();
+  assert.match(await quiz.locator('.feedback').textContent(), /^Correct\./);
+  assert.match(await page.locator('#quiz-log').textContent(), /"score":1/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the stable embedding files exist: attention-lab.js and attention-lab.css', async () => {
+  for (const file of ['attention-lab.js', 'attention-lab.css']) {
+    const response = await fetch(server.url + file);
+    assert.equal(response.status, 200, file);
+  }
+});

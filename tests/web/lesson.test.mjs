@@ -1,0 +1,189 @@
+// The built lesson (dist/) in Debian's Chromium, served with the strict Content-Security-Policy
+// the project promises. Run after `npm run build`: node --test tests/web/
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { serveStatic } from '../../scripts/static-server.mjs';
+import { launchChromium, watchErrors } from '../support/chromium.mjs';
+import { loadCore } from '../../build-wasm/facade/core.js';
+
+const root = resolve(import.meta.dirname, '../..');
+const shots = resolve(root, 'build/screenshots');
+export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
+
+let server, browser, core;
+
+before(async () => {
+  mkdirSync(shots, { recursive: true });
+  server = await serveStatic(resolve(root, 'dist'), { headers: () => ({ 'Content-Security-Policy': CSP }) });
+  browser = await launchChromium();
+  core = await loadCore({ wasmBinary: readFileSync(resolve(root, 'build-wasm/facade/generated/attention_core.wasm')) });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Opens the lesson, scrolls through it so every widget starts, and waits until all are ready. */
+async function openLesson(viewport = { width: 1280, height: 900 }) {
+  const page = await browser.newPage({ viewport });
+  const errors = watchErrors(page);
+  await page.goto(server.url + 'index.html');
+  await page.waitForSelector('html[data-lesson-ready]', { timeout: 15000 });
+  const tags = await page.$$eval('main [data-ready], main figure.widget > *', (nodes) => [...new Set(nodes.map((n) => n.localName))]);
+  for (let y = 0; y < 40; y++) {
+    await page.mouse.wheel(0, 800);
+    await page.waitForTimeout(40);
+  }
+  await page.waitForFunction(() => [...document.querySelectorAll('main figure.widget > *')].every((w) => w.hasAttribute('data-ready')), null, { timeout: 20000 });
+  return { page, errors, tags };
+}
+
+test('the lesson loads under the strict CSP with no console errors, and every widget renders', async () => {
+  const { page, errors, tags } = await openLesson();
+  const widgetTags = await page.$$eval('main figure.widget > *', (nodes) => nodes.map((n) => n.localName));
+  for (const tag of ['attn-soft-lookup', 'attn-ranked-table', 'attn-scale-figure', 'attn-mask-figure', 'attn-heads-figure', 'attn-cue-trainer', 'attn-flowchart', 'attn-pitfall-demo', 'attn-quiz', 'attn-exercises'])
+    assert.ok(widgetTags.includes(tag), `${tag} is on the page`);
+  assert.ok(tags.length > 0);
+  const empty = await page.$$eval('main figure.widget > *', (nodes) => nodes.filter((n) => !n.querySelector('canvas, svg, table, img, form, section, p')).map((n) => n.localName));
+  assert.deepEqual(empty, [], 'every widget drew something');
+  const missing = await page.$$eval('.live[data-missing]', (nodes) => nodes.map((n) => n.dataset.key));
+  assert.deepEqual(missing, [], 'every live number in the text was computed');
+  assert.deepEqual(errors, []);
+  await page.screenshot({ path: resolve(shots, 'lesson-desktop.png'), fullPage: true });
+  await page.close();
+});
+
+test('numbers in the text are the core\'s', async () => {
+  const { page } = await openLesson();
+  const shown = await page.$$eval('.live[data-key]', (nodes) => nodes.map((n) => [n.dataset.key, n.textContent]));
+  const sweep = core.scaleSweep({ dks: [4, 16, 64, 256], draws: 200, tokens: 12, seed: 0 });
+  const expected = {
+    'sweep.maxUnscaled.256': sweep.rows[3].unscaled.maxWeight.mean.toFixed(4),
+    'sweep.maxUnscaled.4': sweep.rows[0].unscaled.maxWeight.mean.toFixed(4),
+    'sweep.entropyUnscaled.256': sweep.rows[3].unscaled.entropy.mean.toFixed(4),
+    'masks.causal': core.allowedFraction(core.causalMask(10)).toFixed(4),
+    'masks.padding': core.allowedFraction(core.paddingMask(10, 10, 6)).toFixed(4),
+    'masks.both': core.allowedFraction(core.combineMasks(core.causalMask(10), core.paddingMask(10, 10, 6))).toFixed(4),
+  };
+  for (const [key, text] of Object.entries(expected)) {
+    const seen = shown.filter(([k]) => k === key).map(([, t]) => t);
+    assert.ok(seen.length > 0, `${key} is shown`);
+    for (const t of seen) assert.equal(t, text, key);
+  }
+  assert.equal(expected['masks.causal'], '0.5500');
+  await page.close();
+});
+
+test('dragging the query and pressing arrow keys move the bars, which sum to 1', async () => {
+  const { page } = await openLesson();
+  const lookup = page.locator('attn-soft-lookup');
+  await lookup.scrollIntoViewIfNeeded();
+  const events = [];
+  await page.exposeFunction('recordLookup', (detail) => events.push(detail));
+  await page.evaluate(() => document.querySelector('attn-soft-lookup').addEventListener('attn-change', (e) => window.recordLookup(e.detail)));
+  const canvas = lookup.locator('canvas');
+  const box = await canvas.boundingBox();
+  // The canvas shows [-3.2, 3.2]^2 in its top square; drag the query towards key 3 (upper left).
+  await page.mouse.move(box.x + box.width * 0.7, box.y + box.width * 0.3);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.2, box.y + box.width * 0.3, { steps: 8 });
+  await page.mouse.up();
+  await page.waitForTimeout(100);
+  assert.ok(events.length >= 2, 'drag emitted attn-change');
+  const dragged = events.at(-1);
+  assert.ok(Math.abs(dragged.weights.reduce((a, b) => a + b, 0) - 1) < 1e-5);
+  assert.equal(dragged.weights.indexOf(Math.max(...dragged.weights)), 2, 'key 3 wins when the query points at it');
+  // The weights are the core's for that query.
+  const keys = { rows: 5, cols: 2, data: Float32Array.from([2, 0.4, 0.9, 2, -1.8, 1.1, -1.2, -1.9, 1.3, -1.7]) };
+  const again = core.attention({ rows: 1, cols: 2, data: Float32Array.from(dragged.query) }, keys, keys);
+  dragged.weights.forEach((w, i) => assert.ok(Math.abs(w - again.weights.data[i]) < 1e-6));
+
+  await lookup.locator('[role="application"]').focus();
+  const before = events.length;
+  for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
+  assert.ok(events.length >= before + 5, 'arrow keys emitted attn-change');
+  const moved = events.at(-1);
+  assert.ok(Math.abs(moved.query[0] - dragged.query[0] - 0.5) < 1e-6 || moved.query[0] === 3.2, 'the query moved right by 5 steps');
+  assert.notDeepEqual(moved.weights, dragged.weights);
+  assert.ok(Math.abs(moved.weights.reduce((a, b) => a + b, 0) - 1) < 1e-5);
+  const readout = await lookup.locator('[aria-live]').textContent({ timeout: 2000 });
+  await page.waitForFunction(() => /key 1: \d/.test(document.querySelector('attn-soft-lookup [aria-live]').textContent));
+  assert.ok(readout !== null);
+  await page.close();
+});
+
+test('clicking each column re-ranks the table; highest and lowest follow the data', async () => {
+  const { page } = await openLesson();
+  const table = page.locator('attn-ranked-table');
+  await table.scrollIntoViewIfNeeded();
+  const headers = await table.locator('th').count();
+  for (let c = 0; c < headers; c++) {
+    for (const direction of ['ascending', 'descending']) {
+      const header = table.locator('th').nth(c);
+      if (direction === 'descending') await header.locator('button').click();
+      else if (c > 0) await header.locator('button').click();
+      assert.equal(await header.getAttribute('aria-sort'), direction);
+      const column = await table.locator('tbody tr').evaluateAll((rows, c) => rows.map((r) => parseFloat(r.children[c].textContent)), c);
+      const sorted = [...column].sort((a, b) => (direction === 'ascending' ? a - b : b - a));
+      assert.deepEqual(column, sorted, `column ${c} ${direction}`);
+      if (c > 0) {
+        const marks = await table.locator('tbody td[data-mark]:not([data-mark=""])').evaluateAll((cells) => cells.map((td) => [td.dataset.mark, parseFloat(td.textContent)]));
+        assert.deepEqual(marks.find(([m]) => m === 'highest')[1], Math.max(...column));
+        assert.deepEqual(marks.find(([m]) => m === 'lowest')[1], Math.min(...column));
+      }
+    }
+  }
+  // Keyboard: Enter on a focused header sorts too.
+  await table.locator('th').nth(1).locator('button').focus();
+  await page.keyboard.press('Enter');
+  assert.equal(await table.locator('th').nth(1).getAttribute('aria-sort'), 'ascending');
+  await page.close();
+});
+
+test('quiz: right and wrong answers get their feedback, the score counts, keyboard alone works', async () => {
+  const { page } = await openLesson();
+  const quiz = page.locator('attn-quiz');
+  await quiz.scrollIntoViewIfNeeded();
+  const answered = [];
+  await page.exposeFunction('recordQuiz', (d) => answered.push(d));
+  await page.evaluate(() => document.querySelector('attn-quiz').addEventListener('attn-quiz-answered', (e) => window.recordQuiz(e.detail)));
+  const first = quiz.locator('fieldset').first();
+  await first.locator('input[type=radio]').nth(0).check();
+  await first.getByRole('button', { name: 'Check' }).click();
+  assert.match(await first.locator('.feedback').textContent(), /^Not quite\./);
+  assert.equal(await first.locator('.option').nth(0).getAttribute('data-result'), 'wrong');
+  await first.locator('input[type=radio]').nth(1).check();
+  await first.getByRole('button', { name: 'Check' }).click();
+  assert.match(await first.locator('.feedback').textContent(), /^Correct\./);
+  // The explanation quotes the core's measured number, not the lesson's.
+  const sweep = core.scaleSweep({ dks: [256], draws: 200, tokens: 12, seed: 0 });
+  assert.ok((await first.locator('.feedback').textContent()).includes(sweep.rows[0].unscaled.maxWeight.mean.toFixed(4)));
+  assert.match(await quiz.locator('.score').textContent(), /Score: 1 of 5 correct/);
+  assert.equal(answered.at(-1).score, 1);
+
+  // Keyboard only: Tab to the second question's radios, arrow to option B, Tab to Check, Space.
+  const second = quiz.locator('fieldset').nth(1);
+  await second.locator('input[type=radio]').first().focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Space');
+  assert.match(await second.locator('.feedback').textContent(), /^Correct\./);
+  assert.equal(await second.locator('.feedback').getAttribute('aria-live'), 'polite');
+  assert.match(await quiz.locator('.score').textContent(), /Score: 2 of 5 correct/);
+  // Retry clears the question and the score follows.
+  await second.getByRole('button', { name: 'Retry' }).click();
+  assert.match(await quiz.locator('.score').textContent(), /Score: 1 of 5 correct/);
+  await page.close();
+});
+
+test('a phone-sized screen (360 px) shows the lesson without horizontal scrolling', async () => {
+  const { page, errors } = await openLesson({ width: 360, height: 740 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.ok(overflow <= 0, `page is ${overflow}px wider than the screen`);
+  await page.screenshot({ path: resolve(shots, 'lesson-360.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
