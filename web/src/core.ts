@@ -293,6 +293,7 @@ function requireOptions(options: unknown): { scale: boolean; maskedValue: number
   const { scale = true, maskedValue = -1e9 } = options as AttentionOptions;
   if (typeof scale !== 'boolean') throw new Error(`options.scale must be a boolean, got ${describe(scale)}`);
   if (typeof maskedValue !== 'number') throw new Error(`options.maskedValue must be a number, got ${describe(maskedValue)}`);
+  if (Number.isNaN(maskedValue)) throw new Error('options.maskedValue must not be NaN');
   return { scale, maskedValue };
 }
 

@@ -1,0 +1,106 @@
+// Shared by the node tests of the WebAssembly build: loading the facade, reading the PyTorch
+// fixture and the native results, comparing matrices.
+//
+// Where things are (override with environment variables):
+//   ATTN_WASM_FACADE      the compiled facade with generated/ next to it (build-wasm/facade)
+//   ATTN_FIXTURE          tests/reference/make_fixture.py's output (build/reference/mha_fixture.txt)
+//   ATTN_NATIVE_OUTPUTS   `attention-lab reference --write-native` output
+//                         (build/reference/native_outputs.txt)
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const fromRoot = (p) => path.resolve(root, p);
+
+export const facadeDir = fromRoot(process.env.ATTN_WASM_FACADE ?? 'build-wasm/facade');
+export const fixturePath = fromRoot(process.env.ATTN_FIXTURE ?? 'build/reference/mha_fixture.txt');
+export const nativePath = fromRoot(process.env.ATTN_NATIVE_OUTPUTS ?? 'build/reference/native_outputs.txt');
+
+export const facade = await import(pathToFileURL(path.join(facadeDir, 'core.js')).href);
+
+// The module cannot fetch its .wasm under node: hand it the bytes (TOOLCHAIN.md).
+export function wasmBinary() {
+  return fs.readFileSync(path.join(facadeDir, 'generated/attention_core.wasm'));
+}
+
+export function loadCore() {
+  return facade.loadCore({ wasmBinary: wasmBinary() });
+}
+
+// Reads the fixture format of tests/reference/make_fixture.py: a list of
+// { name, kind, params: {NAME: number}, tensors: {NAME: {dims, values: Float64Array}} }.
+export function readCases(file) {
+  const cases = [];
+  for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+    const words = line.trim().split(/\s+/);
+    if (!words[0] || words[0].startsWith('#')) continue;
+    if (words[0] === 'case') {
+      cases.push({ name: words[1], kind: words[2], params: {}, tensors: {} });
+    } else if (words[0] === 'param') {
+      cases.at(-1).params[words[1]] = Number(words[2]);
+    } else if (words[0] === 'tensor') {
+      const ndim = Number(words[2]);
+      const dims = words.slice(3, 3 + ndim).map(Number);
+      const values = Float64Array.from(words.slice(3 + ndim), Number);
+      if (values.length !== dims.reduce((a, b) => a * b, 1)) throw new Error(`${file}: tensor ${words[1]} is truncated`);
+      cases.at(-1).tensors[words[1]] = { dims, values };
+    } else {
+      throw new Error(`${file}: unknown record ${words[0]}`);
+    }
+  }
+  return cases;
+}
+
+// Slice `index` of a tensor's leading dimension as a Mat (a 1-D tensor is one row).
+export function slice(tensor, index = 0) {
+  const cols = tensor.dims.at(-1);
+  const rows = tensor.dims.length >= 2 ? tensor.dims.at(-2) : 1;
+  const start = index * rows * cols;
+  return { rows, cols, data: Float32Array.from(tensor.values.subarray(start, start + rows * cols)) };
+}
+
+export function maskOf(tensor, index = 0) {
+  const m = slice(tensor, index);
+  return { rows: m.rows, cols: m.cols, data: Uint8Array.from(m.data, (v) => (v > 0.5 ? 1 : 0)) };
+}
+
+export function maxAbsDiff(a, b) {
+  if (a.rows !== b.rows || a.cols !== b.cols)
+    throw new Error(`shape mismatch (${a.rows}, ${a.cols}) vs (${b.rows}, ${b.cols})`);
+  let worst = 0;
+  for (let i = 0; i < a.data.length; i++) {
+    const d = Math.abs(a.data[i] - b.data[i]);
+    if (!(d <= worst)) worst = d; // NaN propagates as a failure
+  }
+  return worst;
+}
+
+// Straightforward float64 attention, written independently of the core, for spot checks.
+export function attentionF64(q, k, v, { scale = true, mask } = {}) {
+  const weights = new Float64Array(q.rows * k.rows), output = new Float64Array(q.rows * v.cols);
+  for (let i = 0; i < q.rows; i++) {
+    const scores = [];
+    for (let j = 0; j < k.rows; j++) {
+      let s = 0;
+      for (let c = 0; c < q.cols; c++) s += q.data[i * q.cols + c] * k.data[j * k.cols + c];
+      if (scale) s /= Math.sqrt(q.cols);
+      scores.push(mask && !mask.data[i * mask.cols + j] ? -1e9 : s);
+    }
+    const top = Math.max(...scores);
+    const e = scores.map((s) => Math.exp(s - top));
+    const sum = e.reduce((a, b) => a + b, 0);
+    for (let j = 0; j < k.rows; j++) {
+      weights[i * k.rows + j] = e[j] / sum;
+      for (let c = 0; c < v.cols; c++) output[i * v.cols + c] += (e[j] / sum) * v.data[j * v.cols + c];
+    }
+  }
+  return { output: { rows: q.rows, cols: v.cols, data: output }, weights: { rows: q.rows, cols: k.rows, data: weights } };
+}
+
+// The soft-lookup example of the lesson's widget: 1 query, 5 keys, d = 2.
+export const softLookup = {
+  query: { rows: 1, cols: 2, data: Float32Array.of(1, 0.5) },
+  keys: { rows: 5, cols: 2, data: Float32Array.of(1, 0, 0.7, 0.7, 0, 1, -0.7, 0.7, -1, 0) },
+  values: { rows: 5, cols: 2, data: Float32Array.of(1, 0, 0, 1, -1, 0, 0, -1, 0.5, 0.5) },
+};
