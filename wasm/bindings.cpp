@@ -19,6 +19,7 @@
 #include "attn/multihead.hpp"
 #include "attn/random.hpp"
 #include "attn/softmax.hpp"
+#include "attn/nn/cue_trainer.hpp"
 
 #include <emscripten.h>
 #include <emscripten/bind.h>
@@ -414,6 +415,124 @@ void* realloc(void* old, std::size_t size) {
 }
 }
 
+// ---- the cue task's trainer (tiny transformer, core/nn/): a handle core.ts keeps private ----
+namespace {
+
+// A trainer plus what the page reads between calls: the latest batch's figures and the
+// latest analysis. Allocated by cue_create, freed by the handle's delete().
+struct CueSession {
+  explicit CueSession(const attn::nn::CueTrainConfig& config) : trainer(config) {
+    trainer.on_batch = [this](const attn::nn::BatchReport& r) { last_batch = r; };
+  }
+  CueSession(const CueSession&) = delete;
+  CueSession& operator=(const CueSession&) = delete;
+
+  attn::nn::CueTrainer trainer;
+  attn::nn::BatchReport last_batch;
+  std::string circuit = "none";
+  std::vector<double> slot;  // the latest history or analysis table, read by JS
+};
+
+struct CueStatus {
+  double epoch;              // completed epochs
+  double batch;              // batches done in the current epoch
+  double batches_per_epoch;
+  double epochs;             // configured
+  bool finished;
+  double parameter_count;
+  double best_validation_accuracy;
+  double best_epoch;
+  double baseline_accuracy;  // most frequent body symbol, validation set
+  double chance_accuracy;
+  double last_batch_loss;    // NaN before the first batch
+  double last_batch_accuracy;
+};
+
+CueSession* cue_create(int blocks, int heads, int epochs, int batch_size, double learning_rate,
+                       double dropout, double seed, int length, bool post_layer_norm,
+                       bool last_query_only) {
+  CueSession* session = nullptr;
+  if (!run_guarded([&] {
+        attn::nn::CueTrainConfig config;
+        config.blocks = blocks;
+        config.heads = heads;
+        config.epochs = epochs;
+        config.batch_size = batch_size;
+        config.adam.learning_rate = learning_rate;
+        config.dropout = dropout;
+        config.seed = seed_of(seed);
+        config.task.length = length;
+        config.post_layer_norm = post_layer_norm;
+        config.last_query_only = last_query_only;
+        session = new CueSession(config);
+      }))
+    throw_pending();
+  return session;
+}
+
+void require_unfinished(const CueSession& s) {
+  if (s.trainer.finished())
+    throw std::invalid_argument("training is finished: all " + std::to_string(s.trainer.config().epochs) +
+                                " epochs ran");
+}
+
+// -> completed epochs
+int cue_train_epoch(CueSession& s) {
+  if (!run_guarded([&] {
+        require_unfinished(s);
+        s.trainer.train_epoch();
+      }))
+    throw_pending();
+  return s.trainer.epoch();
+}
+
+// -> batches run (0 when finished)
+int cue_train_batches(CueSession& s, int n) {
+  int done = 0;
+  if (!run_guarded([&] { done = s.trainer.train_batches(n); })) throw_pending();
+  return done;
+}
+
+CueStatus cue_status(const CueSession& s) {
+  const auto& t = s.trainer;
+  const bool any = s.last_batch.batch > 0;
+  return {double(t.epoch()), double(t.batch_in_epoch()), double(t.batches_per_epoch()),
+          double(t.config().epochs), t.finished(), double(t.parameter_count()),
+          t.best_validation_accuracy(), double(t.best_epoch()), t.baseline_accuracy(),
+          t.chance_accuracy(), any ? s.last_batch.loss : NAN, any ? s.last_batch.accuracy : NAN};
+}
+
+// -> [epochs x (epoch, train loss, train accuracy, validation loss, validation accuracy)]
+Offset cue_history(CueSession& s) {
+  s.slot.clear();
+  for (const auto& m : s.trainer.history())
+    s.slot.insert(s.slot.end(), {double(m.epoch), m.train_loss, m.train_accuracy, m.validation_loss,
+                                 m.validation_accuracy});
+  publish({s.slot.data()});
+  return offset_of(results.data());
+}
+
+// -> [heads x 4 (last block by offset -2, -1, 0, +1), heads (first block cue -> next)]
+Offset cue_analyse(CueSession& s) {
+  if (!run_guarded([&] {
+        const attn::nn::CueAnalysis a = s.trainer.analyse();
+        s.slot.clear();
+        for (const auto& head : a.last_block_by_offset) s.slot.insert(s.slot.end(), head.begin(), head.end());
+        s.slot.insert(s.slot.end(), a.first_block_cue_to_next.begin(), a.first_block_cue_to_next.end());
+        s.circuit = a.circuit;
+        publish({s.slot.data()});
+      }))
+    throw_pending();
+  return offset_of(results.data());
+}
+
+// "cue", "answer" or "none", from the latest cue_analyse.
+std::string cue_circuit(const CueSession& s) { return s.circuit; }
+int cue_heads(const CueSession& s) { return s.trainer.config().heads; }
+double cue_default_seed() { return double(attn::nn::kCueDefaultSeed); }
+
+}  // namespace
+
 EMSCRIPTEN_BINDINGS(attention_core) {
   using namespace emscripten;
 
@@ -450,4 +569,28 @@ EMSCRIPTEN_BINDINGS(attention_core) {
   function("createMultiHeadAttention", &mha_create, allow_raw_pointers());
 
   function("memoryStats", &memory_stats);
+
+  value_object<CueStatus>("CueStatus")
+      .field("epoch", &CueStatus::epoch)
+      .field("batch", &CueStatus::batch)
+      .field("batchesPerEpoch", &CueStatus::batches_per_epoch)
+      .field("epochs", &CueStatus::epochs)
+      .field("finished", &CueStatus::finished)
+      .field("parameterCount", &CueStatus::parameter_count)
+      .field("bestValidationAccuracy", &CueStatus::best_validation_accuracy)
+      .field("bestEpoch", &CueStatus::best_epoch)
+      .field("baselineAccuracy", &CueStatus::baseline_accuracy)
+      .field("chanceAccuracy", &CueStatus::chance_accuracy)
+      .field("lastBatchLoss", &CueStatus::last_batch_loss)
+      .field("lastBatchAccuracy", &CueStatus::last_batch_accuracy);
+  class_<CueSession>("CueSession")
+      .function("trainEpoch", &cue_train_epoch)
+      .function("trainBatches", &cue_train_batches)
+      .function("status", &cue_status)
+      .function("history", &cue_history)
+      .function("analyse", &cue_analyse)
+      .function("circuit", &cue_circuit)
+      .function("heads", &cue_heads);
+  function("createCueSession", &cue_create, allow_raw_pointers());
+  function("cueDefaultSeed", &cue_default_seed);
 }

@@ -25,6 +25,25 @@ declare module '*/generated/attention_core.mjs' {
     isDeleted(): boolean;
   }
 
+  /** The cue task's trainer (core/nn/), from wasm/bindings.cpp. */
+  export interface RawCueSession {
+    trainEpoch(): number;
+    trainBatches(n: number): number;
+    status(): {
+      epoch: number; batch: number; batchesPerEpoch: number; epochs: number; finished: boolean;
+      parameterCount: number; bestValidationAccuracy: number; bestEpoch: number;
+      baselineAccuracy: number; chanceAccuracy: number; lastBatchLoss: number; lastBatchAccuracy: number;
+    };
+    /** table: [epochs x (epoch, train loss, train acc, val loss, val acc)] as float64 */
+    history(): number;
+    /** table: [heads x 4 offsets, heads] as float64 */
+    analyse(): number;
+    circuit(): string;
+    heads(): number;
+    delete(): void;
+    isDeleted(): boolean;
+  }
+
   export interface AttentionCoreModule {
     HEAPU8: Uint8Array;
     HEAPU32: Uint32Array;
@@ -53,6 +72,11 @@ declare module '*/generated/attention_core.mjs' {
     randomUniformMatrix(state: number, rows: number, cols: number, lo: number, hi: number): number;
 
     createMultiHeadAttention(dModel: number, numHeads: number, keyDim: number): RawMultiHeadAttention;
+    createCueSession(
+      blocks: number, heads: number, epochs: number, batchSize: number, learningRate: number,
+      dropout: number, seed: number, length: number, postLayerNorm: boolean, lastQueryOnly: boolean,
+    ): RawCueSession;
+    cueDefaultSeed(): number;
 
     memoryStats(): { heapBytes: number; usedBytes: number; liveAllocations: number };
   }

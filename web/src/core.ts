@@ -11,7 +11,7 @@
 // Load it once per page or Worker: `const core = await loadCore()`. Under node, where the
 // module cannot fetch its .wasm, pass { wasmBinary } read from the file next to it.
 import createAttentionCore from './generated/attention_core.mjs';
-import type { AttentionCoreModule, RawMultiHeadAttention } from './generated/attention_core.mjs';
+import type { AttentionCoreModule, RawCueSession, RawMultiHeadAttention } from './generated/attention_core.mjs';
 
 // ---- plain data ----
 
@@ -226,8 +226,87 @@ export interface Core {
   createMultiHead(layer: MultiHeadSpec): MultiHeadLayer;
   /** The seeded generator; seed is a whole number in [0, 2^53 - 1]. */
   random(seed: number): Random;
+  /** A tiny transformer training on the cue task; call dispose() when done with it. */
+  createCueModel(config?: CueConfig): CueModel;
+  /** The seed the core uses when CueConfig.seed is left out. */
+  cueDefaultSeed(): number;
   /** Figures for leak checks. */
   memoryStats(): MemoryStats;
+}
+
+/**
+ * The cue task's training run (the tiny transformer of core/nn/). Every field is optional;
+ * the defaults are the lesson's: 2 blocks, 1 head, 30 epochs, batch 32, Adam lr 0.003,
+ * dropout 0.1, sequences of 10 tokens, pre-LN, the last block computed for the query row only,
+ * and the core's default seed (Core.cueDefaultSeed, whose 2-block run reads the cue).
+ */
+export interface CueConfig {
+  blocks?: number;
+  heads?: number;
+  epochs?: number;
+  batchSize?: number;
+  learningRate?: number;
+  dropout?: number;
+  seed?: number;
+  length?: number;
+  postLayerNorm?: boolean;
+  lastQueryOnly?: boolean;
+}
+
+export interface CueEpoch {
+  /** 1-based */
+  epoch: number;
+  trainLoss: number;
+  trainAccuracy: number;
+  validationLoss: number;
+  validationAccuracy: number;
+}
+
+export interface CueMetrics {
+  /** completed epochs */
+  epoch: number;
+  /** batches done in the current epoch */
+  batch: number;
+  batchesPerEpoch: number;
+  /** configured epochs */
+  epochs: number;
+  finished: boolean;
+  parameterCount: number;
+  bestValidationAccuracy: number;
+  /** 1-based; 0 before the first epoch */
+  bestEpoch: number;
+  /** "answer the most frequent body symbol", on the validation set */
+  baselineAccuracy: number;
+  /** 1 / symbols */
+  chanceAccuracy: number;
+  /** of the latest batch; NaN before the first */
+  lastBatchLoss: number;
+  lastBatchAccuracy: number;
+  /** one entry per completed epoch */
+  history: CueEpoch[];
+}
+
+export interface CueAnalysis {
+  /** offsets from the answer position: -2, -1 (the earlier cue), 0 (the answer), +1 */
+  offsets: number[];
+  /** [head][offset]: the last block's attention from the query, validation mean */
+  lastBlockByOffset: number[][];
+  /** [head]: the first block's weight from the cue position onto the next token */
+  firstBlockCueToNext: number[];
+  /** "cue": the last block reads the earlier cue; "answer": it reads the answer; or "none" */
+  circuit: 'cue' | 'answer' | 'none';
+}
+
+/** A model training in the core: call trainEpoch / trainBatches, read metrics, dispose() when done. */
+export interface CueModel {
+  /** Runs the rest of the current epoch and its validation; throws when all epochs ran. */
+  trainEpoch(): CueEpoch;
+  /** Runs up to n batches (validating at each epoch end); returns how many ran (0 when finished). */
+  trainBatches(n: number): number;
+  metrics(): CueMetrics;
+  /** The attention analysis of the current weights on the validation set. */
+  analysis(): CueAnalysis;
+  dispose(): void;
 }
 
 export interface LoadOptions {
@@ -568,6 +647,100 @@ class CoreImpl implements Core {
         return core.wrapRandom(state.slice());
       },
     };
+  }
+
+  private readonly cueRegistry = new FinalizationRegistry<RawCueSession>((handle) => {
+    if (!handle.isDeleted()) handle.delete();
+  });
+
+  cueDefaultSeed(): number {
+    return this.m.cueDefaultSeed();
+  }
+
+  createCueModel(config: CueConfig = {}): CueModel {
+    if (config == null || typeof config !== 'object') throw new Error(`config must be an object, got ${describe(config)}`);
+    const whole = (name: keyof CueConfig, fallback: number) => {
+      const v = config[name] ?? fallback;
+      if (typeof v !== 'number' || !Number.isInteger(v)) throw new Error(`${name} must be a whole number, got ${describe(v)}`);
+      return v;
+    };
+    const number = (name: keyof CueConfig, fallback: number) => {
+      const v = config[name] ?? fallback;
+      if (typeof v !== 'number' || !Number.isFinite(v)) throw new Error(`${name} must be a finite number, got ${describe(v)}`);
+      return v;
+    };
+    const flag = (name: keyof CueConfig, fallback: boolean) => {
+      const v = config[name] ?? fallback;
+      if (typeof v !== 'boolean') throw new Error(`${name} must be a boolean, got ${describe(v)}`);
+      return v;
+    };
+    const seed = config.seed ?? this.m.cueDefaultSeed();
+    requireSeed(seed);
+    // Ranges are the core's to check (its messages name the field).
+    const handle = this.m.createCueSession(
+      whole('blocks', 2), whole('heads', 1), whole('epochs', 30), whole('batchSize', 32),
+      number('learningRate', 0.003), number('dropout', 0.1), seed, whole('length', 10),
+      flag('postLayerNorm', false), flag('lastQueryOnly', true));
+    return this.wrapCue(handle);
+  }
+
+  private wrapCue(handle: RawCueSession): CueModel {
+    const core = this;
+    const token = {};
+    const live = () => {
+      if (handle.isDeleted()) throw new Error('this cue model has been disposed');
+      return handle;
+    };
+    const doubles = (table: number, n: number) => {
+      const start = core.result(table, 0) >> 3;
+      return core.m.HEAPF64.slice(start, start + n);
+    };
+    const history = (h: RawCueSession, epochs: number): CueEpoch[] => {
+      const v = doubles(h.history(), 5 * epochs);
+      const out: CueEpoch[] = [];
+      for (let e = 0; e < epochs; e++)
+        out.push({ epoch: v[5 * e], trainLoss: v[5 * e + 1], trainAccuracy: v[5 * e + 2],
+                   validationLoss: v[5 * e + 3], validationAccuracy: v[5 * e + 4] });
+      return out;
+    };
+    const model: CueModel = {
+      trainEpoch() {
+        const h = live();
+        const epochs = h.trainEpoch();
+        return history(h, epochs)[epochs - 1];
+      },
+      trainBatches(n) {
+        if (typeof n !== 'number' || !Number.isInteger(n) || n < 1)
+          throw new Error(`n must be a whole number of at least 1, got ${describe(n)}`);
+        return live().trainBatches(n);
+      },
+      metrics() {
+        const h = live();
+        const status = h.status();
+        return { ...status, history: history(h, status.epoch) };
+      },
+      analysis() {
+        const h = live();
+        const heads = h.heads();
+        const v = doubles(h.analyse(), 5 * heads);
+        const lastBlockByOffset: number[][] = [];
+        for (let i = 0; i < heads; i++) lastBlockByOffset.push(Array.from(v.subarray(4 * i, 4 * i + 4)));
+        return {
+          offsets: [-2, -1, 0, 1],
+          lastBlockByOffset,
+          firstBlockCueToNext: Array.from(v.subarray(4 * heads, 5 * heads)),
+          circuit: h.circuit() as CueAnalysis['circuit'],
+        };
+      },
+      dispose() {
+        if (handle.isDeleted()) return;
+        core.cueRegistry.unregister(token);
+        handle.delete();
+      },
+    };
+    // A safety net for a forgotten dispose(); not a substitute for it.
+    this.cueRegistry.register(model, handle, token);
+    return model;
   }
 
   memoryStats(): MemoryStats {
