@@ -147,8 +147,14 @@ Offset attention(Offset query, int q_rows, int q_cols, Offset key, int k_rows, i
                  bool scale, float masked_value) {
   if (!run_guarded([&] {
         const auto options = options_of(scale, masked_value);
-        const attn::Matrix q = matrix_at(query, q_rows, q_cols), k = matrix_at(key, k_rows, k_cols),
-                           v = matrix_at(value, v_rows, v_cols);
+        // Self-attention passes one array three times: copy it once.
+        const attn::Matrix q = matrix_at(query, q_rows, q_cols);
+        const bool k_is_q = key == query && k_rows == q_rows && k_cols == q_cols;
+        const attn::Matrix k_copy = k_is_q ? attn::Matrix() : matrix_at(key, k_rows, k_cols);
+        const attn::Matrix& k = k_is_q ? q : k_copy;
+        const bool v_is_k = value == key && v_rows == k_rows && v_cols == k_cols;
+        const attn::Matrix v_copy = v_is_k ? attn::Matrix() : matrix_at(value, v_rows, v_cols);
+        const attn::Matrix& v = v_is_k ? k : v_copy;
         auto result = mask ? attn::attention(q, k, v, mask_at(mask, m_rows, m_cols), options)
                            : attn::attention(q, k, v, options);
         matrix_slot[0] = std::move(result.output);

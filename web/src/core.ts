@@ -403,18 +403,27 @@ class CoreImpl implements Core {
 
   constructor(private readonly m: AttentionCoreModule) {}
 
-  // Writes each input into scratch and returns their offsets (the heap may have grown).
+  // Writes each input into scratch and returns their offsets (the heap may have grown). An
+  // array passed twice (self-attention: query = key = value) is copied once.
   private put(inputs: (Float32Array | Uint8Array | null)[]): number[] {
     const layout = new Layout();
-    const at = inputs.map((x) => (x ? layout.add(x.byteLength) : -1));
-    const base = this.m.scratch(Math.max(8, layout.size));  // never 0: offset 0 means "no mask"
-    return inputs.map((x, i) => {
-      if (!x) return 0;
-      const offset = base + at[i];
-      if (x instanceof Float32Array) this.m.HEAPF32.set(x, offset >> 2);
-      else this.m.HEAPU8.set(x, offset);
-      return offset;
+    const at = inputs.map((x, i) => {
+      if (!x) return -1;
+      const first = inputs.indexOf(x);
+      return first < i ? -2 - first : layout.add(x.byteLength);
     });
+    const base = this.m.scratch(Math.max(8, layout.size)); // never 0: offset 0 means "no mask"
+    const offsets = inputs.map((x, i) => (x && at[i] >= 0 ? base + at[i] : 0));
+    inputs.forEach((x, i) => {
+      if (!x) return;
+      if (at[i] < -1) {
+        offsets[i] = offsets[-2 - at[i]];
+        return;
+      }
+      if (x instanceof Float32Array) this.m.HEAPF32.set(x, offsets[i] >> 2);
+      else this.m.HEAPU8.set(x, offsets[i]);
+    });
+    return offsets;
   }
 
   // Offset of result `i` in the table a compute function returned.
