@@ -1,7 +1,7 @@
 #include "attn/nn/layers.hpp"
 
-#include "attn/attention.hpp"
 #include "attn/multihead.hpp"
+#include "attn/nn/kernels.hpp"
 
 #include <cmath>
 #include <stdexcept>
@@ -50,16 +50,16 @@ void Linear<T>::init_glorot_uniform(Random& rng) {
 template <typename T>
 Mat<T> Linear<T>::forward(const Mat<T>& input) {
   x = input;
-  Mat<T> y = x * weight;
+  Mat<T> y = kernels::matmul<T>(x, weight);
   y.rowwise() += bias.row(0);
   return y;
 }
 
 template <typename T>
 Mat<T> Linear<T>::backward(const Mat<T>& dy) {
-  d_weight.noalias() += x.transpose() * dy;
-  d_bias += dy.colwise().sum();
-  return dy * weight.transpose();
+  kernels::add_matmul_at<T>(x, dy, d_weight);
+  kernels::add_column_sums<T>(dy, d_bias);
+  return kernels::matmul_bt<T>(dy, weight);
 }
 
 template <typename T>
@@ -82,9 +82,14 @@ Mat<T> LayerNorm<T>::forward(const Mat<T>& x) {
   inv_std.resize(n);
   Mat<T> y(n, d);
   for (Eigen::Index i = 0; i < n; ++i) {
-    const T mean = x.row(i).sum() / T(d);
+    // Sums in index order (see kernels.hpp).
+    T sum = 0;
+    for (Eigen::Index j = 0; j < d; ++j) sum += x(i, j);
+    const T mean = sum / T(d);
     x_hat.row(i) = x.row(i).array() - mean;
-    const T var = x_hat.row(i).squaredNorm() / T(d);
+    T squares = 0;
+    for (Eigen::Index j = 0; j < d; ++j) squares += x_hat(i, j) * x_hat(i, j);
+    const T var = squares / T(d);
     inv_std(i) = T(1) / std::sqrt(var + epsilon);
     x_hat.row(i) *= inv_std(i);
     y.row(i) = x_hat.row(i).cwiseProduct(gamma.row(0)) + beta.row(0);
@@ -95,13 +100,17 @@ Mat<T> LayerNorm<T>::forward(const Mat<T>& x) {
 template <typename T>
 Mat<T> LayerNorm<T>::backward(const Mat<T>& dy) {
   const Eigen::Index n = dy.rows(), d = dy.cols();
-  d_gamma += dy.cwiseProduct(x_hat).colwise().sum();
-  d_beta += dy.colwise().sum();
+  kernels::add_column_sums<T>(dy.cwiseProduct(x_hat), d_gamma);
+  kernels::add_column_sums<T>(dy, d_beta);
   Mat<T> dx(n, d);
   for (Eigen::Index i = 0; i < n; ++i) {
     const auto g = dy.row(i).cwiseProduct(gamma.row(0)).eval();  // d loss / d x_hat
-    const T mean_g = g.sum() / T(d);
-    const T mean_gx = g.cwiseProduct(x_hat.row(i)).sum() / T(d);
+    T sum_g = 0, sum_gx = 0;
+    for (Eigen::Index j = 0; j < d; ++j) {
+      sum_g += g(j);
+      sum_gx += g(j) * x_hat(i, j);
+    }
+    const T mean_g = sum_g / T(d), mean_gx = sum_gx / T(d);
     dx.row(i) = inv_std(i) * (g.array() - mean_g - x_hat.row(i).array() * mean_gx).matrix();
   }
   return dx;
@@ -248,14 +257,21 @@ Mat<T> SelfAttention<T>::forward(const Mat<T>& x, int batch_size, int seq_length
   v = value.forward(x);
   context.resize(q.rows(), q.cols());
   weights.resize(std::size_t(batch) * heads);
+  // The scale attn::attention_weights_unchecked() applies, rounded the same way.
+  const T scale = T(1.0f / std::sqrt(static_cast<float>(key_dim)));
+  const long ldq = q.cols(), ldk = k.cols();
   for (int b = 0; b < batch; ++b)
     for (int h = 0; h < heads; ++h) {
-      const Mat<T> qb = q.block(b * rows, h * key_dim, rows, key_dim);
-      const Mat<T> kb = k.block(b * length, h * key_dim, length, key_dim);
+      const T* qb = q.data() + long(b) * rows * ldq + h * key_dim;    // (R, k)
+      const T* kb = k.data() + long(b) * length * ldk + h * key_dim;  // (T, k)
+      const T* vb = v.data() + long(b) * length * ldk + h * key_dim;  // (T, k)
       Mat<T>& w = weights[std::size_t(b) * heads + h];
-      w = attention_weights_unchecked<T>(qb, kb, nullptr, true, T(0));
-      context.block(b * rows, h * key_dim, rows, key_dim).noalias() =
-          w * v.block(b * length, h * key_dim, length, key_dim);
+      w.resize(rows, length);
+      kernels::matmul_bt<T>(rows, key_dim, length, qb, ldq, kb, ldk, w.data(), length);
+      w *= scale;
+      kernels::softmax_rows<T>(w.data(), rows, length, length);
+      kernels::matmul<T>(rows, length, key_dim, w.data(), length, vb, ldk,
+                         context.data() + long(b) * rows * ldq + h * key_dim, ldq);
     }
   return output.forward(context);
 }
@@ -263,25 +279,27 @@ Mat<T> SelfAttention<T>::forward(const Mat<T>& x, int batch_size, int seq_length
 template <typename T>
 Mat<T> SelfAttention<T>::backward(const Mat<T>& dy) {
   const Mat<T> d_context = output.backward(dy);
-  Mat<T> dq(q.rows(), q.cols()), dk = Mat<T>::Zero(k.rows(), k.cols()), dv(v.rows(), v.cols());
-  // The same float-rounded factor attention_weights_unchecked() applies.
+  Mat<T> dq(q.rows(), q.cols()), dk = Mat<T>::Zero(k.rows(), k.cols()), dv = Mat<T>::Zero(v.rows(), v.cols());
   const T scale = T(1.0f / std::sqrt(static_cast<float>(key_dim)));
+  const long ldq = q.cols(), ldk = k.cols();
+  Mat<T> ds(rows, length);
   for (int b = 0; b < batch; ++b)
     for (int h = 0; h < heads; ++h) {
-      const Mat<T>& w = weights[std::size_t(b) * heads + h];
-      const auto dc = d_context.block(b * rows, h * key_dim, rows, key_dim);
-      const auto vb = v.block(b * length, h * key_dim, length, key_dim);
-      const Mat<T> dw = dc * vb.transpose();  // (R, T)
-      dv.block(b * length, h * key_dim, length, key_dim).noalias() = w.transpose() * dc;
-      // Softmax backward per row: ds = w * (dw - sum(dw * w)).
-      Mat<T> ds = w.cwiseProduct(dw);
-      const auto row_sum = ds.rowwise().sum().eval();
-      ds -= w.cwiseProduct(row_sum.replicate(1, length));
-      ds *= scale;
-      dq.block(b * rows, h * key_dim, rows, key_dim).noalias() =
-          ds * k.block(b * length, h * key_dim, length, key_dim);
-      dk.block(b * length, h * key_dim, length, key_dim).noalias() =
-          ds.transpose() * q.block(b * rows, h * key_dim, rows, key_dim);
+      const Mat<T>& w = weights[std::size_t(b) * heads + h];            // (R, T)
+      const long q_at = long(b) * rows * ldq + h * key_dim, k_at = long(b) * length * ldk + h * key_dim;
+      const T* dc = d_context.data() + q_at;                             // (R, k)
+      // d w = dc v_b^T (R, T); d v_b += w^T dc (T, k)
+      kernels::matmul_bt<T>(rows, key_dim, length, dc, ldq, v.data() + k_at, ldk, ds.data(), length);
+      kernels::add_matmul_at<T>(rows, length, key_dim, w.data(), length, dc, ldq, dv.data() + k_at, ldk);
+      // Softmax backward per row: ds = w * (dw - sum_j dw_j w_j), then the score scale.
+      for (int i = 0; i < rows; ++i) {
+        T dot = 0;
+        for (int j = 0; j < length; ++j) dot += ds(i, j) * w(i, j);
+        for (int j = 0; j < length; ++j) ds(i, j) = w(i, j) * (ds(i, j) - dot) * scale;
+      }
+      // d q_b = ds k_b (R, k); d k_b += ds^T q_b (T, k)
+      kernels::matmul<T>(rows, length, key_dim, ds.data(), length, k.data() + k_at, ldk, dq.data() + q_at, ldq);
+      kernels::add_matmul_at<T>(rows, length, key_dim, ds.data(), length, q.data() + q_at, ldq, dk.data() + k_at, ldk);
     }
   Mat<T> dx = key.backward(dk);
   dx += value.backward(dv);
@@ -311,16 +329,15 @@ T SoftmaxCrossEntropy<T>::forward(const Mat<T>& logits, const std::vector<int>& 
       throw std::invalid_argument("labels must be in 0.." + std::to_string(logits.cols() - 1) +
                                   ", got " + std::to_string(y[i]) + " at index " + std::to_string(i));
   labels = y;
-  probabilities = softmax_rows_unchecked<T>(logits);
-  T total = 0;
+  probabilities = logits;
+  kernels::softmax_rows<T>(probabilities.data(), int(logits.rows()), int(logits.cols()), logits.cols());
+  // -log p = log(sum exp z) - z_label, kept in log space so p = 0 gives no -inf.
+  double total = 0;
   for (std::size_t i = 0; i < y.size(); ++i) {
-    // log p = z - max - log(sum exp(z - max)), kept in log space so p = 0 gives no -inf.
-    const auto row = logits.row(Eigen::Index(i));
-    const T m = row.maxCoeff();
-    const T log_sum = std::log((row.array() - m).exp().sum());
-    total += log_sum - (row(y[i]) - m);
+    const T* row = logits.data() + long(i) * logits.cols();
+    total += kernels::log_sum_exp<T>(row, int(logits.cols())) - double(row[y[i]]);
   }
-  return total / T(y.size());
+  return T(total / double(y.size()));
 }
 
 template <typename T>

@@ -12,6 +12,8 @@
 // h = heads, k = key width per head, hk = h * k, f = feed-forward width, R = query rows per
 // sequence (T, or 1 when only the last position's query is needed).
 //
+// All products, sums, exp and log go through kernels.hpp (fixed order of operations, the
+// same rounding natively and in WebAssembly); elementwise Eigen expressions are exact.
 // Left out on purpose: masks (the cue task attends bidirectionally), multi-threading, any
 // tape or automatic differentiation, any I/O.
 #pragma once
@@ -156,8 +158,10 @@ struct FeedForward {
 // The projections are attn::MultiHeadAttention's (y = x W + b, W (in, out), per-head slices
 // of hk columns) and are drawn by its init_glorot_uniform(), so the Keras fan rules live in
 // one place. This layer keeps its own copies because training needs a gradient beside every
-// weight and caches beside every input, which the inference class does not hold. The
-// per-head arithmetic is attn::attention_weights_unchecked().
+// weight and caches beside every input, which the inference class does not hold. Per head it
+// computes what attn::attention_weights_unchecked() does (softmax(q k^T / sqrt(k)), the same
+// rounded scale), but with the fixed-order kernels of kernels.hpp so a run trains the same
+// natively and in WebAssembly; tests/core/nn check it against attn::MultiHeadAttention.
 template <typename T>
 struct SelfAttention {
   int heads = 1, key_dim = 0;
