@@ -15,6 +15,10 @@
 //     from outside the catch block (EM_JS), after restoring the stack pointer. Nothing is
 //     allocated per error and no stack is lost, so nothing leaks.
 #include "attn/attention.hpp"
+#include "attn/experiments/heads_demo.hpp"
+#include "attn/experiments/mask_demo.hpp"
+#include "attn/experiments/pitfalls.hpp"
+#include "attn/experiments/scale_sweep.hpp"
 #include "attn/masks.hpp"
 #include "attn/multihead.hpp"
 #include "attn/random.hpp"
@@ -98,6 +102,26 @@ attn::Mask mask_at(Offset data, int rows, int cols) {
   return Eigen::Map<const Bytes>(at<std::uint8_t>(data), rows, cols).array() != 0;
 }
 
+// Query, key and value as the core takes them. Self-attention passes one array for all three
+// (same offset and shape): it is copied once and shared.
+struct QueryKeyValue {
+  attn::Matrix q, k_copy, v_copy;
+  const attn::Matrix* k;
+  const attn::Matrix* v;
+  QueryKeyValue(Offset query, int q_rows, int q_cols, Offset key, int k_rows, int k_cols,
+                Offset value, int v_rows, int v_cols)
+      : q(matrix_at(query, q_rows, q_cols)) {
+    const bool k_is_q = key == query && k_rows == q_rows && k_cols == q_cols;
+    if (!k_is_q) k_copy = matrix_at(key, k_rows, k_cols);
+    k = k_is_q ? &q : &k_copy;
+    const bool v_is_k = value == key && v_rows == k_rows && v_cols == k_cols;
+    if (!v_is_k) v_copy = matrix_at(value, v_rows, v_cols);
+    v = v_is_k ? k : &v_copy;
+  }
+  QueryKeyValue(const QueryKeyValue&) = delete;
+  QueryKeyValue& operator=(const QueryKeyValue&) = delete;
+};
+
 attn::AttentionOptions options_of(bool scale, float masked_value) {
   attn::AttentionOptions options;
   options.scale = scale;
@@ -147,16 +171,9 @@ Offset attention(Offset query, int q_rows, int q_cols, Offset key, int k_rows, i
                  bool scale, float masked_value) {
   if (!run_guarded([&] {
         const auto options = options_of(scale, masked_value);
-        // Self-attention passes one array three times: copy it once.
-        const attn::Matrix q = matrix_at(query, q_rows, q_cols);
-        const bool k_is_q = key == query && k_rows == q_rows && k_cols == q_cols;
-        const attn::Matrix k_copy = k_is_q ? attn::Matrix() : matrix_at(key, k_rows, k_cols);
-        const attn::Matrix& k = k_is_q ? q : k_copy;
-        const bool v_is_k = value == key && v_rows == k_rows && v_cols == k_cols;
-        const attn::Matrix v_copy = v_is_k ? attn::Matrix() : matrix_at(value, v_rows, v_cols);
-        const attn::Matrix& v = v_is_k ? k : v_copy;
-        auto result = mask ? attn::attention(q, k, v, mask_at(mask, m_rows, m_cols), options)
-                           : attn::attention(q, k, v, options);
+        const QueryKeyValue in(query, q_rows, q_cols, key, k_rows, k_cols, value, v_rows, v_cols);
+        auto result = mask ? attn::attention(in.q, *in.k, *in.v, mask_at(mask, m_rows, m_cols), options)
+                           : attn::attention(in.q, *in.k, *in.v, options);
         matrix_slot[0] = std::move(result.output);
         matrix_slot[1] = std::move(result.weights);
         publish({matrix_slot[0].data(), matrix_slot[1].data()});
@@ -343,8 +360,8 @@ Offset mha_forward(const MultiHeadAttention& layer, Offset query, int q_rows, in
   if (!run_guarded([&] {
         const auto options = options_of(scale, masked_value);
         const attn::Mask m = mask ? mask_at(mask, m_rows, m_cols) : attn::Mask();
-        auto result = layer.forward(matrix_at(query, q_rows, q_cols), matrix_at(key, k_rows, k_cols),
-                                    matrix_at(value, v_rows, v_cols), mask ? &m : nullptr, options);
+        const QueryKeyValue in(query, q_rows, q_cols, key, k_rows, k_cols, value, v_rows, v_cols);
+        auto result = layer.forward(in.q, *in.k, *in.v, mask ? &m : nullptr, options);
         matrix_slot[0] = std::move(result.output);
         head_slot = std::move(result.weights);
         results.clear();
@@ -359,6 +376,201 @@ int mha_d_model(const MultiHeadAttention& layer) { return layer.d_model(); }
 int mha_num_heads(const MultiHeadAttention& layer) { return layer.num_heads(); }
 int mha_key_dim(const MultiHeadAttention& layer) { return layer.key_dim(); }
 double mha_parameter_count(const MultiHeadAttention& layer) { return double(layer.parameter_count()); }
+
+// ---- the lesson's experiments (core/include/attn/experiments/) ----
+//
+// One call each, with results of many shapes, so these return a fresh JS object (an
+// emscripten::val) whose arrays are typed-array copies: nothing needs freeing on the JS side.
+// The core's result goes to a static slot, so no C++ object is alive in the caller when
+// throw_pending() runs (a live one would make the error pass through a landing pad that
+// leaves the stack pointer short); the object is built after that, and the slot emptied.
+// Whole numbers arrive as doubles; the core checks their ranges and names them.
+
+using emscripten::val;
+namespace experiments = attn::experiments;
+
+experiments::ScaleSweepResult sweep_slot;
+experiments::MaskDemo mask_demo_slot;
+experiments::HeadsDemo heads_demo_slot;
+experiments::HalfPrecisionPitfall pitfall_slot;
+
+int whole(const char* name, double value) {
+  if (!(value >= -2147483648.0 && value <= 2147483647.0) || std::floor(value) != value)
+    throw std::invalid_argument(std::string(name) + " must be a whole number of at most 32 bits, got " +
+                                std::to_string(value));
+  return int(value);
+}
+
+template <typename T>
+val typed_copy(const char* type, const std::vector<T>& items) {
+  return val::global(type).new_(emscripten::typed_memory_view(items.size(), items.data()));
+}
+val f64(const std::vector<double>& items) { return typed_copy("Float64Array", items); }
+
+template <typename T, typename Convert>
+val js_array(const std::vector<T>& items, Convert&& convert) {
+  val out = val::array();
+  for (const T& item : items) out.call<void>("push", convert(item));
+  return out;
+}
+
+// Converts the slot's result to JS, then empties the slot.
+template <typename Result, typename ToJs>
+val take(Result& slot, ToJs&& to_js) {
+  val out = to_js(slot);
+  slot = Result();
+  return out;
+}
+
+val sweep_stat(const experiments::SweepStat& s) {
+  val o = val::object();
+  o.set("mean", s.mean);
+  o.set("standardError", s.standard_error);
+  o.set("perDraw", f64(s.per_draw));
+  return o;
+}
+
+val sweep_measures(const experiments::SweepMeasures& m) {
+  val o = val::object();
+  o.set("maxWeight", sweep_stat(m.max_weight));
+  o.set("entropy", sweep_stat(m.entropy));
+  o.set("jacobianNorm", sweep_stat(m.jacobian_norm));
+  return o;
+}
+
+val sweep_js(const experiments::ScaleSweepResult& r) {
+  val o = val::object();
+  o.set("draws", r.draws);
+  o.set("tokens", r.tokens);
+  o.set("seed", double(r.seed));
+  val uniform = val::object();
+  uniform.set("maxWeight", r.uniform.max_weight);
+  uniform.set("entropy", r.uniform.entropy);
+  uniform.set("jacobianNorm", r.uniform.jacobian_norm);
+  o.set("uniform", uniform);
+  o.set("rows", js_array(r.rows, [](const experiments::ScaleSweepRow& row) {
+          val x = val::object();
+          x.set("dk", row.d_k);
+          x.set("unscaled", sweep_measures(row.unscaled));
+          x.set("scaled", sweep_measures(row.scaled));
+          return x;
+        }));
+  return o;
+}
+
+// d_ks: `count` doubles at offset d_ks -> { draws, tokens, seed, uniform, rows: [...] }
+val scale_sweep(Offset d_ks, int count, double draws, double tokens, double seed) {
+  if (!run_guarded([&] {
+        if (count < 0) throw std::invalid_argument("d_ks must not have a negative length, got " + std::to_string(count));
+        std::vector<int> dk_list;
+        for (int i = 0; i < count; ++i) dk_list.push_back(whole("d_k", at<double>(d_ks)[i]));
+        sweep_slot = experiments::scale_sweep(dk_list, whole("draws", draws), whole("tokens", tokens), seed_of(seed));
+      }))
+    throw_pending();
+  return take(sweep_slot, sweep_js);
+}
+
+val mask_demo_js(const experiments::MaskDemo& r) {
+  val o = val::object();
+  o.set("positions", r.positions);
+  o.set("real", r.real);
+  o.set("dK", r.d_k);
+  o.set("seed", double(r.seed));
+  o.set("maskedValue", r.masked_value);
+  o.set("scores", f64(r.scores));
+  o.set("cases", js_array(r.cases, [](const experiments::MaskDemoCase& c) {
+          val x = val::object();
+          x.set("name", c.name);
+          x.set("allowed", typed_copy("Uint8Array", c.allowed));
+          x.set("allowedFraction", c.allowed_fraction);
+          x.set("weights", f64(c.weights));
+          x.set("rowSums", f64(c.row_sums));
+          x.set("maxBlockedWeight", c.max_blocked_weight);
+          x.set("blockedExactlyZero", c.blocked_exactly_zero);
+          x.set("mistakeWeights", f64(c.mistake_weights));
+          x.set("mistakeRowSums", f64(c.mistake_row_sums));
+          return x;
+        }));
+  return o;
+}
+
+// -> { positions, real, dK, seed, maskedValue, scores, cases: [...] }
+val mask_demo(double positions, double real, double seed, double d_k) {
+  if (!run_guarded([&] {
+        mask_demo_slot = experiments::mask_demo(whole("positions", positions), whole("real", real), seed_of(seed),
+                                        whole("d_k", d_k));
+      }))
+    throw_pending();
+  return take(mask_demo_slot, mask_demo_js);
+}
+
+val heads_layer_js(const experiments::HeadsDemoLayer& layer) {
+  val o = val::object();
+  o.set("numHeads", layer.num_heads);
+  o.set("keyDim", layer.key_dim);
+  o.set("parameterCount", double(layer.parameter_count));
+  o.set("weights", js_array(layer.weights, [](const std::vector<double>& w) { return f64(w); }));
+  o.set("argmax", js_array(layer.argmax, [](const std::vector<int>& a) { return typed_copy("Int32Array", a); }));
+  o.set("meanMaxWeight", f64(layer.mean_max_weight));
+  o.set("meanEntropy", f64(layer.mean_entropy));
+  return o;
+}
+
+val heads_demo_js(const experiments::HeadsDemo& r) {
+  val o = val::object();
+  o.set("dModel", r.d_model);
+  o.set("tokens", r.tokens);
+  o.set("seed", double(r.seed));
+  o.set("multi", heads_layer_js(r.multi));
+  o.set("single", heads_layer_js(r.single));
+  o.set("headDistance", f64(r.head_distance));
+  o.set("queriesWithDifferingArgmax", r.queries_with_differing_argmax);
+  return o;
+}
+
+// -> { dModel, tokens, seed, multi, single, headDistance, queriesWithDifferingArgmax }
+val heads_demo(double d_model, double num_heads, double tokens, double seed) {
+  if (!run_guarded([&] {
+        heads_demo_slot = experiments::heads_demo(whole("d_model", d_model), whole("num_heads", num_heads),
+                                          whole("tokens", tokens), seed_of(seed));
+      }))
+    throw_pending();
+  return take(heads_demo_slot, heads_demo_js);
+}
+
+val pitfall_js(const experiments::HalfPrecisionPitfall& r) {
+  val o = val::object();
+  o.set("positions", r.positions);
+  o.set("real", r.real);
+  o.set("dK", r.d_k);
+  o.set("seed", double(r.seed));
+  o.set("allowed", typed_copy("Uint8Array", r.allowed));
+  o.set("fullyMaskedRows", typed_copy("Int32Array", r.fully_masked_rows));
+  o.set("cases", js_array(r.cases, [](const experiments::PitfallCase& c) {
+          val x = val::object();
+          x.set("precision", c.precision);
+          x.set("constant", c.constant);
+          x.set("requested", c.requested);
+          x.set("stored", c.stored);
+          x.set("weights", f64(c.weights));
+          x.set("rowSums", f64(c.row_sums));
+          x.set("fullyMaskedRowsNan", c.fully_masked_rows_nan);
+          x.set("allFinite", c.all_finite);
+          x.set("blockedExactlyZero", c.blocked_exactly_zero);
+          return x;
+        }));
+  return o;
+}
+
+// -> { positions, real, dK, seed, allowed, fullyMaskedRows, cases: [...] }
+val half_precision_pitfall(double positions, double real, double seed, double d_k) {
+  if (!run_guarded([&] {
+        pitfall_slot = experiments::half_precision_pitfall(whole("positions", positions), whole("real", real),
+                                                   seed_of(seed), whole("d_k", d_k));
+      }))
+    throw_pending();
+  return take(pitfall_slot, pitfall_js);
+}
 
 // ---- memory figures for the leak tests ----
 
@@ -573,6 +785,11 @@ EMSCRIPTEN_BINDINGS(attention_core) {
       .function("keyDim", &mha_key_dim)
       .function("parameterCount", &mha_parameter_count);
   function("createMultiHeadAttention", &mha_create, allow_raw_pointers());
+
+  function("scaleSweep", &scale_sweep);
+  function("maskDemo", &mask_demo);
+  function("headsDemo", &heads_demo);
+  function("halfPrecisionPitfall", &half_precision_pitfall);
 
   function("memoryStats", &memory_stats);
 

@@ -108,6 +108,7 @@ export interface AttentionOptions {
   mask?: MaskMat;
 }
 
+/** The matrices one call returns share one ArrayBuffer; copy (data.slice()) before transferring one. */
 export interface AttentionResult {
   /** (n_q, d_v) */
   output: Mat;
@@ -206,6 +207,162 @@ export interface MemoryStats {
   stackPointer: number;
 }
 
+// ---- the lesson's experiments: plain data, ready to plot ----
+// Computed by core/include/attn/experiments/*; the shapes and meanings are documented there.
+// Flat matrices are row-major: element (i, j) of an (n, n) matrix is at i * n + j.
+
+/** One measure at one d_k: mean over every query row of every draw. */
+export interface SweepStat {
+  mean: number;
+  /** standard error of the mean over draws; NaN for a single draw */
+  standardError: number;
+  /** (draws): the mean over the rows of each draw */
+  perDraw: Float64Array;
+}
+
+export interface SweepMeasures {
+  maxWeight: SweepStat;
+  /** in nats */
+  entropy: SweepStat;
+  /** ||diag(p) - p p^T||_F, the softmax's Jacobian with respect to its scores */
+  jacobianNorm: SweepStat;
+}
+
+export interface ScaleSweepRow {
+  dk: number;
+  unscaled: SweepMeasures;
+  scaled: SweepMeasures;
+}
+
+export interface ScaleSweep {
+  draws: number;
+  tokens: number;
+  seed: number;
+  /** the same measures of uniform weights over `tokens` keys: 1/tokens, log(tokens), ... */
+  uniform: { maxWeight: number; entropy: number; jacobianNorm: number };
+  rows: ScaleSweepRow[];
+}
+
+export interface ScaleSweepOptions {
+  /** key dimensions, each 1..4096 (default [4, 16, 64, 256]) */
+  dks?: readonly number[];
+  /** 1..100000 (default 200) */
+  draws?: number;
+  /** 2..4096 (default 12) */
+  tokens?: number;
+  seed?: number;
+}
+
+export interface MaskDemoCase {
+  name: 'causal' | 'padding' | 'both';
+  /** (n, n), 1 = may attend */
+  allowed: Uint8Array;
+  allowedFraction: number;
+  /** (n, n): mask on the scores, then softmax */
+  weights: Float64Array;
+  /** (n) */
+  rowSums: Float64Array;
+  /** exactly 0 when masking works */
+  maxBlockedWeight: number;
+  blockedExactlyZero: boolean;
+  /** (n, n): softmax first, blocked weights zeroed afterwards (the mistake) */
+  mistakeWeights: Float64Array;
+  /** (n), below 1 in every row that blocks a key */
+  mistakeRowSums: Float64Array;
+}
+
+export interface MaskDemo {
+  positions: number;
+  real: number;
+  dK: number;
+  seed: number;
+  maskedValue: number;
+  /** (n, n): Q K^T / sqrt(d_k) before any mask */
+  scores: Float64Array;
+  cases: MaskDemoCase[];
+}
+
+export interface MaskDemoOptions {
+  /** 1..1024 (default 10) */
+  positions?: number;
+  /** 1..positions (default 6) */
+  real?: number;
+  seed?: number;
+  /** 1..1024 (default 8) */
+  dK?: number;
+}
+
+export interface HeadsDemoLayer {
+  numHeads: number;
+  keyDim: number;
+  parameterCount: number;
+  /** one (tokens, tokens) matrix per head */
+  weights: Float64Array[];
+  /** per head, (tokens): the key each query weights most */
+  argmax: Int32Array[];
+  /** (heads) */
+  meanMaxWeight: Float64Array;
+  /** (heads), nats */
+  meanEntropy: Float64Array;
+}
+
+export interface HeadsDemo {
+  dModel: number;
+  tokens: number;
+  seed: number;
+  multi: HeadsDemoLayer;
+  single: HeadsDemoLayer;
+  /** (heads, heads): mean total-variation distance between two heads' weight rows */
+  headDistance: Float64Array;
+  queriesWithDifferingArgmax: number;
+}
+
+export interface HeadsDemoOptions {
+  /** 1..1024 (default 64) */
+  dModel?: number;
+  /** 2..dModel, dividing it (default 4) */
+  numHeads?: number;
+  /** 1..256 (default 8) */
+  tokens?: number;
+  seed?: number;
+}
+
+export interface PitfallCase {
+  precision: 'float16' | 'float32';
+  constant: '-1e30' | '-1e9' | '-1e4' | 'lowest';
+  requested: number;
+  /** the constant rounded to the precision: -Infinity when it overflowed */
+  stored: number;
+  /** (n, n), NaN where the arithmetic produced NaN */
+  weights: Float64Array;
+  /** (n) */
+  rowSums: Float64Array;
+  fullyMaskedRowsNan: boolean;
+  allFinite: boolean;
+  blockedExactlyZero: boolean;
+}
+
+export interface HalfPrecisionPitfall {
+  positions: number;
+  real: number;
+  dK: number;
+  seed: number;
+  /** (n, n), 1 = may attend */
+  allowed: Uint8Array;
+  fullyMaskedRows: Int32Array;
+  cases: PitfallCase[];
+}
+
+export interface PitfallOptions {
+  /** 2..1024 (default 6) */
+  positions?: number;
+  /** 1..positions-1 (default 4) */
+  real?: number;
+  seed?: number;
+  /** 1..1024 (default 16) */
+  dK?: number;
+}
+
 export interface Core {
   /** scores (rows, cols) -> weights (rows, cols), each row summing to 1. */
   softmax(scores: Mat): Mat;
@@ -232,6 +389,14 @@ export interface Core {
   cueDefaultSeed(): number;
   /** Figures for leak checks. */
   memoryStats(): MemoryStats;
+  /** The scale sweep: max weight, entropy and softmax Jacobian with and without 1/sqrt(d_k). */
+  scaleSweep(options?: ScaleSweepOptions): ScaleSweep;
+  /** The lesson's three masks on one seeded score matrix, and the mask-after-softmax mistake. */
+  maskDemo(options?: MaskDemoOptions): MaskDemo;
+  /** 4 heads of 16 vs 1 head of 64: parameter counts and each head's weights. */
+  headsDemo(options?: HeadsDemoOptions): HeadsDemo;
+  /** Masked-score constants in float16 and float32 on rows that are fully masked. */
+  halfPrecisionPitfall(options?: PitfallOptions): HalfPrecisionPitfall;
 }
 
 /**
@@ -431,6 +596,24 @@ class CoreImpl implements Core {
     return this.m.HEAPU32[(table >> 2) + i];
   }
 
+  // Copies results 0..shapes.length-1 of `table` out of the heap. Fresh typed arrays are the
+  // dearest part of a small call, so (measured in node) results too large for V8's in-heap
+  // typed arrays (64 bytes) share one new buffer, while tiny ones are sliced one by one.
+  private readMats(table: number, shapes: [rows: number, cols: number][]): Mat[] {
+    const total = shapes.reduce((sum, [r, c]) => sum + r * c, 0);
+    const heap = this.m.HEAPF32;
+    if (total <= 16) return shapes.map(([rows, cols], i) => this.readMat(this.result(table, i), rows, cols));
+    const all = new Float32Array(total);
+    let at = 0;
+    return shapes.map(([rows, cols], i) => {
+      const start = this.result(table, i) >> 2, n = rows * cols;
+      const data = all.subarray(at, at + n);
+      data.set(heap.subarray(start, start + n));
+      at += n;
+      return { rows, cols, data };
+    });
+  }
+
   private readMat(offset: number, rows: number, cols: number): Mat {
     const start = offset >> 2;
     return { rows, cols, data: this.m.HEAPF32.slice(start, start + rows * cols) };
@@ -457,10 +640,8 @@ class CoreImpl implements Core {
     const [q, k, v, mk] = this.put([query.data, key.data, value.data, mask ? mask.data : null]);
     const table = this.m.attention(q, query.rows, query.cols, k, key.rows, key.cols, v, value.rows, value.cols,
                                    mk, mask ? mask.rows : 0, mask ? mask.cols : 0, scale, maskedValue);
-    return {
-      output: this.readMat(this.result(table, 0), query.rows, value.cols),
-      weights: this.readMat(this.result(table, 1), query.rows, key.rows),
-    };
+    const [output, weights] = this.readMats(table, [[query.rows, value.cols], [query.rows, key.rows]]);
+    return { output, weights };
   }
 
   causalMask(n: number): MaskMat {
@@ -581,9 +762,10 @@ class CoreImpl implements Core {
         const [q, k, v, mk] = core.put([query.data, key.data, value.data, mask ? mask.data : null]);
         const table = h.forward(q, query.rows, query.cols, k, key.rows, key.cols, v, value.rows, value.cols,
                                 mk, mask ? mask.rows : 0, mask ? mask.cols : 0, scale, maskedValue);
-        const weights: Mat[] = [];
-        for (let i = 0; i < numHeads; i++) weights.push(core.readMat(core.result(table, 1 + i), query.rows, key.rows));
-        return { output: core.readMat(core.result(table, 0), query.rows, dModel), weights, parameterCount };
+        const shapes: [number, number][] = [[query.rows, dModel]];
+        for (let i = 0; i < numHeads; i++) shapes.push([query.rows, key.rows]);
+        const [output, ...weights] = core.readMats(table, shapes);
+        return { output, weights, parameterCount };
       },
       parameters() {
         const table = live().parameters();
@@ -755,4 +937,67 @@ class CoreImpl implements Core {
   memoryStats(): MemoryStats {
     return { ...this.m.memoryStats(), emvalHandles: this.m.count_emval_handles(), stackPointer: this.m.stackSave() };
   }
+
+  // ---- the lesson's experiments: the module returns plain objects already ----
+
+  private get experiments(): ExperimentBindings {
+    return this.m as unknown as ExperimentBindings;
+  }
+
+  scaleSweep(options: ScaleSweepOptions = {}): ScaleSweep {
+    const o = experimentOptions(options);
+    const dks = o.dks ?? [4, 16, 64, 256];
+    if (!Array.isArray(dks)) throw new Error(`dks must be an array of numbers, got ${describe(dks)}`);
+    requireNumbers('dks', dks);
+    const draws = numberOption('draws', o.draws, 200), tokens = numberOption('tokens', o.tokens, 12);
+    const seed = seedOption(o.seed);
+    const at = this.m.scratch(Math.max(8, dks.length * 8));
+    this.m.HEAPF64.set(dks, at >> 3);
+    return this.experiments.scaleSweep(at, dks.length, draws, tokens, seed);
+  }
+
+  maskDemo(options: MaskDemoOptions = {}): MaskDemo {
+    const o = experimentOptions(options);
+    return this.experiments.maskDemo(numberOption('positions', o.positions, 10), numberOption('real', o.real, 6),
+                                     seedOption(o.seed), numberOption('dK', o.dK, 8));
+  }
+
+  headsDemo(options: HeadsDemoOptions = {}): HeadsDemo {
+    const o = experimentOptions(options);
+    return this.experiments.headsDemo(numberOption('dModel', o.dModel, 64), numberOption('numHeads', o.numHeads, 4),
+                                      numberOption('tokens', o.tokens, 8), seedOption(o.seed));
+  }
+
+  halfPrecisionPitfall(options: PitfallOptions = {}): HalfPrecisionPitfall {
+    const o = experimentOptions(options);
+    return this.experiments.halfPrecisionPitfall(numberOption('positions', o.positions, 6), numberOption('real', o.real, 4),
+                                                 seedOption(o.seed), numberOption('dK', o.dK, 16));
+  }
+}
+
+// The experiment functions of the module (wasm/bindings.cpp). Each returns a fresh plain
+// object of typed-array copies, so there is nothing to read out of the heap or to free.
+interface ExperimentBindings {
+  scaleSweep(dks: number, count: number, draws: number, tokens: number, seed: number): ScaleSweep;
+  maskDemo(positions: number, real: number, seed: number, dK: number): MaskDemo;
+  headsDemo(dModel: number, numHeads: number, tokens: number, seed: number): HeadsDemo;
+  halfPrecisionPitfall(positions: number, real: number, seed: number, dK: number): HalfPrecisionPitfall;
+}
+
+function experimentOptions<T extends object>(options: T): T {
+  if (options == null || typeof options !== 'object') throw new Error(`options must be an object, got ${describe(options)}`);
+  return options;
+}
+
+// Only the type is checked here: whole numbers and ranges are the core's to check and name.
+function numberOption(name: string, value: unknown, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number') throw new Error(`${name} must be a number, got ${describe(value)}`);
+  return value;
+}
+
+function seedOption(seed: unknown): number {
+  if (seed === undefined) return 0;
+  requireSeed(seed);
+  return seed;
 }

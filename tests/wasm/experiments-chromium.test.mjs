@@ -1,0 +1,136 @@
+// Times the lesson's default scale sweep (200 draws, 12 tokens, d_k 4, 16, 64, 256) in
+// Chromium (Debian's package through playwright-core), on a page and in a module Worker, and
+// checks that the browser computes the same figures as node. The measured times are printed
+// as diagnostics. The issue's goal is a median warm run under 50 ms in the Worker (where the
+// lesson page runs long work; ATTN_SWEEP_BUDGET_MS overrides it). That goal is NOT met yet:
+// about 60% of the time is drawing 1.6 million normals with attn::Random (see the report of
+// issue 4), so its test is marked todo: it prints "not ok ... # TODO" without failing the run.
+//
+// Run: node --test tests/wasm/experiments-chromium.test.mjs   (after scripts/build)
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+
+import { chromium } from 'playwright-core';
+
+import { facadeDir, loadCore } from './helpers.mjs';
+
+const budget = Number(process.env.ATTN_SWEEP_BUDGET_MS ?? 50);
+const RUNS = 15;
+
+// The measurement, as source shared by the page and the Worker: one cold call (compiles the
+// hot paths), then RUNS timed calls.
+const measure = `
+  import { loadCore } from '/facade/core.js';
+  export async function measure() {
+    const core = await loadCore();
+    let start = performance.now();
+    const sweep = core.scaleSweep();
+    const cold = performance.now() - start;
+    const warm = [];
+    for (let i = 0; i < ${RUNS}; i++) {
+      start = performance.now();
+      core.scaleSweep();
+      warm.push(performance.now() - start);
+    }
+    warm.sort((a, b) => a - b);
+    const means = sweep.rows.map((r) => [r.unscaled.maxWeight.mean, r.scaled.maxWeight.mean,
+                                         r.unscaled.entropy.mean, r.scaled.entropy.mean,
+                                         r.unscaled.jacobianNorm.mean, r.scaled.jacobianNorm.mean]);
+    return { cold, median: warm[${RUNS >> 1}], min: warm[0], max: warm.at(-1), means };
+  }`;
+
+const files = {
+  '/measure.mjs': measure,
+  '/worker.mjs': `import { measure } from '/measure.mjs';
+    measure().then((result) => postMessage({ result }), (error) => postMessage({ error: String(error.stack || error) }));`,
+  '/index.html': `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>scale sweep timing</title>
+    <script type="module">
+      import { measure } from '/measure.mjs';
+      try {
+        const page = await measure();
+        const worker = await new Promise((resolve, reject) => {
+          const w = new Worker('/worker.mjs', { type: 'module' });
+          w.onmessage = ({ data }) => (data.error ? reject(new Error(data.error)) : resolve(data.result));
+          w.onerror = (event) => reject(new Error(event.message || 'worker failed'));
+        });
+        window.attnTiming = { page, worker };
+      } catch (error) {
+        window.attnTiming = { error: String(error.stack || error) };
+      }
+      document.body.dataset.state = 'done';
+    </script><body>`,
+};
+const types = { '.html': 'text/html', '.mjs': 'text/javascript', '.js': 'text/javascript', '.wasm': 'application/wasm' };
+
+// Serves the files above and /facade/* from the facade build, nothing else.
+function serve() {
+  const server = http.createServer((request, response) => {
+    const { pathname } = new URL(request.url, 'http://127.0.0.1');
+    if (files[pathname] !== undefined) {
+      response.writeHead(200, { 'content-type': types[path.extname(pathname)] }).end(files[pathname]);
+      return;
+    }
+    const file = pathname.startsWith('/facade/') && path.resolve(facadeDir, '.' + decodeURIComponent(pathname.slice(7)));
+    if (!file || !file.startsWith(facadeDir + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+      response.writeHead(404).end('not found');
+      return;
+    }
+    response.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
+    fs.createReadStream(file).pipe(response);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+// One browser session for both tests below.
+async function measureInChromium() {
+  const server = await serve();
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'attn-sweep-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+           '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    const problems = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto(`http://127.0.0.1:${server.address().port}/index.html`);
+    await page.waitForSelector('body[data-state="done"]', { state: 'attached', timeout: 120000 });
+    return { problems, timing: await page.evaluate(() => window.attnTiming) };
+  } finally {
+    await context.close();
+    server.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+const { problems, timing } = await measureInChromium();
+
+test('Chromium runs the default scale sweep on a page and in a Worker, with node\'s figures', async (t) => {
+  assert.deepEqual(problems, []);
+  assert.equal(timing.error, undefined, timing.error);
+  for (const where of ['page', 'worker']) {
+    const { cold, median, min, max } = timing[where];
+    t.diagnostic(`Chromium ${where}: default scale sweep cold ${cold.toFixed(1)} ms; warm median ${median.toFixed(1)} ms ` +
+                 `(min ${min.toFixed(1)}, max ${max.toFixed(1)}, ${RUNS} runs)`);
+  }
+  // The browser computes what node computes: the same module, the same draws.
+  const expected = (await loadCore()).scaleSweep();
+  for (const where of ['page', 'worker'])
+    timing[where].means.forEach((row, i) => {
+      const r = expected.rows[i];
+      assert.deepEqual(row, [r.unscaled.maxWeight.mean, r.scaled.maxWeight.mean, r.unscaled.entropy.mean,
+                             r.scaled.entropy.mean, r.unscaled.jacobianNorm.mean, r.scaled.jacobianNorm.mean]);
+    });
+});
+
+test(`the default scale sweep takes under ${budget} ms in a Chromium Worker (median warm run)`,
+     { todo: 'not met yet: see the header of this file' }, () => {
+  assert.ok(timing.worker && timing.worker.median < budget,
+            `the default sweep took ${timing.worker?.median.toFixed(1)} ms in a Worker (median), goal ${budget} ms`);
+});
