@@ -108,7 +108,6 @@ export interface AttentionOptions {
   mask?: MaskMat;
 }
 
-/** The matrices one call returns share one ArrayBuffer; copy (data.slice()) before transferring one. */
 export interface AttentionResult {
   /** (n_q, d_v) */
   output: Mat;
@@ -596,24 +595,6 @@ class CoreImpl implements Core {
     return this.m.HEAPU32[(table >> 2) + i];
   }
 
-  // Copies results 0..shapes.length-1 of `table` out of the heap. Fresh typed arrays are the
-  // dearest part of a small call, so (measured in node) results too large for V8's in-heap
-  // typed arrays (64 bytes) share one new buffer, while tiny ones are sliced one by one.
-  private readMats(table: number, shapes: [rows: number, cols: number][]): Mat[] {
-    const total = shapes.reduce((sum, [r, c]) => sum + r * c, 0);
-    const heap = this.m.HEAPF32;
-    if (total <= 16) return shapes.map(([rows, cols], i) => this.readMat(this.result(table, i), rows, cols));
-    const all = new Float32Array(total);
-    let at = 0;
-    return shapes.map(([rows, cols], i) => {
-      const start = this.result(table, i) >> 2, n = rows * cols;
-      const data = all.subarray(at, at + n);
-      data.set(heap.subarray(start, start + n));
-      at += n;
-      return { rows, cols, data };
-    });
-  }
-
   private readMat(offset: number, rows: number, cols: number): Mat {
     const start = offset >> 2;
     return { rows, cols, data: this.m.HEAPF32.slice(start, start + rows * cols) };
@@ -640,8 +621,10 @@ class CoreImpl implements Core {
     const [q, k, v, mk] = this.put([query.data, key.data, value.data, mask ? mask.data : null]);
     const table = this.m.attention(q, query.rows, query.cols, k, key.rows, key.cols, v, value.rows, value.cols,
                                    mk, mask ? mask.rows : 0, mask ? mask.cols : 0, scale, maskedValue);
-    const [output, weights] = this.readMats(table, [[query.rows, value.cols], [query.rows, key.rows]]);
-    return { output, weights };
+    return {
+      output: this.readMat(this.result(table, 0), query.rows, value.cols),
+      weights: this.readMat(this.result(table, 1), query.rows, key.rows),
+    };
   }
 
   causalMask(n: number): MaskMat {
@@ -762,10 +745,9 @@ class CoreImpl implements Core {
         const [q, k, v, mk] = core.put([query.data, key.data, value.data, mask ? mask.data : null]);
         const table = h.forward(q, query.rows, query.cols, k, key.rows, key.cols, v, value.rows, value.cols,
                                 mk, mask ? mask.rows : 0, mask ? mask.cols : 0, scale, maskedValue);
-        const shapes: [number, number][] = [[query.rows, dModel]];
-        for (let i = 0; i < numHeads; i++) shapes.push([query.rows, key.rows]);
-        const [output, ...weights] = core.readMats(table, shapes);
-        return { output, weights, parameterCount };
+        const weights: Mat[] = [];
+        for (let i = 0; i < numHeads; i++) weights.push(core.readMat(core.result(table, 1 + i), query.rows, key.rows));
+        return { output: core.readMat(core.result(table, 0), query.rows, dModel), weights, parameterCount };
       },
       parameters() {
         const table = live().parameters();
