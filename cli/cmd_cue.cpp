@@ -39,6 +39,16 @@ std::string offset_name(int offset) {
   }
 }
 
+// 17673 -> "17,673", as the lesson writes counts.
+std::string with_commas(long n) {
+  std::string digits = std::to_string(n), out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
 std::string circuit_text(const std::string& circuit) {
   if (circuit == "cue") return "cue: the last block reads the earlier cue, which block 1 filled with its neighbour";
   if (circuit == "answer") return "answer: the last block reads the answer position directly";
@@ -122,7 +132,7 @@ Command cue_command() {
             }
 
             out << "cue task, " << config.blocks << (config.blocks == 1 ? " block" : " blocks")
-                << ", seed " << config.seed << ": " << trainer.parameter_count() << " parameters\n\n";
+                << ", seed " << config.seed << ": " << with_commas(trainer.parameter_count()) << " parameters\n\n";
             Table curve({"epoch", "train loss", "train acc", "val loss", "val acc"});
             for (const auto& m : history)
               curve.add({std::to_string(m.epoch), fixed(m.train_loss, 4), fixed(m.train_accuracy, 4),
