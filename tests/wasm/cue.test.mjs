@@ -95,3 +95,24 @@ test('bad configs are Errors naming the field, and the module stays usable', () 
   core.createCueModel({ epochs: 1 }).dispose();
   assert.equal(core.memoryStats().liveAllocations, before);
 });
+
+test('options reach the core: two heads and post-LN give one analysis row per head', () => {
+  const model = core.createCueModel({ heads: 2, postLayerNorm: true, epochs: 1, blocks: 2, seed: 5 });
+  try {
+    assert.equal(model.metrics().parameterCount, 17673); // two heads of 16 keep the count
+    const epoch = model.trainEpoch();
+    assert.equal(epoch.epoch, 1);
+    assert.ok(epoch.validationAccuracy > 0 && epoch.validationAccuracy <= 1);
+    const a = model.analysis();
+    assert.equal(a.lastBlockByOffset.length, 2);
+    assert.equal(a.firstBlockCueToNext.length, 2);
+    for (const head of a.lastBlockByOffset) {
+      assert.equal(head.length, 4);
+      const total = head.reduce((s, w) => s + w, 0);
+      assert.ok(head.every((w) => w >= 0) && total > 0 && total <= 1 + 1e-6, `shares ${head}`);
+    }
+    assert.ok(['cue', 'answer', 'none'].includes(a.circuit));
+  } finally {
+    model.dispose();
+  }
+});
