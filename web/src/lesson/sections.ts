@@ -115,7 +115,7 @@ export const sections: Section[] = [
   },
   {
     id: 'scale',
-    title: 'Why divide by √d_k',
+    title: 'Why divide by √dₖ',
     blocks: [
       {
         kind: 'p',
@@ -133,7 +133,7 @@ export const sections: Section[] = [
           'on average, and that is on random vectors, before any learning: the softmax is saturated by noise. ' +
           'With the scale the top weight stays near {sweep.maxScaled.64:2} at every width, so a head behaves ' +
           'the same whether it is 4 or 256 dimensions wide. The entropy tells the same story in nats, ' +
-          'against the ceiling of perfectly even attention, $\\log {sweep.tokens} = {sweep.uniformEntropy:4}$.',
+          'against the ceiling of perfectly even attention, $\\log({sweep.tokens}) = {sweep.uniformEntropy:4}$.',
       },
       { kind: 'widget', tag: 'attn-ranked-table', attrs: { 'state-key': 'table' }, caption: 'The same measurement as a table. Click a column header (or focus it and press Enter) to rank the rows by it.' },
       {
@@ -158,7 +158,7 @@ export const sections: Section[] = [
           'score, and after the softmax its weight is not small but exactly zero. The core checks it: the ' +
           'largest weight on a blocked pair below is {masks.maxBlocked:e}.',
       },
-      { kind: 'widget', tag: 'attn-mask-figure', attrs: { 'state-key': 'masks' }, caption: 'Attention weights of one seeded score matrix under each mask. Dark cells carry weight; hatched cells are blocked.' },
+      { kind: 'widget', tag: 'attn-mask-figure', attrs: { 'state-key': 'masks' }, caption: 'Attention weights of one seeded score matrix under each mask. Darker cells carry more weight; grey cells are blocked.' },
       {
         kind: 'p',
         text:

@@ -1,36 +1,283 @@
-// <attn-cue-trainer>: the cue task's 1-block and 2-block runs. For now it shows the recorded
-// run (written at build time by the native CLI, `attention-lab cue --json`, same core and
-// default seed); training live in a Worker comes with the trainer issue.
-import { AttnElement, define, el } from './base';
-import { attachPlot, loadPlot, SERIES_COLOURS } from './plot-util';
+// <attn-cue-trainer>: the cue task's 1-block and 2-block models, trained live in a module
+// Worker by the core, or shown as the recorded run the native CLI made at build time (same
+// core, default seed). Shows per-model progress, both validation curves with the chance line
+// and the most-frequent-symbol baseline, parameter counts, best accuracies, and after training
+// the last block's attention by offset from the answer, with the circuit it implies.
+// Attributes: seed, epochs. Emits attn-train-progress, attn-train-epoch, attn-train-finished.
+import type { CueAnalysis } from '../core';
 import { recordedCueRuns } from '../live-numbers';
+import { MAX_EPOCHS, MAX_SEED, type TrainerReply } from '../training-protocol';
+import { AttnElement, define, el } from './base';
+import { downloadCsv, downloadSvg } from './download';
+import { attachPlot, loadPlot, SERIES_COLOURS } from './plot-util';
+
+interface ModelView {
+  blocks: number;
+  parameterCount: number;
+  curve: { epoch: number; accuracy: number }[];
+  best: number;
+  epoch: number;
+  batch: number;
+  batchesPerEpoch: number;
+  epochs: number;
+  analysis?: CueAnalysis;
+}
+interface RunView { source: 'recorded' | 'live'; seed: number; baseline: number; chance: number; models: ModelView[] }
+
+const OFFSET_LABELS: Record<number, string> = { [-2]: '−2', [-1]: '−1 (the earlier cue)', 0: '0 (the answer)', 1: '+1' };
+
+/** What the measured attention says about the circuit, in words. */
+export function describeCircuit(analysis: CueAnalysis): string {
+  const mean = analysis.offsets.map((_, j) => analysis.lastBlockByOffset.reduce((s, h) => s + h[j], 0) / analysis.lastBlockByOffset.length);
+  const at = (offset: number) => mean[analysis.offsets.indexOf(offset)];
+  const cue = at(-1), answer = at(0);
+  if (analysis.circuit === 'cue')
+    return `This run found the lesson's circuit: from the query, the second block puts ${cue.toFixed(2)} of its weight on the earlier cue (offset −1), which the first block has filled with its right-hand neighbour, the answer.`;
+  if (analysis.circuit === 'answer')
+    return `This run found the other route: the second block puts ${answer.toFixed(2)} of its weight directly on the answer position (offset 0).`;
+  return `No single position dominates: ${cue.toFixed(2)} on the cue, ${answer.toFixed(2)} on the answer. The model has not settled on a circuit.`;
+}
 
 export class CueTrainer extends AttnElement {
+  private view?: RunView;
+  private worker?: Worker;
+  private runId = 0;
+  private running = false;
+  private paused = false;
+  private seedInput!: HTMLInputElement;
+  private epochsInput!: HTMLInputElement;
+  private seedError!: HTMLElement;
+  private epochsError!: HTMLElement;
+  private status!: HTMLElement;
+  private progressHost!: HTMLElement;
+  private plotHost!: HTMLElement;
+  private analysisHost!: HTMLElement;
+  private pauseButton!: HTMLButtonElement;
+  private svg: SVGSVGElement | null = null;
+
   protected async setup(): Promise<void> {
+    const saved = this.savedState();
+    const defaultSeed = this.core.cueDefaultSeed();
+    this.seedInput = el('input', { type: 'text', inputmode: 'numeric', size: '8', value: saved.seed ?? this.getAttribute('seed') ?? String(defaultSeed), 'aria-describedby': 'cue-seed-error' });
+    this.epochsInput = el('input', { type: 'text', inputmode: 'numeric', size: '5', value: saved.epochs ?? this.getAttribute('epochs') ?? '30', 'aria-describedby': 'cue-epochs-error' });
+    this.seedError = el('span', { class: 'attn-error', id: 'cue-seed-error', role: 'alert' });
+    this.epochsError = el('span', { class: 'attn-error', id: 'cue-epochs-error', role: 'alert' });
+    const train = el('button', { type: 'button' }, 'Train both');
+    train.addEventListener('click', () => this.train());
+    this.pauseButton = el('button', { type: 'button', disabled: '' }, 'Pause');
+    this.pauseButton.addEventListener('click', () => this.togglePause());
+    const restart = el('button', { type: 'button' }, 'Restart');
+    restart.addEventListener('click', () => this.train());
+    const recorded = el('button', { type: 'button' }, 'Show recorded run');
+    recorded.addEventListener('click', () => this.showRecorded());
+    const csv = el('button', { type: 'button' }, 'Download CSV');
+    csv.addEventListener('click', () => this.downloadCsv());
+    const svg = el('button', { type: 'button' }, 'Download SVG');
+    svg.addEventListener('click', () => this.svg && downloadSvg('cue-task-curves.svg', this.svg));
+    this.status = el('p', { 'aria-live': 'polite', class: 'trainer-status' });
+    this.progressHost = el('div', {});
+    this.plotHost = el('div', {});
+    this.analysisHost = el('div', { 'aria-live': 'polite' });
+    this.replaceChildren(el('div', { class: 'attn-panel' },
+      el('div', { class: 'attn-controls' },
+        el('label', {}, 'seed', this.seedInput), this.seedError,
+        el('label', {}, 'epochs', this.epochsInput), this.epochsError),
+      el('div', { class: 'attn-controls' }, train, this.pauseButton, restart, recorded),
+      this.status, this.progressHost, this.plotHost, this.analysisHost,
+      el('div', { class: 'attn-download' }, csv, svg)));
+    await this.showRecorded();
+  }
+
+  disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.worker?.terminate();
+    this.worker = undefined;
+  }
+
+  private async showRecorded(): Promise<void> {
+    this.cancel();
     const runs = recordedCueRuns();
     if (!runs) {
-      this.replaceChildren(el('p', { class: 'note' }, 'The recorded training run is not part of this build.'));
-      return;
+      this.view = undefined;
+      this.status.textContent = 'This build has no recorded run. Press Train both to train the models here.';
+      return this.render();
     }
     const [one, two] = runs;
+    this.view = {
+      source: 'recorded', seed: two.seed, baseline: two.baseline_most_frequent, chance: two.chance,
+      models: runs.map((r) => ({
+        blocks: r.config.blocks, parameterCount: r.parameters, best: r.best_validation_accuracy,
+        curve: r.epochs.map((e) => ({ epoch: e.epoch, accuracy: e.validation_accuracy })),
+        epoch: r.epochs.length, batch: 0, batchesPerEpoch: 1, epochs: r.config.epochs,
+        analysis: { offsets: r.attention.offsets, lastBlockByOffset: r.attention.last_block_by_offset, firstBlockCueToNext: r.attention.first_block_cue_to_next, circuit: r.attention.circuit as CueAnalysis['circuit'] },
+      })),
+    };
+    this.status.replaceChildren(el('span', { class: 'badge' }, 'recorded run'),
+      ` Trained by the native core at build time, seed ${two.seed}, ${one.config.epochs} epochs. Press Train both to run it in your browser.`);
+    await this.render();
+  }
+
+  /** Reads the controls; shows a message next to a bad one and returns undefined. */
+  private settings(): { seed: number; epochs: number } | undefined {
+    const seedText = this.seedInput.value.trim(), epochsText = this.epochsInput.value.trim();
+    const seed = Number(seedText), epochs = Number(epochsText);
+    const seedOk = seedText !== '' && Number.isInteger(seed) && seed >= 0 && seed <= MAX_SEED;
+    const epochsOk = epochsText !== '' && Number.isInteger(epochs) && epochs >= 1 && epochs <= MAX_EPOCHS;
+    this.seedError.textContent = seedOk ? '' : `Seed must be a whole number from 0 to ${MAX_SEED}, got "${seedText}".`;
+    this.epochsError.textContent = epochsOk ? '' : `Epochs must be a whole number from 1 to ${MAX_EPOCHS}, got "${epochsText}".`;
+    this.seedInput.setAttribute('aria-invalid', String(!seedOk));
+    this.epochsInput.setAttribute('aria-invalid', String(!epochsOk));
+    return seedOk && epochsOk ? { seed, epochs } : undefined;
+  }
+
+  private train(): void {
+    const settings = this.settings();
+    if (!settings) return;
+    this.cancel();
+    this.saveState(settings);
+    this.worker ??= this.startWorker();
+    this.runId += 1;
+    this.running = true;
+    this.paused = false;
+    this.view = { source: 'live', seed: settings.seed, baseline: NaN, chance: NaN, models: [] };
+    this.status.textContent = `Training both models in your browser, seed ${settings.seed}, ${settings.epochs} epochs…`;
+    this.updatePauseButton();
+    this.worker.postMessage({ type: 'train', runId: this.runId, ...settings });
+    void this.render();
+  }
+
+  private startWorker(): Worker {
+    const worker = new Worker(new URL('../training-worker.ts', import.meta.url), { type: 'module' });
+    worker.addEventListener('message', (event: MessageEvent<TrainerReply>) => this.onReply(event.data));
+    worker.addEventListener('error', (event) => {
+      this.status.textContent = `The training worker failed: ${event.message}`;
+      this.running = false;
+      this.updatePauseButton();
+    });
+    return worker;
+  }
+
+  private cancel(): void {
+    if (this.running) this.worker?.postMessage({ type: 'cancel' });
+    this.running = false;
+    this.paused = false;
+    this.updatePauseButton();
+  }
+
+  private togglePause(): void {
+    if (!this.running) return;
+    this.paused = !this.paused;
+    this.worker?.postMessage({ type: this.paused ? 'pause' : 'resume' });
+    this.status.textContent = this.paused ? 'Paused.' : 'Training…';
+    this.updatePauseButton();
+  }
+
+  private updatePauseButton(): void {
+    this.pauseButton.textContent = this.paused ? 'Resume' : 'Pause';
+    this.pauseButton.toggleAttribute('disabled', !this.running);
+    this.pauseButton.setAttribute('aria-pressed', String(this.paused));
+  }
+
+  private onReply(reply: TrainerReply): void {
+    if (reply.type === 'error') {
+      this.status.textContent = `Training stopped: ${reply.message}`;
+      this.running = false;
+      return this.updatePauseButton();
+    }
+    if (!('runId' in reply) || reply.runId !== this.runId || !this.view || this.view.source !== 'live') return;
+    const model = 'model' in reply ? reply.model - 1 : -1;
+    switch (reply.type) {
+      case 'started':
+        this.view.baseline = reply.baseline;
+        this.view.chance = reply.chance;
+        this.view.models[model] = { blocks: reply.model, parameterCount: reply.parameterCount, curve: [], best: 0, epoch: 0, batch: 0, batchesPerEpoch: reply.batchesPerEpoch, epochs: reply.epochs };
+        break;
+      case 'progress':
+        Object.assign(this.view.models[model], { epoch: reply.epoch, batch: reply.batch });
+        this.dataset.heapBytes = String(Math.max(reply.heapBytes, Number(this.dataset.heapBytes ?? 0)));
+        this.emit('attn-train-progress', { model: reply.model, epoch: reply.epoch, batch: reply.batch, heapBytes: reply.heapBytes });
+        this.renderProgress();
+        return;
+      case 'epoch':
+        this.view.models[model].curve.push({ epoch: reply.record.epoch, accuracy: reply.record.validationAccuracy });
+        this.view.models[model].best = reply.best;
+        this.emit('attn-train-epoch', { model: reply.model, ...reply.record, best: reply.best });
+        break;
+      case 'finished':
+        this.view.models[model].analysis = reply.analysis;
+        this.view.models[model].best = reply.best;
+        this.emit('attn-train-finished', { model: reply.model, best: reply.best, bestEpoch: reply.bestEpoch, circuit: reply.analysis.circuit });
+        if (this.view.models.every((m) => m?.analysis)) {
+          this.running = false;
+          this.updatePauseButton();
+          this.status.textContent = `Trained in your browser: 1 block best ${this.view.models[0].best.toFixed(4)}, 2 blocks best ${this.view.models[1].best.toFixed(4)}.`;
+        }
+        break;
+      case 'cancelled':
+        return;
+    }
+    void this.render();
+  }
+
+  private renderProgress(): void {
+    const view = this.view;
+    this.progressHost.replaceChildren(...(view?.models ?? []).filter(Boolean).map((m) => {
+      const done = m.epoch * m.batchesPerEpoch + (m.epoch < m.epochs ? m.batch : 0);
+      const label = `${m.blocks} block${m.blocks > 1 ? 's' : ''} (${m.parameterCount.toLocaleString('en-US')} parameters)`;
+      const bar = el('progress', { max: String(m.epochs * m.batchesPerEpoch), value: String(done), 'aria-label': `${label} progress` });
+      const text = view!.source === 'recorded' ? `${m.epochs} epochs, best ${m.best.toFixed(4)}` : `epoch ${m.epoch}/${m.epochs} · batch ${m.batch}/${m.batchesPerEpoch} · best ${m.best.toFixed(4)}`;
+      return el('div', { class: 'progress-row', 'data-model': String(m.blocks) }, el('span', {}, label), bar, el('span', { class: 'progress-text' }, text));
+    }));
+  }
+
+  private async render(): Promise<void> {
+    this.renderProgress();
+    const view = this.view;
+    if (!view) {
+      this.plotHost.replaceChildren();
+      this.analysisHost.replaceChildren();
+      return;
+    }
     const Plot = await loadPlot();
-    const points = [one, two].flatMap((run) => run.epochs.map((e) => ({ model: `${run.config.blocks} block${run.config.blocks > 1 ? 's' : ''}`, epoch: e.epoch, accuracy: e.validation_accuracy })));
+    const models = view.models.filter(Boolean);
+    const points = models.flatMap((m) => m.curve.map((c) => ({ model: `${m.blocks} block${m.blocks > 1 ? 's' : ''}`, ...c })));
+    const epochs = Math.max(1, ...models.map((m) => m.epochs));
+    const lines = [view.chance, view.baseline].filter(Number.isFinite);
     const figure = Plot.plot({
       className: 'attn-plot', width: 640, height: 260, marginLeft: 44,
-      x: { label: 'epoch' }, y: { label: 'validation accuracy', domain: [0, 1], grid: true },
+      x: { label: 'epoch', domain: [1, epochs] }, y: { label: 'validation accuracy', domain: [0, 1], grid: true },
       color: { domain: ['1 block', '2 blocks'], range: SERIES_COLOURS },
       marks: [
-        Plot.ruleY([two.chance], { stroke: 'currentColor', strokeDasharray: '2 3' }),
-        Plot.ruleY([two.baseline_most_frequent], { stroke: 'currentColor', strokeDasharray: '6 3', strokeOpacity: 0.6 }),
+        Plot.ruleY(lines.filter((d) => d === view.chance), { stroke: 'currentColor', strokeDasharray: '2 3', strokeOpacity: 0.7 }),
+        Plot.ruleY(lines.filter((d) => d !== view.chance), { stroke: 'currentColor', strokeDasharray: '6 3', strokeOpacity: 0.7 }),
+        Plot.text(lines, { x: epochs, y: (d: number) => d, text: (d: number) => (d === view.chance ? `chance ${d.toFixed(3)}` : `most frequent symbol ${d.toFixed(3)}`), textAnchor: 'end', dy: -5, fill: 'currentColor' }),
         Plot.line(points, { x: 'epoch', y: 'accuracy', stroke: 'model', strokeWidth: 2 }),
         Plot.dot(points, { x: 'epoch', y: 'accuracy', fill: 'model', r: 2.5, title: (d) => `${d.model}, epoch ${d.epoch}: ${d.accuracy.toFixed(3)}` }),
       ],
     });
-    const host = el('div', {});
-    attachPlot(host, figure)?.setAttribute('aria-label', `Validation accuracy per epoch: 1 block best ${one.best_validation_accuracy.toFixed(3)}, 2 blocks best ${two.best_validation_accuracy.toFixed(3)}`);
-    this.replaceChildren(el('div', { class: 'attn-panel' },
-      el('p', {}, el('span', { class: 'badge' }, 'recorded run'), ` seed ${two.seed}: 1 block (${one.parameters.toLocaleString('en-US')} parameters) best ${one.best_validation_accuracy.toFixed(4)}; 2 blocks (${two.parameters.toLocaleString('en-US')} parameters) best ${two.best_validation_accuracy.toFixed(4)}. Dotted: chance ${two.chance.toFixed(4)}; dashed: most-frequent-symbol baseline ${two.baseline_most_frequent.toFixed(4)}.`),
-      host));
+    this.svg = attachPlot(this.plotHost, figure);
+    this.svg?.setAttribute('role', 'img');
+    this.svg?.setAttribute('aria-label', 'Validation accuracy per epoch. ' + models.map((m) => `${m.blocks} block${m.blocks > 1 ? 's' : ''}: ${m.curve.length} epochs, best ${m.best.toFixed(3)}`).join('; '));
+    this.plotHost.dataset.points = String(points.length);
+    this.plotHost.append(el('p', { class: 'attn-controls' }, el('span', { class: 'swatch-unscaled' }, '● 1 block'), el('span', { class: 'swatch-scaled' }, '● 2 blocks'), el('span', {}, '┈ chance, ╌ most frequent symbol')));
+    this.renderAnalysis(models.find((m) => m.blocks === 2)?.analysis);
+  }
+
+  private renderAnalysis(analysis?: CueAnalysis): void {
+    if (!analysis) return void this.analysisHost.replaceChildren();
+    const heads = analysis.lastBlockByOffset;
+    const mean = analysis.offsets.map((_, j) => heads.reduce((s, h) => s + h[j], 0) / heads.length);
+    const table = el('table', { class: 'ranked', 'data-table': 'offsets' },
+      el('caption', {}, 'The 2-block model\'s last block: attention from the query position, by offset from the answer (validation mean)'),
+      el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'offset'), ...heads.map((_, h) => el('th', { scope: 'col' }, `head ${h + 1}`)), ...(heads.length > 1 ? [el('th', { scope: 'col' }, 'mean')] : []))),
+      el('tbody', {}, ...analysis.offsets.map((offset, j) => el('tr', {}, el('td', {}, OFFSET_LABELS[offset] ?? String(offset)),
+        ...heads.map((h) => el('td', {}, h[j].toFixed(3))), ...(heads.length > 1 ? [el('td', {}, mean[j].toFixed(3))] : [])))));
+    this.analysisHost.replaceChildren(el('div', { class: 'table-scroll' }, table), el('p', { 'data-circuit': analysis.circuit }, describeCircuit(analysis)));
+  }
+
+  private downloadCsv(): void {
+    const rows = (this.view?.models ?? []).filter(Boolean).flatMap((m) => m.curve.map((c) => [m.blocks, c.epoch, c.accuracy]));
+    downloadCsv('cue-task-curves.csv', ['blocks', 'epoch', 'validation_accuracy'], rows);
   }
 }
 

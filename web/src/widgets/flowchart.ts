@@ -12,6 +12,7 @@ const DESCRIPTION =
 export class Flowchart extends HTMLElement {
   connectedCallback(): void {
     if (this.childElementCount) return;
+    this.dataset.ready = '';
     this.append(el('div', { class: 'attn-panel flowchart' }, el('img', { src: flowchartUrl, alt: DESCRIPTION, width: '640', height: '420', loading: 'lazy', decoding: 'async' })));
   }
 }

@@ -14,9 +14,12 @@ export class HeadsFigure extends AttnElement {
       seed: this.numberAttribute('seed', 0),
     });
     const t = demo.tokens;
+    // Untrained heads are close to uniform: shade up to the largest weight shown, so their
+    // differences are visible (the same scale for every panel).
+    const max = Math.max(...[...demo.multi.weights, ...demo.single.weights].flatMap((w) => Array.from(w)));
     const panel = async (title: string, weights: ArrayLike<number>) => {
       const host = el('div', {});
-      await heatmap(host, { rows: t, cols: t, weights, label: `${title}: attention weights of ${t} tokens`, size: 150 });
+      await heatmap(host, { rows: t, cols: t, weights, max, label: `${title}: attention weights of ${t} tokens`, size: 150 });
       return el('div', {}, el('h3', {}, title), host);
     };
     const heads = await Promise.all(demo.multi.weights.map((w, h) => panel(`Head ${h + 1} of ${demo.multi.numHeads}`, w)));
@@ -25,7 +28,7 @@ export class HeadsFigure extends AttnElement {
       el('p', {},
         `${demo.multi.numHeads} heads of ${demo.multi.keyDim}: `, el('strong', { 'data-count': 'multi' }, demo.multi.parameterCount.toLocaleString('en-US')),
         ` parameters; 1 head of ${demo.dModel}: `, el('strong', { 'data-count': 'single' }, demo.single.parameterCount.toLocaleString('en-US')),
-        ` parameters. On ${demo.queriesWithDifferingArgmax} of ${t} queries the heads disagree about which key matters most.`),
+        ` parameters. On ${demo.queriesWithDifferingArgmax} of ${t} queries the heads disagree about which key matters most. Darkest cell: ${max.toFixed(3)}.`),
       el('div', { class: 'mask-grid' }, ...heads, single)));
   }
 }

@@ -9,6 +9,7 @@ export interface HeatmapInput {
   allowed?: ArrayLike<number>; // (rows, cols), 1 = may attend; omitted: all allowed
   label: string; // for screen readers
   size?: number; // pixels, square
+  max?: number; // the weight drawn darkest (default 1); figures of near-uniform weights lower it
 }
 
 export async function heatmap(host: Element, input: HeatmapInput): Promise<SVGSVGElement | null> {
@@ -29,7 +30,7 @@ export async function heatmap(host: Element, input: HeatmapInput): Promise<SVGSV
     marginLeft: 22,
     x: { axis: 'top', label: null, tickSize: 0, ticks: input.cols <= 12 ? undefined : [] },
     y: { label: null, tickSize: 0, ticks: input.rows <= 12 ? undefined : [] },
-    color: { type: 'linear', domain: [0, 1], range: ['#f1f4fb', '#1f4fb8'] },
+    color: { type: 'linear', domain: [0, input.max ?? 1], range: ['#f1f4fb', '#1f4fb8'], clamp: true },
     marks: [
       Plot.cell(cells.filter((c) => c.blocked), { x: 'key', y: 'query', fill: '#8a8f9855', inset: 0.5 }),
       Plot.cell(open, { x: 'key', y: 'query', fill: 'w', inset: 0.5, title: (c) => `query ${c.query}, key ${c.key}: ${c.w.toFixed(4)}` }),

@@ -12,7 +12,7 @@ export class PitfallDemo extends AttnElement {
     const sums = el('table', { class: 'ranked', 'data-demo': 'mask-after-softmax' },
       el('caption', {}, 'Row sums of the weights, causal and padding mask together (10 positions, 6 real)'),
       el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'query'), el('th', { scope: 'col' }, 'mask, then softmax'), el('th', { scope: 'col' }, 'softmax, then mask'))),
-      el('tbody', {}, ...both.rowSums.map((s, i) => el('tr', {}, el('td', {}, String(i)), el('td', {}, s.toFixed(4)), el('td', {}, both.mistakeRowSums[i].toFixed(4))))));
+      el('tbody', {}, ...Array.from(both.rowSums, (s, i) => el('tr', {}, el('td', {}, String(i)), el('td', {}, s.toFixed(4)), el('td', {}, both.mistakeRowSums[i].toFixed(4))))));
 
     const half = this.core.halfPrecisionPitfall({});
     const cases = el('table', { class: 'ranked', 'data-demo': 'half-precision' },

@@ -14,6 +14,25 @@ const DEFAULT_VALUES = [[1.6, 1.6], [-0.4, 2.4], [-2.3, -0.2], [0.2, -2.4], [2.4
 const WORLD = 3.2; // the canvas shows [-WORLD, WORLD] on both axes
 const TEMPERATURES = [0.25, 0.5, 1, 2, 4];
 
+let p5Module: Promise<typeof p5> | undefined;
+
+/**
+ * p5.js core with only the math, 2-D shape and colour modules: a fraction of the full bundle, and
+ * without the friendly-error checks, whose schema library probes eval() (refused under a
+ * strict CSP). Labels are drawn with the canvas context directly, so no font module either.
+ */
+function loadP5(): Promise<typeof p5> {
+  p5Module ??= (async () => {
+    const [{ default: P5 }, ...addons] = await Promise.all([import('p5/core'), import('p5/math'), import('p5/shape'), import('p5/color')]);
+    for (const { default: addon } of addons) addon(P5);
+    // p5 adds a <style> for its loading spinner unless an element with this id exists; a
+    // strict CSP refuses inline <style>, so give it one that is not a style.
+    if (!document.getElementById('p5-loading-style')) document.head.append(el('template', { id: 'p5-loading-style' }));
+    return P5 as unknown as typeof p5;
+  })();
+  return p5Module;
+}
+
 function parsePoints(raw: string | null, fallback: number[][], name: string): number[][] {
   if (raw === null) return fallback;
   const points: unknown = JSON.parse(raw);
@@ -59,7 +78,7 @@ export class SoftLookup extends AttnElement {
 
     this.buildControls();
     this.compute();
-    const { default: P5 } = await import('p5');
+    const P5 = await loadP5();
     this.sketch = new P5((p: p5) => this.defineSketch(p), this.canvasHost);
   }
 
@@ -170,6 +189,12 @@ export class SoftLookup extends AttnElement {
     const toWorld = (sx: number, sy: number): [number, number] => [(sx / size) * 2 * WORLD - WORLD, WORLD - (sy / size) * 2 * WORLD];
     const colour = (name: string) => getComputedStyle(this).getPropertyValue(name).trim() || '#888';
     let dragging = false;
+    const label = (text: string, x: number, y: number, fill: string, px: number) => {
+      const context = p.drawingContext as CanvasRenderingContext2D;
+      context.fillStyle = fill;
+      context.font = `${px}px system-ui, sans-serif`;
+      context.fillText(text, x, y);
+    };
 
     p.setup = () => {
       size = Math.min(this.canvasHost.clientWidth || 300, 420);
@@ -200,9 +225,9 @@ export class SoftLookup extends AttnElement {
         this.compute();
         if (Math.round(this.phase * 100) % 30 === 0) this.emit('attn-change', { query: [...this.query], weights: [...this.weights], output: [...this.output] });
       }
-      const fg = colour('--fg'), muted = colour('--muted'), accent = colour('--accent'), accent2 = colour('--accent-2');
+      const fg = colour('--attn-fg'), muted = colour('--attn-muted'), accent = colour('--attn-accent'), accent2 = colour('--attn-accent-2');
       p.clear();
-      p.stroke(colour('--rule'));
+      p.stroke(colour('--attn-rule'));
       p.strokeWeight(1);
       const [ox, oy] = toScreen(0, 0);
       p.line(0, oy, size, oy);
@@ -220,10 +245,8 @@ export class SoftLookup extends AttnElement {
         p.circle(kx, ky, 7);
         p.fill(accent2);
         p.rect(vx - 6, vy - 6, 12, 12);
-        p.fill(fg);
-        p.textSize(12);
-        p.text(`k${i + 1}`, kx + 6, ky - 6);
-        p.text(`v${i + 1}`, vx + 8, vy + 4);
+        label(`k${i + 1}`, kx + 6, ky - 6, fg, 12);
+        label(`v${i + 1}`, vx + 8, vy + 4, fg, 12);
       });
       // the query
       const [qx, qy] = toScreen(this.query[0], this.query[1]);
@@ -237,16 +260,14 @@ export class SoftLookup extends AttnElement {
       const [outx, outy] = toScreen(this.output[0], this.output[1]);
       p.fill(fg);
       p.circle(outx, outy, 12);
-      p.text('output', outx + 9, outy + 14);
+      label('output', outx + 9, outy + 14, fg, 12);
       // bars: one per key
       const barWidth = size / this.keys.length;
       this.weights.forEach((w, i) => {
         const h = w * (barsHeight - 24);
         p.fill(accent);
         p.rect(i * barWidth + 6, size + barsHeight - 18 - h, barWidth - 12, h);
-        p.fill(fg);
-        p.textSize(11);
-        p.text(`k${i + 1} ${w.toFixed(2)}`, i * barWidth + 6, size + barsHeight - 4);
+        label(`k${i + 1} ${w.toFixed(2)}`, i * barWidth + 6, size + barsHeight - 4, fg, 11);
       });
     };
   }

@@ -1,0 +1,83 @@
+// The cue-task training Worker: trains the 1-block and the 2-block model side by side in the
+// core (its own WebAssembly instance), a few batches of each at a time, so the page stays
+// responsive and Pause or Cancel take effect within one slice. Messages are checked; anything
+// malformed is answered with an error message and changes nothing.
+import { loadCore, type Core, type CueModel } from './core';
+import { parseRequest, type TrainerReply } from './training-protocol';
+
+const BATCHES_PER_SLICE = 8;
+
+let core: Core | undefined;
+let run: { id: number; models: CueModel[]; paused: boolean; cancelled: boolean; resume?: () => void } | undefined;
+
+const post = (message: TrainerReply) => postMessage(message);
+
+function heapBytes(): number {
+  return core ? core.memoryStats().heapBytes : 0;
+}
+
+async function train(id: number, seed: number, epochs: number): Promise<void> {
+  core ??= await loadCore();
+  const models = [1, 2].map((blocks) => core!.createCueModel({ blocks, seed, epochs }));
+  const current = { id, models, paused: false, cancelled: false, resume: undefined as (() => void) | undefined };
+  run = current;
+  try {
+    models.forEach((model, i) => {
+      const m = model.metrics();
+      post({ type: 'started', runId: id, model: i + 1, parameterCount: m.parameterCount, baseline: m.baselineAccuracy, chance: m.chanceAccuracy, batchesPerEpoch: m.batchesPerEpoch, epochs: m.epochs });
+    });
+    while (!current.cancelled && models.some((m) => !m.metrics().finished)) {
+      for (const [i, model] of models.entries()) {
+        const before = model.metrics().history.length;
+        if (model.trainBatches(BATCHES_PER_SLICE) === 0) continue;
+        const m = model.metrics();
+        post({ type: 'progress', runId: id, model: i + 1, epoch: m.epoch, batch: m.batch, batchesPerEpoch: m.batchesPerEpoch, epochs: m.epochs, heapBytes: heapBytes() });
+        for (const record of m.history.slice(before))
+          post({ type: 'epoch', runId: id, model: i + 1, record, best: m.bestValidationAccuracy });
+        if (m.finished) post({ type: 'finished', runId: id, model: i + 1, analysis: model.analysis(), bestEpoch: m.bestEpoch, best: m.bestValidationAccuracy });
+      }
+      // Let pause, resume and cancel messages in.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      while (current.paused && !current.cancelled) await new Promise<void>((resolve) => (current.resume = resolve));
+    }
+    if (current.cancelled) post({ type: 'cancelled', runId: id });
+  } finally {
+    models.forEach((m) => m.dispose());
+    if (run === current) run = undefined;
+  }
+}
+
+function stop(): void {
+  if (!run) return;
+  run.cancelled = true;
+  run.resume?.();
+}
+
+addEventListener('message', (event: MessageEvent) => {
+  const request = parseRequest(event.data);
+  if ('error' in request) return post({ type: 'error', message: request.error });
+  switch (request.type) {
+    case 'train':
+      stop();
+      train(request.runId, request.seed, request.epochs).catch((error) =>
+        post({ type: 'error', runId: request.runId, message: error instanceof Error ? error.message : String(error) }));
+      break;
+    case 'pause':
+      if (run) run.paused = true;
+      break;
+    case 'resume':
+      if (run) {
+        run.paused = false;
+        run.resume?.();
+      }
+      break;
+    case 'cancel':
+      stop();
+      break;
+    case 'memory':
+      post({ type: 'memory', heapBytes: heapBytes(), liveAllocations: core?.memoryStats().liveAllocations ?? 0, training: run !== undefined });
+      break;
+  }
+});
+
+post({ type: 'ready' });
