@@ -102,6 +102,26 @@ attn::Mask mask_at(Offset data, int rows, int cols) {
   return Eigen::Map<const Bytes>(at<std::uint8_t>(data), rows, cols).array() != 0;
 }
 
+// Query, key and value as the core takes them. Self-attention passes one array for all three
+// (same offset and shape): it is copied once and shared.
+struct QueryKeyValue {
+  attn::Matrix q, k_copy, v_copy;
+  const attn::Matrix* k;
+  const attn::Matrix* v;
+  QueryKeyValue(Offset query, int q_rows, int q_cols, Offset key, int k_rows, int k_cols,
+                Offset value, int v_rows, int v_cols)
+      : q(matrix_at(query, q_rows, q_cols)) {
+    const bool k_is_q = key == query && k_rows == q_rows && k_cols == q_cols;
+    if (!k_is_q) k_copy = matrix_at(key, k_rows, k_cols);
+    k = k_is_q ? &q : &k_copy;
+    const bool v_is_k = value == key && v_rows == k_rows && v_cols == k_cols;
+    if (!v_is_k) v_copy = matrix_at(value, v_rows, v_cols);
+    v = v_is_k ? k : &v_copy;
+  }
+  QueryKeyValue(const QueryKeyValue&) = delete;
+  QueryKeyValue& operator=(const QueryKeyValue&) = delete;
+};
+
 attn::AttentionOptions options_of(bool scale, float masked_value) {
   attn::AttentionOptions options;
   options.scale = scale;
@@ -151,16 +171,9 @@ Offset attention(Offset query, int q_rows, int q_cols, Offset key, int k_rows, i
                  bool scale, float masked_value) {
   if (!run_guarded([&] {
         const auto options = options_of(scale, masked_value);
-        // Self-attention passes one array three times: copy it once.
-        const attn::Matrix q = matrix_at(query, q_rows, q_cols);
-        const bool k_is_q = key == query && k_rows == q_rows && k_cols == q_cols;
-        const attn::Matrix k_copy = k_is_q ? attn::Matrix() : matrix_at(key, k_rows, k_cols);
-        const attn::Matrix& k = k_is_q ? q : k_copy;
-        const bool v_is_k = value == key && v_rows == k_rows && v_cols == k_cols;
-        const attn::Matrix v_copy = v_is_k ? attn::Matrix() : matrix_at(value, v_rows, v_cols);
-        const attn::Matrix& v = v_is_k ? k : v_copy;
-        auto result = mask ? attn::attention(q, k, v, mask_at(mask, m_rows, m_cols), options)
-                           : attn::attention(q, k, v, options);
+        const QueryKeyValue in(query, q_rows, q_cols, key, k_rows, k_cols, value, v_rows, v_cols);
+        auto result = mask ? attn::attention(in.q, *in.k, *in.v, mask_at(mask, m_rows, m_cols), options)
+                           : attn::attention(in.q, *in.k, *in.v, options);
         matrix_slot[0] = std::move(result.output);
         matrix_slot[1] = std::move(result.weights);
         publish({matrix_slot[0].data(), matrix_slot[1].data()});
@@ -347,8 +360,8 @@ Offset mha_forward(const MultiHeadAttention& layer, Offset query, int q_rows, in
   if (!run_guarded([&] {
         const auto options = options_of(scale, masked_value);
         const attn::Mask m = mask ? mask_at(mask, m_rows, m_cols) : attn::Mask();
-        auto result = layer.forward(matrix_at(query, q_rows, q_cols), matrix_at(key, k_rows, k_cols),
-                                    matrix_at(value, v_rows, v_cols), mask ? &m : nullptr, options);
+        const QueryKeyValue in(query, q_rows, q_cols, key, k_rows, k_cols, value, v_rows, v_cols);
+        auto result = layer.forward(in.q, *in.k, *in.v, mask ? &m : nullptr, options);
         matrix_slot[0] = std::move(result.output);
         head_slot = std::move(result.weights);
         results.clear();

@@ -108,6 +108,7 @@ export interface AttentionOptions {
   mask?: MaskMat;
 }
 
+/** The matrices one call returns share one ArrayBuffer; copy (data.slice()) before transferring one. */
 export interface AttentionResult {
   /** (n_q, d_v) */
   output: Mat;
@@ -496,16 +497,18 @@ function describe(value: unknown): string {
   return String(value);
 }
 
-function requireSize(name: string, value: unknown): asserts value is number {
+// `field` is appended to the name in the message ("query" + ".rows"); the message is only
+// built on failure, since these checks run on every call.
+function requireSize(name: string, value: unknown, field = ''): asserts value is number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > MAX_SIZE)
-    throw new Error(`${name} must be a whole number between 0 and ${MAX_SIZE}, got ${describe(value)}`);
+    throw new Error(`${name}${field} must be a whole number between 0 and ${MAX_SIZE}, got ${describe(value)}`);
 }
 
 function requireMat(name: string, m: unknown): asserts m is Mat {
   if (m == null || typeof m !== 'object') throw new Error(`${name} must be a matrix { rows, cols, data }, got ${describe(m)}`);
   const { rows, cols, data } = m as Mat;
-  requireSize(`${name}.rows`, rows);
-  requireSize(`${name}.cols`, cols);
+  requireSize(name, rows, '.rows');
+  requireSize(name, cols, '.cols');
   if (!(data instanceof Float32Array)) throw new Error(`${name}.data must be a Float32Array, got ${describe(data)}`);
   if (data.length !== rows * cols)
     throw new Error(`${name}.data must have rows * cols = ${rows * cols} values for shape (${rows}, ${cols}), got ${data.length}`);
@@ -514,8 +517,8 @@ function requireMat(name: string, m: unknown): asserts m is Mat {
 function requireMask(name: string, m: unknown): asserts m is MaskMat {
   if (m == null || typeof m !== 'object') throw new Error(`${name} must be a mask { rows, cols, data }, got ${describe(m)}`);
   const { rows, cols, data } = m as MaskMat;
-  requireSize(`${name}.rows`, rows);
-  requireSize(`${name}.cols`, cols);
+  requireSize(name, rows, '.rows');
+  requireSize(name, cols, '.cols');
   if (!(data instanceof Uint8Array)) throw new Error(`${name}.data must be a Uint8Array, got ${describe(data)}`);
   if (data.length !== rows * cols)
     throw new Error(`${name}.data must have rows * cols = ${rows * cols} values for shape (${rows}, ${cols}), got ${data.length}`);
@@ -595,6 +598,24 @@ class CoreImpl implements Core {
     return this.m.HEAPU32[(table >> 2) + i];
   }
 
+  // Copies results 0..shapes.length-1 of `table` out of the heap. Fresh typed arrays are the
+  // dearest part of a small call, so (measured in node) results too large for V8's in-heap
+  // typed arrays (64 bytes) share one new buffer, while tiny ones are sliced one by one.
+  private readMats(table: number, shapes: [rows: number, cols: number][]): Mat[] {
+    const total = shapes.reduce((sum, [r, c]) => sum + r * c, 0);
+    const heap = this.m.HEAPF32;
+    if (total <= 16) return shapes.map(([rows, cols], i) => this.readMat(this.result(table, i), rows, cols));
+    const all = new Float32Array(total);
+    let at = 0;
+    return shapes.map(([rows, cols], i) => {
+      const start = this.result(table, i) >> 2, n = rows * cols;
+      const data = all.subarray(at, at + n);
+      data.set(heap.subarray(start, start + n));
+      at += n;
+      return { rows, cols, data };
+    });
+  }
+
   private readMat(offset: number, rows: number, cols: number): Mat {
     const start = offset >> 2;
     return { rows, cols, data: this.m.HEAPF32.slice(start, start + rows * cols) };
@@ -621,10 +642,8 @@ class CoreImpl implements Core {
     const [q, k, v, mk] = this.put([query.data, key.data, value.data, mask ? mask.data : null]);
     const table = this.m.attention(q, query.rows, query.cols, k, key.rows, key.cols, v, value.rows, value.cols,
                                    mk, mask ? mask.rows : 0, mask ? mask.cols : 0, scale, maskedValue);
-    return {
-      output: this.readMat(this.result(table, 0), query.rows, value.cols),
-      weights: this.readMat(this.result(table, 1), query.rows, key.rows),
-    };
+    const [output, weights] = this.readMats(table, [[query.rows, value.cols], [query.rows, key.rows]]);
+    return { output, weights };
   }
 
   causalMask(n: number): MaskMat {
@@ -745,9 +764,10 @@ class CoreImpl implements Core {
         const [q, k, v, mk] = core.put([query.data, key.data, value.data, mask ? mask.data : null]);
         const table = h.forward(q, query.rows, query.cols, k, key.rows, key.cols, v, value.rows, value.cols,
                                 mk, mask ? mask.rows : 0, mask ? mask.cols : 0, scale, maskedValue);
-        const weights: Mat[] = [];
-        for (let i = 0; i < numHeads; i++) weights.push(core.readMat(core.result(table, 1 + i), query.rows, key.rows));
-        return { output: core.readMat(core.result(table, 0), query.rows, dModel), weights, parameterCount };
+        const shapes: [number, number][] = [[query.rows, dModel]];
+        for (let i = 0; i < numHeads; i++) shapes.push([query.rows, key.rows]);
+        const [output, ...weights] = core.readMats(table, shapes);
+        return { output, weights, parameterCount };
       },
       parameters() {
         const table = live().parameters();
