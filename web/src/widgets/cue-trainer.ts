@@ -225,7 +225,9 @@ export class CueTrainer extends AttnElement {
       const done = m.epoch * m.batchesPerEpoch + (m.epoch < m.epochs ? m.batch : 0);
       const label = `${m.blocks} block${m.blocks > 1 ? 's' : ''} (${m.parameterCount.toLocaleString('en-US')} parameters)`;
       const bar = el('progress', { max: String(m.epochs * m.batchesPerEpoch), value: String(done), 'aria-label': `${label} progress` });
-      const text = view!.source === 'recorded' ? `${m.epochs} epochs, best ${m.best.toFixed(4)}` : `epoch ${m.epoch}/${m.epochs} · batch ${m.batch}/${m.batchesPerEpoch} · best ${m.best.toFixed(4)}`;
+      const text = view!.source === 'recorded' || m.epoch === m.epochs
+        ? `${m.epochs} epochs done, best ${m.best.toFixed(4)}`
+        : `epoch ${m.epoch + 1}/${m.epochs} · batch ${m.batch}/${m.batchesPerEpoch} · best ${m.best.toFixed(4)}`;
       return el('div', { class: 'progress-row', 'data-model': String(m.blocks) }, el('span', {}, label), bar, el('span', { class: 'progress-text' }, text));
     }));
   }
@@ -272,7 +274,10 @@ export class CueTrainer extends AttnElement {
       el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'offset'), ...heads.map((_, h) => el('th', { scope: 'col' }, `head ${h + 1}`)), ...(heads.length > 1 ? [el('th', { scope: 'col' }, 'mean')] : []))),
       el('tbody', {}, ...analysis.offsets.map((offset, j) => el('tr', {}, el('td', {}, OFFSET_LABELS[offset] ?? String(offset)),
         ...heads.map((h) => el('td', {}, h[j].toFixed(3))), ...(heads.length > 1 ? [el('td', {}, mean[j].toFixed(3))] : [])))));
-    this.analysisHost.replaceChildren(el('div', { class: 'table-scroll' }, table), el('p', { 'data-circuit': analysis.circuit }, describeCircuit(analysis)));
+    const previous = analysis.firstBlockCueToNext.map((w) => w.toFixed(2)).join(', ');
+    this.analysisHost.replaceChildren(el('div', { class: 'table-scroll' }, table),
+      el('p', { 'data-circuit': analysis.circuit }, describeCircuit(analysis)),
+      el('p', {}, `First block: from the cue position onto the token after it, ${previous} of the weight (per head).`));
   }
 
   private downloadCsv(): void {

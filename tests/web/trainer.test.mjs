@@ -1,0 +1,144 @@
+// <attn-cue-trainer> in Debian's Chromium: live training in a module Worker, its controls, its
+// agreement with the native CLI, and a page that stays responsive. Run after `npm run build`.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { serveStatic } from '../../scripts/static-server.mjs';
+import { launchChromium, watchErrors } from '../support/chromium.mjs';
+
+const root = resolve(import.meta.dirname, '../..');
+const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
+let server, browser;
+
+before(async () => {
+  server = await serveStatic(resolve(root, 'dist'), { headers: () => ({ 'Content-Security-Policy': CSP }) });
+  browser = await launchChromium();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+function nativeRun(blocks, seed, epochs) {
+  const out = execFileSync(resolve(root, 'build/cli/attention-lab'), ['cue', '--blocks', String(blocks), '--seed', String(seed), '--epochs', String(epochs), '--json']);
+  return JSON.parse(out);
+}
+
+/** The lesson with the trainer ready, and its events recorded in window.trainerEvents. */
+async function openTrainer() {
+  const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+  const errors = watchErrors(page);
+  await page.goto(server.url + 'index.html');
+  await page.waitForSelector('html[data-lesson-ready]');
+  const trainer = page.locator('attn-cue-trainer');
+  await trainer.scrollIntoViewIfNeeded();
+  await page.waitForSelector('attn-cue-trainer[data-ready]');
+  await page.evaluate(() => {
+    window.trainerEvents = [];
+    for (const type of ['attn-train-progress', 'attn-train-epoch', 'attn-train-finished'])
+      document.querySelector('attn-cue-trainer').addEventListener(type, (e) => window.trainerEvents.push({ type, ...e.detail, at: performance.now() }));
+  });
+  return { page, trainer, errors, events: () => page.evaluate(() => window.trainerEvents) };
+}
+
+async function setControls(trainer, seed, epochs) {
+  await trainer.getByLabel('seed', { exact: true }).fill(String(seed));
+  await trainer.getByLabel('epochs', { exact: true }).fill(String(epochs));
+}
+
+test('the recorded run is shown before anyone trains, marked as recorded', async () => {
+  const { page, trainer, errors } = await openTrainer();
+  assert.match(await trainer.locator('.trainer-status').textContent(), /recorded run/);
+  assert.ok(Number(await trainer.locator('[data-points]').getAttribute('data-points')) >= 60, 'both curves have 30 points');
+  assert.match(await trainer.locator('.progress-row[data-model="1"]').textContent(), /9,129 parameters/);
+  assert.match(await trainer.locator('.progress-row[data-model="2"]').textContent(), /17,673 parameters/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('bad values in the controls are refused next to the control, and nothing starts', async () => {
+  const { page, trainer, events } = await openTrainer();
+  for (const [seed, epochs, field, message] of [
+    ['abc', 30, '#cue-seed-error', /Seed must be a whole number/],
+    [3, 0, '#cue-epochs-error', /Epochs must be a whole number from 1 to 1000, got "0"/],
+    [3, 10000, '#cue-epochs-error', /got "10000"/],
+    [-1, 5, '#cue-seed-error', /Seed must be/],
+  ]) {
+    await setControls(trainer, seed, epochs);
+    await trainer.getByRole('button', { name: 'Train both' }).click();
+    assert.match(await trainer.locator(field).textContent(), message);
+  }
+  await page.waitForTimeout(300);
+  assert.equal((await events()).length, 0, 'no training started');
+  assert.match(await trainer.locator('.trainer-status').textContent(), /recorded run/);
+  await page.close();
+});
+
+test('a short run: progress arrives, curves grow, Pause holds, Resume continues, Restart resets, and the browser matches the native CLI', async () => {
+  const { page, trainer, errors, events } = await openTrainer();
+  const seed = 5, epochs = 3;
+  await setControls(trainer, seed, epochs);
+  await trainer.getByRole('button', { name: 'Train both' }).click();
+  await page.waitForFunction(() => window.trainerEvents.some((e) => e.type === 'attn-train-epoch'), null, { timeout: 30000 });
+  await trainer.getByRole('button', { name: 'Pause' }).click();
+  await page.waitForTimeout(200); // let a slice in flight land
+  const paused = (await events()).length;
+  await page.waitForTimeout(800);
+  assert.equal((await events()).length, paused, 'no progress while paused');
+  await trainer.getByRole('button', { name: 'Resume' }).click();
+  await page.waitForFunction(() => window.trainerEvents.filter((e) => e.type === 'attn-train-finished').length === 2, null, { timeout: 60000 });
+  const all = await events();
+  assert.ok(all.length > paused, 'progress resumed');
+  assert.ok(all.filter((e) => e.type === 'attn-train-progress').length >= 10);
+  assert.equal(Number(await trainer.locator('[data-points]').getAttribute('data-points')), 2 * epochs, 'each curve has one point per epoch');
+  for (const blocks of [1, 2]) {
+    const browserCurve = all.filter((e) => e.type === 'attn-train-epoch' && e.model === blocks).map((e) => e.validationAccuracy);
+    const native = nativeRun(blocks, seed, epochs).epochs.map((e) => e.validation_accuracy);
+    assert.equal(browserCurve.length, epochs);
+    browserCurve.forEach((a, i) => assert.ok(Math.abs(a - native[i]) <= 0.01, `${blocks} block(s), epoch ${i + 1}: browser ${a}, native ${native[i]}`));
+  }
+  assert.ok(Number(await trainer.getAttribute('data-heap-bytes')) < 64 * 2 ** 20, 'worker heap under 64 MB');
+  assert.match(await trainer.locator('[data-circuit]').textContent(), /./);
+
+  await trainer.getByRole('button', { name: 'Restart' }).click();
+  await page.waitForFunction(() => Number(document.querySelector('attn-cue-trainer [data-points]')?.dataset.points) < 6, null, { timeout: 5000 });
+  assert.match(await trainer.locator('.trainer-status').textContent(), /Training both models/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the full default run trains in the browser while the page stays responsive: 1 block fails, 2 blocks solve it', async () => {
+  const { page, trainer, errors, events } = await openTrainer();
+  // Start the sketch (widgets start when they near the viewport), then come back.
+  await page.locator('attn-soft-lookup').scrollIntoViewIfNeeded();
+  await page.waitForSelector('attn-soft-lookup[data-ready]');
+  await trainer.scrollIntoViewIfNeeded();
+  await setControls(trainer, 3, 30);
+  const started = Date.now();
+  await trainer.getByRole('button', { name: 'Train both' }).click();
+  await page.waitForFunction(() => window.trainerEvents.some((e) => e.type === 'attn-train-progress'), null, { timeout: 30000 });
+  // The soft-lookup sketch still answers keys at once while the Worker trains.
+  const lookup = page.locator('attn-soft-lookup [role="application"]');
+  await lookup.focus();
+  const delays = [];
+  for (let i = 0; i < 5; i++) {
+    const delay = await page.evaluate(() => new Promise((resolve) => {
+      const sketch = document.querySelector('attn-soft-lookup');
+      const t0 = performance.now();
+      sketch.addEventListener('attn-change', () => resolve(performance.now() - t0), { once: true });
+      sketch.querySelector('[role="application"]').dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowUp', bubbles: true }));
+    }));
+    delays.push(delay);
+  }
+  assert.ok(Math.max(...delays) < 100, `the sketch reacted within 100 ms (${delays.map((d) => d.toFixed(1)).join(', ')} ms)`);
+  await page.waitForFunction(() => window.trainerEvents.filter((e) => e.type === 'attn-train-finished').length === 2, null, { timeout: 120000 });
+  const seconds = (Date.now() - started) / 1000;
+  const finished = (await events()).filter((e) => e.type === 'attn-train-finished');
+  const best = Object.fromEntries(finished.map((e) => [e.model, e.best]));
+  console.log(`# both models, 30 epochs, in Chromium: ${seconds.toFixed(1)} s; best 1 block ${best[1]}, 2 blocks ${best[2]}; worker heap ${await trainer.getAttribute('data-heap-bytes')} bytes`);
+  assert.ok(best[1] <= 0.45, `1 block best ${best[1]}`);
+  assert.ok(best[2] >= 0.99, `2 blocks best ${best[2]}`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
