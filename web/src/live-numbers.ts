@@ -3,7 +3,7 @@
 // time: those files are written by scripts/build into generated/).
 import type { Core } from './core';
 import type { LiveNumbers } from './format';
-import { scaleSweepNumbers } from './sweep-view';
+import { DEFAULT_SWEEP, scaleSweepNumbers, sweepOf } from './sweep-view';
 
 // Build-time results; absent files simply leave their numbers missing.
 const generated = import.meta.glob<{ default: unknown }>('./generated/*.json', { eager: true });
@@ -66,7 +66,7 @@ export function computeLiveNumbers(core: Core): LiveNumbers {
   const fraction = (name: string) => masks.cases.find((c) => c.name === name)!.allowedFraction;
   return {
     ...buildTimeNumbers(),
-    ...scaleSweepNumbers(core.scaleSweep({ dks: [4, 16, 64, 256], draws: 200, tokens: 12, seed: 0 })),
+    ...scaleSweepNumbers(sweepOf(core, DEFAULT_SWEEP)),
     'masks.positions': masks.positions,
     'masks.real': masks.real,
     'masks.causal': fraction('causal'),

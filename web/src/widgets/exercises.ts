@@ -6,6 +6,7 @@ import lessonExercises from '../lesson/exercises.json';
 import type { MaskMat } from '../core';
 import { renderRich } from '../rich-text';
 import { parameterCount } from '../live-numbers';
+import { sweepOf } from '../sweep-view';
 import { AttnElement, define, el } from './base';
 
 type Params = Record<string, number | number[]>;
@@ -77,7 +78,7 @@ export class Exercises extends AttnElement {
           const g = parse(guess.input, 'Your guess', 0, 1);
           if (g === undefined) return;
           const dk = Number(select.value);
-          const sweep = this.core.scaleSweep({ dks: [dk], draws: num(p, 'draws'), tokens: num(p, 'tokens'), seed: 0 });
+          const sweep = sweepOf(this.core, { dks: [dk], draws: num(p, 'draws'), tokens: num(p, 'tokens'), seed: 0 });
           const measured = sweep.rows[0].unscaled.maxWeight.mean;
           report(Math.abs(g - measured) <= num(p, 'tolerance'), `The core measured ${measured.toFixed(4)} at d_k = ${dk}.`);
         });
@@ -133,7 +134,7 @@ export class Exercises extends AttnElement {
         const dks = [2, 4, 8, 16, 32, 64, 128, 256, 512];
         const select = el('select', {}, ...dks.map((d) => el('option', { value: String(d) }, String(d))));
         check.addEventListener('click', () => {
-          const sweep = this.core.scaleSweep({ dks, draws: num(p, 'draws'), tokens: num(p, 'tokens'), seed: 0 });
+          const sweep = sweepOf(this.core, { dks, draws: num(p, 'draws'), tokens: num(p, 'tokens'), seed: 0 });
           const first = sweep.rows.find((r) => r.unscaled.entropy.mean < num(p, 'threshold'));
           const chosen = Number(select.value);
           const row = sweep.rows.find((r) => r.dk === chosen)!;

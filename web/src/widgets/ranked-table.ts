@@ -4,7 +4,7 @@
 // from the numbers. Data: a child <script type="application/json"> or the `src` attribute
 // ({columns: [{key, label, digits?}], rows: [{key: number | string}]}); by default the live
 // scale sweep from the core, with a control for the number of draws.
-import { scaleSweepTable, type TableData } from '../sweep-view';
+import { DEFAULT_SWEEP, scaleSweepTable, sweepOf, type TableData } from '../sweep-view';
 import { AttnElement, define, el } from './base';
 import { downloadCsv } from './download';
 
@@ -73,7 +73,7 @@ export class RankedTable extends AttnElement {
   }
 
   private sweepData(): TableData {
-    return scaleSweepTable(this.core.scaleSweep({ dks: [4, 16, 64, 256], draws: this.draws, tokens: 12, seed: 0 }));
+    return scaleSweepTable(sweepOf(this.core, { ...DEFAULT_SWEEP, draws: this.draws }));
   }
 
   /** The rows in their current order. */

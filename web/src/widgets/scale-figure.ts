@@ -2,7 +2,7 @@
 // scale, error bars of one standard error, and the uniform bound, from core.scaleSweep().
 // Attributes: draws (default 200), tokens (12), seed (0), dk ("4,16,64,256").
 import type { ScaleSweep } from '../core';
-import { scaleSweepPoints } from '../sweep-view';
+import { DEFAULT_SWEEP, scaleSweepPoints, sweepOf } from '../sweep-view';
 import { AttnElement, define, el } from './base';
 import { downloadCsv, downloadSvg } from './download';
 import { attachPlot, loadPlot, SERIES_COLOURS } from './plot-util';
@@ -11,12 +11,12 @@ export class ScaleFigure extends AttnElement {
   private sweep!: ScaleSweep;
 
   protected async setup(): Promise<void> {
-    const dks = (this.getAttribute('dk') ?? '4,16,64,256').split(',').map(Number);
-    this.sweep = this.core.scaleSweep({
+    const dks = this.hasAttribute('dk') ? this.getAttribute('dk')!.split(',').map(Number) : DEFAULT_SWEEP.dks;
+    this.sweep = sweepOf(this.core, {
       dks,
-      draws: this.numberAttribute('draws', 200),
-      tokens: this.numberAttribute('tokens', 12),
-      seed: this.numberAttribute('seed', 0),
+      draws: this.numberAttribute('draws', DEFAULT_SWEEP.draws),
+      tokens: this.numberAttribute('tokens', DEFAULT_SWEEP.tokens),
+      seed: this.numberAttribute('seed', DEFAULT_SWEEP.seed),
     });
     const Plot = await loadPlot();
     const points = scaleSweepPoints(this.sweep);
