@@ -65,6 +65,7 @@ function requireNumbers(name: string, values: ArrayLike<number>): void {
 export function mat(rows: number, cols: number, values: Values | number = 0): Mat {
   requireSize('rows', rows);
   requireSize('cols', cols);
+  requireElements(`a (${rows}, ${cols}) matrix`, rows * cols);
   if (typeof values === 'number') return { rows, cols, data: new Float32Array(rows * cols).fill(values) };
   if (values == null || typeof values !== 'object' || typeof values.length !== 'number')
     throw new Error(`values must be an array, a typed array or a number, got ${describe(values)}`);
@@ -77,6 +78,7 @@ export function mat(rows: number, cols: number, values: Values | number = 0): Ma
 export function maskMat(rows: number, cols: number, values: ArrayLike<number | boolean> | readonly (readonly (number | boolean)[])[]): MaskMat {
   requireSize('rows', rows);
   requireSize('cols', cols);
+  requireElements(`a (${rows}, ${cols}) mask`, rows * cols);
   const flat = flatten('values', rows, cols, values as Values);
   const data = new Uint8Array(rows * cols);
   for (let i = 0; i < data.length; i++) {
@@ -488,6 +490,15 @@ export async function loadCore(options: LoadOptions = {}): Promise<Core> {
 
 const MAX_SIZE = 2147483647;
 
+// The most values one matrix or mask may hold, given or returned: 2^24 (64 MB of float32), the
+// bound the core already puts on one batch of random draws. Bigger requests are refused here,
+// before anything is allocated in JS or in the WebAssembly heap (which never shrinks again).
+const MAX_ELEMENTS = 1 << 24;
+
+function requireElements(what: string, count: number): void {
+  if (count > MAX_ELEMENTS) throw new Error(`${what} would hold ${count} values, more than the ${MAX_ELEMENTS} allowed`);
+}
+
 function describe(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value.length > 40 ? value.slice(0, 40) + '...' : value);
   if (value === null) return 'null';
@@ -509,6 +520,7 @@ function requireMat(name: string, m: unknown): asserts m is Mat {
   const { rows, cols, data } = m as Mat;
   requireSize(name, rows, '.rows');
   requireSize(name, cols, '.cols');
+  requireElements(`${name} (${rows}, ${cols})`, rows * cols);
   if (!(data instanceof Float32Array)) throw new Error(`${name}.data must be a Float32Array, got ${describe(data)}`);
   if (data.length !== rows * cols)
     throw new Error(`${name}.data must have rows * cols = ${rows * cols} values for shape (${rows}, ${cols}), got ${data.length}`);
@@ -519,6 +531,7 @@ function requireMask(name: string, m: unknown): asserts m is MaskMat {
   const { rows, cols, data } = m as MaskMat;
   requireSize(name, rows, '.rows');
   requireSize(name, cols, '.cols');
+  requireElements(`${name} (${rows}, ${cols})`, rows * cols);
   if (!(data instanceof Uint8Array)) throw new Error(`${name}.data must be a Uint8Array, got ${describe(data)}`);
   if (data.length !== rows * cols)
     throw new Error(`${name}.data must have rows * cols = ${rows * cols} values for shape (${rows}, ${cols}), got ${data.length}`);
@@ -639,6 +652,8 @@ class CoreImpl implements Core {
     const { scale, maskedValue } = requireOptions(options);
     const mask = options?.mask;
     if (mask !== undefined) requireMask('mask', mask);
+    requireElements(`the weights (${query.rows}, ${key.rows})`, query.rows * key.rows);
+    requireElements(`the output (${query.rows}, ${value.cols})`, query.rows * value.cols);
     const [q, k, v, mk] = this.put([query.data, key.data, value.data, mask ? mask.data : null]);
     const table = this.m.attention(q, query.rows, query.cols, k, key.rows, key.cols, v, value.rows, value.cols,
                                    mk, mask ? mask.rows : 0, mask ? mask.cols : 0, scale, maskedValue);
@@ -648,6 +663,7 @@ class CoreImpl implements Core {
 
   causalMask(n: number): MaskMat {
     requireSize('n', n);
+    requireElements(`a (${n}, ${n}) mask`, n * n);
     return this.readMask(this.result(this.m.causalMask(n), 0), n, n);
   }
 
@@ -655,6 +671,7 @@ class CoreImpl implements Core {
     requireSize('nQ', nQ);
     requireSize('nK', nK);
     requireSize('realLen', realLen);
+    requireElements(`a (${nQ}, ${nK}) mask`, nQ * nK);
     return this.readMask(this.result(this.m.paddingMask(nQ, nK, realLen), 0), nQ, nK);
   }
 
@@ -687,6 +704,10 @@ class CoreImpl implements Core {
     requireSize('dModel', spec.dModel);
     requireSize('numHeads', spec.numHeads);
     if (spec.keyDim !== undefined) requireSize('keyDim', spec.keyDim);
+    if (spec.numHeads > 0) {
+      const keyDim = spec.keyDim || Math.floor(spec.dModel / spec.numHeads);
+      requireElements(`a (${spec.dModel}, ${spec.numHeads * keyDim}) projection`, spec.dModel * spec.numHeads * keyDim);
+    }
     const weights = spec.weights as Partial<{ pytorch: PytorchWeights; seed: number; query: ProjectionWeights }>;
     if (weights == null || typeof weights !== 'object' || !('pytorch' in weights || 'seed' in weights || 'query' in weights))
       throw new Error(`weights must be { pytorch }, { query, key, value, output } or { seed }, got ${describe(weights)}`);
@@ -760,6 +781,7 @@ class CoreImpl implements Core {
         requireMat('key', key);
         requireMat('value', value);
         if (mask !== undefined) requireMask('mask', mask);
+        requireElements(`the weights (${numHeads} heads, ${query.rows}, ${key.rows})`, numHeads * query.rows * key.rows);
         const { scale, maskedValue } = requireOptions(options);
         const [q, k, v, mk] = core.put([query.data, key.data, value.data, mask ? mask.data : null]);
         const table = h.forward(q, query.rows, query.cols, k, key.rows, key.cols, v, value.rows, value.cols,
@@ -855,6 +877,8 @@ class CoreImpl implements Core {
     const whole = (name: keyof CueConfig, fallback: number) => {
       const v = config[name] ?? fallback;
       if (typeof v !== 'number' || !Number.isInteger(v)) throw new Error(`${name} must be a whole number, got ${describe(v)}`);
+      // Beyond 32 bits the binding would wrap the number and the core would name another one.
+      if (Math.abs(v) > MAX_SIZE) throw new Error(`${name} must be a whole number of at most 32 bits, got ${describe(v)}`);
       return v;
     };
     const number = (name: keyof CueConfig, fallback: number) => {
@@ -903,8 +927,8 @@ class CoreImpl implements Core {
         return history(h, epochs)[epochs - 1];
       },
       trainBatches(n) {
-        if (typeof n !== 'number' || !Number.isInteger(n) || n < 1)
-          throw new Error(`n must be a whole number of at least 1, got ${describe(n)}`);
+        if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > MAX_SIZE)
+          throw new Error(`n must be a whole number between 1 and ${MAX_SIZE}, got ${describe(n)}`);
         return live().trainBatches(n);
       },
       metrics() {
@@ -950,6 +974,8 @@ class CoreImpl implements Core {
     const o = experimentOptions(options);
     const dks = o.dks ?? [4, 16, 64, 256];
     if (!Array.isArray(dks)) throw new Error(`dks must be an array of numbers, got ${describe(dks)}`);
+    // The core's bound, checked before the list is copied into the heap.
+    if (dks.length > 64) throw new Error(`d_ks must hold between 1 and 64 values, got ${dks.length}`);
     requireNumbers('dks', dks);
     const draws = numberOption('draws', o.draws, 200), tokens = numberOption('tokens', o.tokens, 12);
     const seed = seedOption(o.seed);
