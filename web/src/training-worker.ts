@@ -8,6 +8,7 @@ import { parseRequest, type TrainerReply } from './training-protocol';
 const BATCHES_PER_SLICE = 8;
 
 let core: Core | undefined;
+let coreLoading: Promise<Core> | undefined; // one instance, however many runs wait for it
 let run: { id: number; models: CueModel[]; paused: boolean; cancelled: boolean; resume?: () => void } | undefined;
 
 const post = (message: TrainerReply) => postMessage(message);
@@ -17,11 +18,17 @@ function heapBytes(): number {
 }
 
 async function train(id: number, seed: number, epochs: number): Promise<void> {
-  core ??= await loadCore();
-  const models = [1, 2].map((blocks) => core!.createCueModel({ blocks, seed, epochs }));
-  const current = { id, models, paused: false, cancelled: false, resume: undefined as (() => void) | undefined };
+  // The run is current before anything is awaited, so a cancel, pause or newer run that
+  // arrives while the core is still loading applies to it.
+  const current = { id, models: [] as CueModel[], paused: false, cancelled: false, resume: undefined as (() => void) | undefined };
   run = current;
+  const models = current.models;
   try {
+    core = await (coreLoading ??= loadCore().catch((error) => {
+      coreLoading = undefined; // let a later request try again
+      throw error;
+    }));
+    if (!current.cancelled) models.push(...[1, 2].map((blocks) => core!.createCueModel({ blocks, seed, epochs })));
     models.forEach((model, i) => {
       const m = model.metrics();
       post({ type: 'started', runId: id, model: i + 1, parameterCount: m.parameterCount, baseline: m.baselineAccuracy, chance: m.chanceAccuracy, batchesPerEpoch: m.batchesPerEpoch, epochs: m.epochs });
