@@ -1,0 +1,182 @@
+// The cue-task training Worker of the built site (dist/assets/training-worker-*.js), driven
+// directly in Debian's Chromium under the strict CSP: malformed requests get an error reply
+// and change nothing, a run can be cancelled at any moment (even while the core is still
+// loading, while paused, or by a newer run), and cancelling frees the run's heap blocks.
+// Run after `npm run build`.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { serveStatic } from '../../scripts/static-server.mjs';
+import { launchChromium, watchErrors } from '../support/chromium.mjs';
+
+const root = resolve(import.meta.dirname, '../..');
+const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
+const workerFile = readdirSync(resolve(root, 'dist/assets')).find((f) => /^training-worker-.*\.js$/.test(f));
+let server, browser;
+
+before(async () => {
+  assert.ok(workerFile, 'the build has a training Worker');
+  server = await serveStatic(resolve(root, 'dist'), { headers: () => ({ 'Content-Security-Policy': CSP }) });
+  browser = await launchChromium();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** A page of the site with a fresh Worker; its replies are collected in window.replies. */
+async function openWorker() {
+  const page = await browser.newPage();
+  const errors = watchErrors(page);
+  await page.goto(server.url + 'embed.html?widget=attn-flowchart');
+  await page.evaluate((url) => {
+    window.replies = [];
+    window.worker = new Worker(url, { type: 'module' });
+    window.worker.onmessage = (e) => window.replies.push(e.data);
+    window.worker.onerror = (e) => window.replies.push({ type: 'worker-error', message: e.message });
+  }, 'assets/' + workerFile);
+  const w = {
+    page,
+    errors,
+    send: (...messages) => page.evaluate((list) => list.forEach((m) => window.worker.postMessage(m)), messages),
+    replies: () => page.evaluate(() => window.replies),
+    count: () => page.evaluate(() => window.replies.length),
+    /**
+     * The first reply from index `since` on that has every field of `match` (or of one of a
+     * list of them). Plain data, not a function: the page's CSP forbids compiling strings.
+     */
+    waitFor: async (match, since = 0, timeout = 60000) => {
+      const handle = await page.waitForFunction(([patterns, from]) => window.replies.slice(from).find(
+        (r) => patterns.some((p) => r && Object.entries(p).every(([k, v]) => r[k] === v))), [[match].flat(), since], { timeout });
+      return handle.jsonValue();
+    },
+    memory: async () => {
+      const since = await w.count();
+      await w.send({ type: 'memory' });
+      return w.waitFor({ type: 'memory' }, since);
+    },
+    /** Sends the requests and resolves once `run` has finished both models. */
+    trainToEnd: async (runId, epochs) => {
+      const since = await w.count();
+      await w.send({ type: 'train', runId, seed: 3, epochs });
+      await page.waitForFunction(([id, from]) => window.replies.slice(from).filter((r) => r.type === 'finished' && r.runId === id).length === 2,
+        [runId, since], { timeout: 120000 });
+    },
+  };
+  await w.waitFor({ type: 'ready' });
+  return w;
+}
+
+// None of these is a request the Worker acts on; each must get exactly one error reply.
+const MALFORMED = [
+  null, 5, 'train', true, [], [{ type: 'train' }], {}, { type: 'bogus' }, { type: 7 }, { type: 'x'.repeat(10000) },
+  { type: 'train' },
+  { type: 'train', runId: 1, seed: 0 },
+  { type: 'train', runId: -1, seed: 0, epochs: 1 },
+  { type: 'train', runId: 1.5, seed: 0, epochs: 1 },
+  { type: 'train', runId: 1, seed: -1, epochs: 1 },
+  { type: 'train', runId: 1, seed: 0.5, epochs: 1 },
+  { type: 'train', runId: 1, seed: 2 ** 53, epochs: 1 },
+  { type: 'train', runId: 1, seed: 0, epochs: 0 },
+  { type: 'train', runId: 1, seed: 0, epochs: 1001 },
+  { type: 'train', runId: 1, seed: 0, epochs: NaN },
+  { type: 'train', runId: 1, seed: 0, epochs: '3' },
+  { type: 'train', runId: 1, seed: '0', epochs: 1 },
+  { type: 'train', runId: 1, seed: 0, epochs: 1e300 },
+  { type: 'train', runId: 1, seed: 0, epochs: Infinity },
+  new Uint8Array(8),
+  new Map([['type', 'train']]),
+];
+
+test('malformed requests are answered with an error message, and the Worker keeps working', async () => {
+  const w = await openWorker();
+  const since = await w.count();
+  await w.send(...MALFORMED);
+  await w.page.waitForFunction(([from, n]) => window.replies.slice(from).filter((r) => r.type === 'error').length >= n, [since, MALFORMED.length]);
+  await w.page.waitForTimeout(200);
+  const replies = (await w.replies()).slice(since);
+  assert.equal(replies.length, MALFORMED.length, 'one reply per malformed request, nothing else');
+  for (const [i, reply] of replies.entries()) {
+    assert.equal(reply.type, 'error', `request ${i}`);
+    assert.equal(typeof reply.message, 'string');
+    assert.ok(reply.message.length > 0 && reply.message.length < 200, `request ${i}: a short message, got ${reply.message.length} characters`);
+  }
+  // Nothing started, and a good request still works.
+  const memory = await w.memory();
+  assert.equal(memory.training, false);
+  await w.trainToEnd(11, 1);
+  const all = await w.replies();
+  assert.ok(all.some((r) => r.type === 'started' && r.runId === 11));
+  assert.ok(!all.some((r) => r.type === 'worker-error'), 'the Worker never failed');
+  // Malformed requests during a run do not disturb it.
+  const during = await w.count();
+  await w.send({ type: 'train', runId: 12, seed: 3, epochs: 1 }, null, { type: 'train', runId: 13 }, { type: 'pause', extra: 1 }, { type: 'resume' });
+  await w.page.waitForFunction((from) => window.replies.slice(from).filter((r) => r.type === 'finished' && r.runId === 12).length === 2, during, { timeout: 120000 });
+  const duringReplies = (await w.replies()).slice(during);
+  assert.equal(duringReplies.filter((r) => r.type === 'error').length, 2);
+  assert.ok(!duringReplies.some((r) => r.runId === 13));
+  assert.deepEqual(w.errors, []);
+  await w.page.close();
+});
+
+test('a run can be cancelled at any time, and cancelling frees its memory', async () => {
+  const w = await openWorker();
+  // Cancelled while the core is still loading (the first request of a fresh Worker).
+  let since = await w.count();
+  await w.send({ type: 'train', runId: 1, seed: 3, epochs: 1 }, { type: 'cancel' });
+  const first = await w.waitFor([{ type: 'cancelled' }, { type: 'finished' }, { type: 'error' }], since);
+  assert.deepEqual(first, { type: 'cancelled', runId: 1 });
+
+  // The baseline: a finished run leaves the Worker's heap at its working size.
+  await w.trainToEnd(2, 1);
+  const idle = await w.memory();
+  assert.equal(idle.training, false);
+  assert.ok(idle.heapBytes > 0 && idle.liveAllocations > 0);
+
+  // Cancelled in the middle of a long run.
+  since = await w.count();
+  await w.send({ type: 'train', runId: 3, seed: 3, epochs: 30 });
+  await w.waitFor({ type: 'progress', runId: 3 }, since);
+  const busy = await w.memory();
+  assert.equal(busy.training, true);
+  assert.ok(busy.liveAllocations > idle.liveAllocations, `a run holds heap blocks: ${busy.liveAllocations} vs ${idle.liveAllocations}`);
+  await w.send({ type: 'cancel' });
+  await w.waitFor({ type: 'cancelled', runId: 3 }, since);
+  let now = await w.memory();
+  assert.deepEqual({ ...now }, { ...idle }, 'the cancelled run released what it held');
+
+  // Cancelled in the same breath as it was asked for.
+  since = await w.count();
+  await w.send({ type: 'train', runId: 4, seed: 3, epochs: 30 }, { type: 'cancel' });
+  await w.waitFor({ type: 'cancelled', runId: 4 }, since);
+
+  // Cancelled while paused: no progress while paused, then the cancel is honoured.
+  since = await w.count();
+  await w.send({ type: 'train', runId: 5, seed: 3, epochs: 30 });
+  await w.waitFor({ type: 'progress', runId: 5 }, since);
+  await w.send({ type: 'pause' });
+  await w.page.waitForTimeout(300);
+  const paused = await w.count();
+  await w.page.waitForTimeout(500);
+  assert.equal(await w.count(), paused, 'nothing happens while paused');
+  await w.send({ type: 'cancel' });
+  await w.waitFor({ type: 'cancelled', runId: 5 }, since);
+
+  // Replaced by a newer run, which then runs to its end.
+  since = await w.count();
+  await w.send({ type: 'train', runId: 6, seed: 3, epochs: 30 });
+  await w.waitFor({ type: 'progress', runId: 6 }, since);
+  await w.trainToEnd(7, 1);
+  const replies = (await w.replies()).slice(since);
+  assert.ok(replies.some((r) => r.type === 'cancelled' && r.runId === 6), 'the older run was cancelled');
+  assert.ok(!replies.some((r) => r.type === 'finished' && r.runId === 6));
+
+  // A cancel with nothing running changes nothing.
+  await w.send({ type: 'cancel' }, { type: 'cancel' }, { type: 'pause' }, { type: 'resume' });
+  now = await w.memory();
+  assert.deepEqual({ ...now }, { ...idle }, 'every run released what it held');
+  assert.ok(!(await w.replies()).some((r) => r.type === 'error' || r.type === 'worker-error'));
+  assert.deepEqual(w.errors, []);
+  await w.page.close();
+});
