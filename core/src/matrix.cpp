@@ -14,6 +14,7 @@ void require_nonempty(const char* name, const Matrix& m) {
 }
 
 void require_finite(const char* name, const Matrix& m) {
+  if (m.allFinite()) return;  // the common case, vectorised; the loop below only names the culprit
   for (Eigen::Index i = 0; i < m.rows(); ++i)
     for (Eigen::Index j = 0; j < m.cols(); ++j)
       if (!std::isfinite(m(i, j)))
