@@ -76,6 +76,20 @@ export abstract class AttnElement extends HTMLElement {
   }
 }
 
+/**
+ * Fetches an author's JSON data file named by a `src` attribute, relative to the page. Only
+ * http(s) addresses are fetched: a javascript:, data: or file: address is refused with an
+ * error naming it, before any request.
+ */
+export async function fetchJson(src: string, what: string): Promise<unknown> {
+  const url = new URL(src, document.baseURI);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new Error(`${what}: src must be an http(s) address, got "${src.slice(0, 80)}"`);
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${what}: ${src.slice(0, 80)} answered ${response.status}`);
+  return response.json();
+}
+
 /** Registers a custom element once (a page may load the bundle twice). */
 export function define(tag: string, element: CustomElementConstructor): void {
   if (!customElements.get(tag)) customElements.define(tag, element);

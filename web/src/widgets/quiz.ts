@@ -7,7 +7,7 @@ import lessonQuiz from '../lesson/quiz.json';
 import { getLiveNumbers } from '../live-numbers';
 import type { LiveNumbers } from '../format';
 import { renderRich } from '../rich-text';
-import { AttnElement, define, el } from './base';
+import { AttnElement, define, el, fetchJson } from './base';
 
 export interface QuizOption { text: string; correct: boolean; feedback: string }
 export interface QuizQuestion { id: string; prompt: string; options: QuizOption[]; explanation?: string }
@@ -65,11 +65,7 @@ export class Quiz extends AttnElement {
     const inline = this.querySelector('script[type="application/json"]');
     if (inline) return JSON.parse(inline.textContent ?? '');
     const src = this.getAttribute('src');
-    if (src) {
-      const response = await fetch(new URL(src, document.baseURI));
-      if (!response.ok) throw new Error(`quiz data: ${src} answered ${response.status}`);
-      return response.json();
-    }
+    if (src) return fetchJson(src, 'quiz data');
     return lessonQuiz;
   }
 

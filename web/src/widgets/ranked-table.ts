@@ -5,7 +5,7 @@
 // ({columns: [{key, label, digits?}], rows: [{key: number | string}]}); by default the live
 // scale sweep from the core, with a control for the number of draws.
 import { DEFAULT_SWEEP, scaleSweepTable, sweepOf, type TableData } from '../sweep-view';
-import { AttnElement, define, el } from './base';
+import { AttnElement, define, el, fetchJson } from './base';
 import { downloadCsv } from './download';
 
 export function validateTable(data: unknown): TableData {
@@ -39,7 +39,7 @@ export class RankedTable extends AttnElement {
     const src = this.getAttribute('src');
     const controls = el('div', { class: 'attn-controls' });
     if (inline || src) {
-      const raw = inline ? JSON.parse(inline.textContent ?? '') : await (await fetch(new URL(src!, document.baseURI))).json();
+      const raw = inline ? JSON.parse(inline.textContent ?? '') : await fetchJson(src!, 'table data');
       this.data = validateTable(raw);
     } else {
       this.draws = Number(saved.draws) || this.numberAttribute('draws', 200);
