@@ -1,0 +1,126 @@
+// The embedding guide's postMessage listener (web/src/embed.ts) in Debian's Chromium: only
+// well-formed attention-lab messages from its own frame, at its own origin, size the frame or
+// count as widget events. Messages of any other shape, from the page itself, or from a frame
+// at another origin change nothing and break nothing. Run after `npm run build`.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { resolve } from 'node:path';
+import { serveStatic } from '../../scripts/static-server.mjs';
+import { launchChromium, watchErrors } from '../support/chromium.mjs';
+
+const root = resolve(import.meta.dirname, '../..');
+const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
+let server, other, browser;
+
+before(async () => {
+  other = await serveStatic(resolve(root, 'dist'), { headers: () => ({ 'Content-Security-Policy': CSP }) }); // another port: another origin
+  // The guide may frame the other origin (as a course page framing our widgets would).
+  const frameSrc = `; frame-src 'self' ${other.url.replace(/\/$/, '')}`;
+  server = await serveStatic(resolve(root, 'dist'), { headers: () => ({ 'Content-Security-Policy': CSP + frameSrc }) });
+  browser = await launchChromium();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+  await other?.close();
+});
+
+const state = (page) => page.evaluate(() => {
+  const frame = document.getElementById('example-frame');
+  return { height: frame.getAttribute('height'), reported: frame.dataset.reportedHeight, events: frame.dataset.events ?? '0', log: document.getElementById('frame-log').textContent };
+});
+
+const MALFORMED = [
+  null, 42, 'height', [], {}, { source: 'attention-lab' },
+  { source: 'attention-lab', type: 'height' },
+  { source: 'attention-lab', type: 'height', height: -1 },
+  { source: 'attention-lab', type: 'height', height: NaN },
+  { source: 'attention-lab', type: 'height', height: Infinity },
+  { source: 'attention-lab', type: 'height', height: 1e6 },
+  { source: 'attention-lab', type: 'height', height: '300' },
+  { source: 'attention-lab', type: 'resize', height: 300 },
+  { source: 'someone-else', type: 'height', height: 300 },
+  { source: 'attention-lab', type: 'event' },
+  { source: 'attention-lab', type: 'event', name: 'evil-event', detail: {} },
+  { source: 'attention-lab', type: 'event', name: 42 },
+  { source: ['attention-lab'], type: 'height', height: 300 },
+];
+
+test('the guide ignores malformed messages, messages from itself and from another origin', async () => {
+  const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
+  const errors = watchErrors(page);
+  await page.goto(server.url + 'embed.html');
+  await page.locator('#example-frame').scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => Number(document.getElementById('example-frame').dataset.reportedHeight) > 200, null, { timeout: 15000 });
+  const frame = page.frames().find((f) => f.url().includes('widget=attn-soft-lookup'));
+  assert.ok(frame, 'the example frame is loaded');
+  // Stop the sketch's animation, whose attn-change events would move the counter.
+  await frame.locator('attn-soft-lookup[data-ready]').waitFor();
+  await frame.getByRole('button', { name: 'Pause' }).click();
+  await page.waitForTimeout(500);
+  const settled = await state(page);
+
+  // Well-formed messages that do not come from the frame.
+  await page.evaluate(() => {
+    window.postMessage({ source: 'attention-lab', type: 'height', height: 77 }, '*');
+    window.postMessage({ source: 'attention-lab', type: 'event', name: 'attn-change', detail: null }, '*');
+  });
+  // Malformed messages from the frame itself.
+  await frame.evaluate((list) => list.forEach((m) => parent.postMessage(m, '*')), MALFORMED);
+  await page.waitForTimeout(300);
+  assert.deepEqual(await state(page), settled, 'nothing changed');
+
+  // The channel itself works: a well-formed message from the frame is acted on, and an
+  // event's detail is never rendered.
+  await frame.evaluate(() => {
+    parent.postMessage({ source: 'attention-lab', type: 'height', height: 321 }, '*');
+    parent.postMessage({ source: 'attention-lab', type: 'event', name: 'attn-change', detail: { note: '<img src=x onerror="window.__pwned=1">' } }, '*');
+  });
+  await page.waitForFunction(() => document.getElementById('example-frame').dataset.reportedHeight === '321');
+  const acted = await state(page);
+  assert.equal(acted.height, '321');
+  assert.equal(Number(acted.events), Number(settled.events) + 1);
+  assert.equal(acted.log, `${acted.events} event(s); last: attn-change`);
+
+  // A frame at another origin: its messages arrive, and are ignored.
+  await page.evaluate((origin) => {
+    window.fromOther = 0;
+    addEventListener('message', (e) => { if (e.origin === origin) window.fromOther += 1; });
+  }, other.url.replace(/\/$/, ''));
+  await page.evaluate((src) => { document.getElementById('example-frame').src = src; }, other.url + 'embed.html?widget=attn-soft-lookup');
+  await page.waitForFunction(() => window.fromOther >= 2, null, { timeout: 15000 });
+  await page.waitForTimeout(300);
+  const after = await state(page);
+  assert.equal(after.height, '321', 'a foreign frame does not size the frame');
+  assert.equal(after.reported, '321');
+  assert.equal(after.events, acted.events, 'a foreign frame\'s events are not counted');
+  assert.equal(await page.evaluate(() => window.__pwned ?? null), null);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a framed widget sends only well-formed messages, to the parent origin it was given', async () => {
+  const page = await browser.newPage();
+  const errors = watchErrors(page);
+  await page.goto(server.url + 'embed.html');
+  await page.evaluate(() => {
+    window.seen = [];
+    addEventListener('message', (e) => window.seen.push({ origin: e.origin, data: e.data }));
+  });
+  const origin = server.url.replace(/\/$/, '');
+  await page.evaluate((src) => {
+    const frame = document.createElement('iframe');
+    frame.title = 'test frame';
+    frame.src = src;
+    document.body.prepend(frame); // in view, so its widget starts
+  }, `embed.html?widget=attn-mask-figure&parent-origin=${encodeURIComponent(origin)}`);
+  await page.waitForFunction(() => window.seen.some((m) => m.data?.type === 'event' && m.data.name === 'attn-ready'), null, { timeout: 15000 });
+  const seen = await page.evaluate(() => window.seen.filter((m) => m.data?.source === 'attention-lab'));
+  assert.ok(seen.length >= 2);
+  for (const { origin: from, data } of seen) {
+    assert.equal(from, origin);
+    assert.ok(data.type === 'height' ? Number.isFinite(data.height) && data.height > 0 : data.type === 'event' && typeof data.name === 'string', JSON.stringify(data));
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
