@@ -16,6 +16,7 @@ export function formatNumber(value: number, format?: string): string {
 export interface Piece {
   text: string;
   key?: string; // set when the piece is a live number
+  format?: string; // its format ("4", "e" or none)
   missing?: boolean; // the core has not (yet) produced it
 }
 
@@ -27,7 +28,8 @@ export function splitLive(text: string, numbers: LiveNumbers): Piece[] {
     if (match.index! > last) pieces.push({ text: text.slice(last, match.index) });
     const key = match[1];
     const value = numbers[key];
-    pieces.push(value === undefined ? { text: '…', key, missing: true } : { text: formatNumber(value, match[2]), key });
+    const format = match[2];
+    pieces.push(value === undefined ? { text: '…', key, format, missing: true } : { text: formatNumber(value, format), key, format });
     last = match.index! + match[0].length;
   }
   if (last < text.length) pieces.push({ text: text.slice(last) });

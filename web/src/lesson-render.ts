@@ -2,8 +2,7 @@
 // numbers, formulas, code listings and widgets.
 import type { Block, Section } from './lesson/sections';
 import type { LiveNumbers } from './format';
-import { fillLive } from './format';
-import { renderRich, renderTex } from './rich-text';
+import { renderLiveTex, renderRich } from './rich-text';
 import { el } from './widgets/base';
 import attentionHeader from '../../core/include/attn/attention.hpp?raw';
 
@@ -23,7 +22,7 @@ function renderBlock(block: Block, numbers: LiveNumbers): HTMLElement {
     case 'list':
       return el('ul', {}, ...block.items.map((item) => el('li', {}, renderRich(item, numbers))));
     case 'math': {
-      const div = renderTex(fillLive(block.tex, numbers), true);
+      const div = renderLiveTex(block.tex, numbers, true);
       div.classList.add('math-display');
       return div;
     }

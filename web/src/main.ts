@@ -5,6 +5,7 @@ import { getCore } from './core-instance';
 import { getLiveNumbers } from './live-numbers';
 import { lessonSubtitle, sections } from './lesson/sections';
 import { renderLesson } from './lesson-render';
+import { applyLiveNumbers } from './rich-text';
 
 async function main(): Promise<void> {
   const status = document.getElementById('core-status')!;
@@ -21,11 +22,13 @@ async function main(): Promise<void> {
     target?.querySelector('h2')?.setAttribute('tabindex', '-1');
     target?.querySelector('h2')?.focus({ preventScroll: true });
   });
+  // The text first, so it can be read (and the first widgets can start loading) while the
+  // core loads; its numbers are filled in once the core has computed them.
+  renderLesson(main, toc, sections, {});
   try {
     const started = performance.now();
     const core = await getCore();
-    const numbers = getLiveNumbers(core);
-    renderLesson(main, toc, sections, numbers);
+    applyLiveNumbers(main, getLiveNumbers(core));
     const ms = performance.now() - started;
     status.textContent = `Attention core loaded and the lesson's numbers computed in ${ms.toFixed(0)} ms, on your machine.`;
     document.documentElement.dataset.lessonReady = String(Math.round(ms));

@@ -2,7 +2,7 @@
 // Text is only ever inserted as text nodes, never parsed as HTML: quiz or exercise data
 // supplied by an embedding page cannot inject markup.
 import katex from 'katex';
-import { splitLive, fillLive, type LiveNumbers } from './format';
+import { formatNumber, splitLive, fillLive, type LiveNumbers } from './format';
 
 const INLINE = /(\$[^$]+\$|`[^`]+`|\*\*[^*]+\*\*)/;
 
@@ -11,6 +11,29 @@ export function renderTex(tex: string, displayMode = false): HTMLElement {
   // MathML output needs no stylesheet and no inline styles, so it works under a strict CSP.
   katex.render(tex, span, { output: 'mathml', displayMode, throwOnError: false });
   return span;
+}
+
+/** TeX with live numbers in it: rendered now, and again by applyLiveNumbers() when they come. */
+export function renderLiveTex(template: string, numbers: LiveNumbers, displayMode = false): HTMLElement {
+  const tex = fillLive(template, numbers);
+  const node = renderTex(tex, displayMode);
+  if (tex !== template) node.dataset.tex = template;
+  return node;
+}
+
+/** Fills every live number under root (text and formulas) rendered before the numbers existed. */
+export function applyLiveNumbers(root: ParentNode, numbers: LiveNumbers): void {
+  root.querySelectorAll<HTMLElement>('.live[data-key]').forEach((span) => {
+    const value = numbers[span.dataset.key!];
+    if (value === undefined) return;
+    span.textContent = formatNumber(value, span.dataset.format);
+    delete span.dataset.missing;
+  });
+  root.querySelectorAll<HTMLElement>('[data-tex]').forEach((node) => {
+    const fresh = renderLiveTex(node.dataset.tex!, numbers, node.localName === 'div');
+    fresh.className = node.className;
+    node.replaceWith(fresh);
+  });
 }
 
 function appendLive(parent: Node, text: string, numbers: LiveNumbers): void {
@@ -22,6 +45,7 @@ function appendLive(parent: Node, text: string, numbers: LiveNumbers): void {
     const span = document.createElement('span');
     span.className = 'live';
     span.dataset.key = piece.key;
+    if (piece.format) span.dataset.format = piece.format;
     if (piece.missing) span.dataset.missing = '';
     span.textContent = piece.text;
     parent.appendChild(span);
@@ -33,7 +57,7 @@ export function renderRich(text: string, numbers: LiveNumbers = {}): DocumentFra
   for (const part of text.split(INLINE)) {
     if (!part) continue;
     if (part.startsWith('$') && part.endsWith('$') && part.length > 2) {
-      fragment.appendChild(renderTex(fillLive(part.slice(1, -1), numbers)));
+      fragment.appendChild(renderLiveTex(part.slice(1, -1), numbers));
     } else if (part.startsWith('`') && part.endsWith('`') && part.length > 2) {
       const code = document.createElement('code');
       code.textContent = part.slice(1, -1);

@@ -32,13 +32,19 @@ export abstract class AttnElement extends HTMLElement {
     this.started = true;
     this.observer?.disconnect();
     try {
-      this.core = await getCore();
+      // The widget's own library downloads while the core loads, not after it.
+      [this.core] = await Promise.all([getCore(), this.preload()]);
       await this.setup();
       this.dataset.ready = '';
       this.dispatchEvent(new CustomEvent('attn-ready', { bubbles: true }));
     } catch (error) {
       this.showFatal(error);
     }
+  }
+
+  /** Starts loading what setup() will need besides the core (a library); runs alongside it. */
+  protected preload(): Promise<unknown> {
+    return Promise.resolve();
   }
 
   /** Builds the widget once the core is loaded. */

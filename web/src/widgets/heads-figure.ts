@@ -3,9 +3,14 @@
 // heat map, four different lookups from the same tokens.
 // Attributes: d-model (64), heads (4), tokens (8), seed (0).
 import { AttnElement, define, el } from './base';
+import { loadPlot } from './plot-util';
 import { heatmap } from './heatmap';
 
 export class HeadsFigure extends AttnElement {
+  protected preload(): Promise<unknown> {
+    return loadPlot();
+  }
+
   protected async setup(): Promise<void> {
     const demo = this.core.headsDemo({
       dModel: this.numberAttribute('d-model', 64),

@@ -3,6 +3,7 @@
 // share of allowed pairs under each. Sequence length and real length are adjustable.
 // Attributes: positions (10), real (6), seed (0). Emits attn-change {positions, real, fractions}.
 import { AttnElement, define, el } from './base';
+import { loadPlot } from './plot-util';
 import { downloadCsv } from './download';
 import { heatmap } from './heatmap';
 
@@ -13,6 +14,10 @@ export class MaskFigure extends AttnElement {
   private real = 6;
   private grid!: HTMLElement;
   private error!: HTMLElement;
+
+  protected preload(): Promise<unknown> {
+    return loadPlot();
+  }
 
   protected async setup(): Promise<void> {
     const saved = this.savedState();

@@ -10,6 +10,10 @@ import { attachPlot, loadPlot, SERIES_COLOURS } from './plot-util';
 export class ScaleFigure extends AttnElement {
   private sweep!: ScaleSweep;
 
+  protected preload(): Promise<unknown> {
+    return loadPlot();
+  }
+
   protected async setup(): Promise<void> {
     const dks = this.hasAttribute('dk') ? this.getAttribute('dk')!.split(',').map(Number) : DEFAULT_SWEEP.dks;
     this.sweep = sweepOf(this.core, {
@@ -55,7 +59,7 @@ export class ScaleFigure extends AttnElement {
       }
       grid.append(host);
     }
-    const legend = el('p', { class: 'attn-controls' }, el('span', { class: 'swatch-unscaled' }, '● unscaled, softmax(QKᵀ)'), el('span', { class: 'swatch-scaled' }, '● scaled, softmax(QKᵀ/√d_k)'));
+    const legend = el('p', { class: 'attn-controls' }, el('span', { class: 'swatch-unscaled' }, 'unscaled, softmax(QKᵀ)'), el('span', { class: 'swatch-scaled' }, 'scaled, softmax(QKᵀ/√d_k)'));
     const csv = el('button', { type: 'button' }, 'Download CSV');
     csv.addEventListener('click', () => downloadCsv('scale-sweep.csv', ['d_k', 'scaling', 'measure', 'mean', 'standard_error'], points.map((p) => [p.dk, p.scaling, p.measure, p.mean, p.se])));
     const svgButtons = svgs.map((svg, i) => {
