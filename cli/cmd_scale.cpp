@@ -107,7 +107,7 @@ Command scale_command() {
             out << "Scale sweep: " << draws << " draws of " << tokens << " queries x " << tokens
                 << " keys (standard normal) per d_k, seed " << seed
                 << ".\nEvery query row is measured and averaged; +- is the standard error over draws.\n\n";
-            Table ours({"d_k", "max weight, unscaled", "max weight, scaled", "entropy, unscaled",
+            Table ours({"d_k", "largest weight, unscaled", "largest weight, scaled", "entropy, unscaled",
                         "entropy, scaled"});
             for (const auto& row : sweep.rows)
               ours.add({std::to_string(row.d_k), with_error(row.unscaled.max_weight),
@@ -132,9 +132,9 @@ Command scale_command() {
               return 0;
             }
 
-            Table lesson({"d_k", "max weight, unscaled", "max weight, scaled", "entropy, unscaled",
+            Table lesson({"d_k", "largest weight, unscaled", "largest weight, scaled", "entropy, unscaled",
                           "entropy, scaled"});
-            Table diff({"d_k", "max weight, unscaled", "max weight, scaled", "entropy, unscaled",
+            Table diff({"d_k", "largest weight, unscaled", "largest weight, scaled", "entropy, unscaled",
                         "entropy, scaled", "within tolerance"});
             bool any = false;
             for (const auto& row : sweep.rows) {

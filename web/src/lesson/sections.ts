@@ -41,7 +41,7 @@ export const sections: Section[] = [
           'in a single step, and how much it takes from each is decided by content, not by distance. ' +
           'Any two tokens are one hop apart, so there is nothing to fade on the way.',
       },
-      { kind: 'math', tex: '\\mathrm{Attention}(Q, K, V) = \\mathrm{softmax}\\!\\left(\\frac{QK^\\top}{\\sqrt{d_k}}\\right)V' },
+      { kind: 'math', tex: '\\operatorname{Attention}(Q, K, V) = \\operatorname{softmax}\\Bigl(\\frac{Q K^{\\mathsf{T}}}{\\sqrt{d_k}}\\Bigr)\\, V' },
       {
         kind: 'p',
         text:

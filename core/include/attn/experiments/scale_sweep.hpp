@@ -90,7 +90,8 @@ ScaleSweepResult scale_sweep(const std::vector<int>& d_ks = {4, 16, 64, 256}, in
 // test and `attention-lab scale` both read it from here.
 struct LessonScaleRow {
   int d_k;
-  double max_weight_unscaled, max_weight_scaled, entropy_unscaled, entropy_scaled;
+  double max_weight_unscaled, max_weight_scaled;  // the largest weight, without / with the scale
+  double entropy_unscaled, entropy_scaled;        // in nats
 };
 constexpr LessonScaleRow kLessonScaleTable[] = {
     {4, 0.4442, 0.2567, 1.6128, 2.1533},
