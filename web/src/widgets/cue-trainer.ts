@@ -55,6 +55,10 @@ export class CueTrainer extends AttnElement {
   private pauseButton!: HTMLButtonElement;
   private svg: SVGSVGElement | null = null;
 
+  protected preload(): Promise<unknown> {
+    return loadPlot();
+  }
+
   protected async setup(): Promise<void> {
     const saved = this.savedState();
     const defaultSeed = this.core.cueDefaultSeed();
@@ -261,7 +265,7 @@ export class CueTrainer extends AttnElement {
     this.svg?.setAttribute('role', 'img');
     this.svg?.setAttribute('aria-label', 'Validation accuracy per epoch. ' + models.map((m) => `${m.blocks} block${m.blocks > 1 ? 's' : ''}: ${m.curve.length} epochs, best ${m.best.toFixed(3)}`).join('; '));
     this.plotHost.dataset.points = String(points.length);
-    this.plotHost.append(el('p', { class: 'attn-controls' }, el('span', { class: 'swatch-unscaled' }, '● 1 block'), el('span', { class: 'swatch-scaled' }, '● 2 blocks'), el('span', {}, '┈ chance, ╌ most frequent symbol')));
+    this.plotHost.append(el('p', { class: 'attn-controls' }, el('span', { class: 'swatch-unscaled' }, '1 block'), el('span', { class: 'swatch-scaled' }, '2 blocks'), el('span', {}, '┈ chance, ╌ most frequent symbol')));
     this.renderAnalysis(models.find((m) => m.blocks === 2)?.analysis);
   }
 

@@ -16,6 +16,10 @@ export const SERIES_COLOURS = ['#4f7fe0', '#e0792f'];
 export function attachPlot(host: Element, figure: Element): SVGSVGElement | null {
   figure.querySelectorAll('style').forEach((s) => s.remove());
   const svg = figure instanceof SVGSVGElement ? figure : figure.querySelector('svg');
+  // Plot names each mark's group ("line", "rule", "cell") with aria-label, which ARIA does not
+  // allow on an element without a role. The figures label the whole chart (role="img"), whose
+  // parts a screen reader does not visit, so the names go.
+  svg?.querySelectorAll('[aria-label]:not([role])').forEach((node) => node.removeAttribute('aria-label'));
   host.replaceChildren(figure);
   return svg;
 }
