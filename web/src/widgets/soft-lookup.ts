@@ -58,6 +58,10 @@ export class SoftLookup extends AttnElement {
   private pauseButton!: HTMLButtonElement;
   private announceTimer = 0;
 
+  protected preload(): Promise<unknown> {
+    return loadP5();
+  }
+
   protected async setup(): Promise<void> {
     this.keys = parsePoints(this.getAttribute('keys'), DEFAULT_KEYS, 'keys');
     this.values = parsePoints(this.getAttribute('values'), DEFAULT_VALUES, 'values');
@@ -78,6 +82,7 @@ export class SoftLookup extends AttnElement {
 
     this.buildControls();
     this.compute();
+    this.updateReadout(false);
     const P5 = await loadP5();
     this.sketch = new P5((p: p5) => this.defineSketch(p), this.canvasHost);
   }
@@ -133,12 +138,26 @@ export class SoftLookup extends AttnElement {
   }
 
   private setPlaying(playing: boolean): void {
+    const stopping = this.playing && !playing;
     this.playing = playing;
     this.pauseButton.textContent = playing ? 'Pause' : 'Play';
     this.pauseButton.setAttribute('aria-pressed', String(!playing));
     if (playing) this.sketch?.loop();
     else this.sketch?.noLoop();
     this.sketch?.redraw();
+    // Stopped: the weights now stay put, so say them.
+    if (stopping && this.weights.length) this.updateReadout(true);
+  }
+
+  /**
+   * The current query, weights and output as text for screen readers. While the query moves by
+   * itself the text is kept current but not announced (aria-live off); once the reader moves it
+   * or it stops, the region is polite again.
+   */
+  private updateReadout(announce: boolean): void {
+    clearTimeout(this.announceTimer);
+    this.readout.setAttribute('aria-live', announce ? 'polite' : 'off');
+    this.readout.textContent = this.describe();
   }
 
   /** The core computes the weights and the output for the current query. */
@@ -159,12 +178,14 @@ export class SoftLookup extends AttnElement {
     this.emit('attn-change', { query: [...this.query], weights: [...this.weights], output: [...this.output] });
     // Screen readers hear the weights once the query settles, not on every pixel.
     clearTimeout(this.announceTimer);
-    this.announceTimer = window.setTimeout(() => (this.readout.textContent = this.describe()), 400);
+    this.announceTimer = window.setTimeout(() => this.updateReadout(true), 400);
   }
 
   describe(): string {
     const parts = this.weights.map((w, i) => `key ${i + 1}: ${w.toFixed(2)}`);
-    return `Query at (${this.query[0].toFixed(1)}, ${this.query[1].toFixed(1)}). Weights ${parts.join(', ')}.`;
+    const top = this.weights.indexOf(Math.max(...this.weights));
+    return `Query at (${this.query[0].toFixed(1)}, ${this.query[1].toFixed(1)}). Weights ${parts.join(', ')}; ` +
+      `key ${top + 1} weighs most. Output at (${this.output[0].toFixed(2)}, ${this.output[1].toFixed(2)}).`;
   }
 
   private onKey(event: KeyboardEvent): void {
@@ -223,7 +244,10 @@ export class SoftLookup extends AttnElement {
         const r = 1.9;
         this.query = [r * Math.cos(this.phase + 0.7), r * Math.sin(this.phase + 0.7)];
         this.compute();
-        if (Math.round(this.phase * 100) % 30 === 0) this.emit('attn-change', { query: [...this.query], weights: [...this.weights], output: [...this.output] });
+        if (Math.round(this.phase * 100) % 30 === 0) {
+          this.emit('attn-change', { query: [...this.query], weights: [...this.weights], output: [...this.output] });
+          this.updateReadout(false);
+        }
       }
       const fg = colour('--attn-fg'), muted = colour('--attn-muted'), accent = colour('--attn-accent'), accent2 = colour('--attn-accent-2');
       p.clear();
