@@ -3,6 +3,7 @@
 #include "attn/attention.hpp"
 #include "attn/random.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -57,13 +58,32 @@ struct StatBuilder {
 
 struct MeasuresBuilder {
   StatBuilder max_weight, entropy, jacobian_norm;
-  void add_draw(const Matrix& weights) {
+  // scores (T, T) -> their softmax's measures, averaged over the rows, for one draw. Max
+  // weight and Jacobian norm come from the weights as in measure_row(); the entropy from
+  // the scores, with one log per row instead of one per weight: softmax gives
+  // p_j / p_max = exp(s_j - max s), so -sum p log p = -sum p_j (s_j - max s) - log p_max.
+  // That equals measure_row()'s entropy of the same float32 weights up to their rounding
+  // (the test holds them within 1e-6).
+  void add_draw(const Matrix& scores) {
+    const Matrix weights = softmax_rows_unchecked<float>(scores);
     double sums[3] = {0, 0, 0};
     for (Eigen::Index i = 0; i < weights.rows(); ++i) {
-      const RowMeasures m = measure_row(weights.row(i).data(), weights.cols());
-      sums[0] += m.max_weight;
-      sums[1] += m.entropy;
-      sums[2] += m.jacobian_norm;
+      const float* p = weights.row(i).data();
+      const float* s = scores.row(i).data();
+      float top_score = s[0];
+      double top = 0, sum_p2 = 0, sum_p3 = 0, weighted_scores = 0;
+      for (Eigen::Index j = 0; j < weights.cols(); ++j) top_score = std::max(top_score, s[j]);
+      for (Eigen::Index j = 0; j < weights.cols(); ++j) {
+        const double x = p[j];
+        if (x > top) top = x;
+        sum_p2 += x * x;
+        sum_p3 += x * x * x;
+        weighted_scores += x * (double(s[j]) - double(top_score));
+      }
+      const double squared = sum_p2 - 2.0 * sum_p3 + sum_p2 * sum_p2;
+      sums[0] += top;
+      sums[1] += -weighted_scores - portable_log(top);
+      sums[2] += squared > 0 ? std::sqrt(squared) : 0.0;
     }
     const double rows = static_cast<double>(weights.rows());
     max_weight.add_draw(sums[0] / rows);
@@ -120,11 +140,18 @@ ScaleSweepResult scale_sweep(const std::vector<int>& d_ks, int draws, int tokens
   for (int d_k : d_ks) {
     Random rng(seed * 0x9E3779B97F4A7C15ull + static_cast<std::uint64_t>(d_k));
     MeasuresBuilder unscaled, scaled;
+    // The arithmetic of attention_weights_unchecked(), with the one score product shared by
+    // the unscaled and the scaled softmax (the scaled scores are the same float32 products
+    // times the same float32 factor, so the weights are bit for bit those of attention()).
+    const float scale = 1.0f / std::sqrt(static_cast<float>(d_k));
+    Matrix scores(tokens, tokens);
     for (int draw = 0; draw < draws; ++draw) {
       const Matrix q = rng.normal_matrix(tokens, d_k);
       const Matrix k = rng.normal_matrix(tokens, d_k);
-      unscaled.add_draw(attention_weights_unchecked<float>(q, k, nullptr, false, 0.0f));
-      scaled.add_draw(attention_weights_unchecked<float>(q, k, nullptr, true, 0.0f));
+      scores.noalias() = q * k.transpose();
+      unscaled.add_draw(scores);
+      scores *= scale;
+      scaled.add_draw(scores);
     }
     result.rows.push_back({d_k, unscaled.finish(), scaled.finish()});
   }

@@ -1,6 +1,8 @@
 // The scale sweep against the lesson's table (every seed 0..9, the lesson's tolerances), the
 // gradient trend, the row measures against their definitions, and the argument limits.
+#include "attn/attention.hpp"
 #include "attn/experiments/scale_sweep.hpp"
+#include "attn/random.hpp"
 #include "attn/softmax.hpp"
 
 #include <catch2/catch.hpp>
@@ -78,6 +80,34 @@ TEST_CASE("scale sweep: per-draw values, standard errors and determinism", "[exp
   const double se_800 = scale_sweep({16}, 800, 12, 1).rows[0].unscaled.entropy.standard_error;
   REQUIRE(se_800 / se_200 > 0.35);
   REQUIRE(se_800 / se_200 < 0.65);
+}
+
+TEST_CASE("scale sweep: each draw's figures are measure_rows() of attention's weights", "[experiments][scale]") {
+  // The sweep shares one score product between its unscaled and scaled softmax and takes the
+  // entropy from the scores (one log per row). Replayed here the long way, per the header:
+  // the d_k's own stream, Q then K, attention_weights_unchecked(), measure_rows().
+  const std::uint64_t seed = 4;
+  const int tokens = 12, draws = 3;
+  for (int d_k : {4, 256}) {
+    const ScaleSweepResult sweep = scale_sweep({d_k}, draws, tokens, seed);
+    Random rng(seed * 0x9E3779B97F4A7C15ull + static_cast<std::uint64_t>(d_k));
+    for (int draw = 0; draw < draws; ++draw) {
+      const Matrix q = rng.normal_matrix(tokens, d_k), k = rng.normal_matrix(tokens, d_k);
+      for (bool scale : {false, true}) {
+        INFO("d_k " << d_k << ", draw " << draw << (scale ? ", scaled" : ", unscaled"));
+        const SweepMeasures& m = scale ? sweep.rows[0].scaled : sweep.rows[0].unscaled;
+        double sums[3] = {0, 0, 0};
+        for (const RowMeasures& row : measure_rows(attention_weights_unchecked<float>(q, k, nullptr, scale, 0.0f))) {
+          sums[0] += row.max_weight;
+          sums[1] += row.entropy;
+          sums[2] += row.jacobian_norm;
+        }
+        CHECK(m.max_weight.per_draw[draw] == sums[0] / tokens);  // the very same weights
+        CHECK(m.jacobian_norm.per_draw[draw] == sums[2] / tokens);
+        CHECK(m.entropy.per_draw[draw] == Approx(sums[1] / tokens).margin(1e-6));
+      }
+    }
+  }
 }
 
 TEST_CASE("row measures match their definitions", "[experiments][scale]") {

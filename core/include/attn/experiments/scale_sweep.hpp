@@ -77,8 +77,11 @@ struct ScaleSweepResult {
 
 // d_ks (K) -> K rows. Each d_k has its own stream, Random(seed * 0x9E3779B97F4A7C15 + d_k),
 // so a d_k's row does not depend on which other d_k are swept. Per draw: Q = normal(T, d_k),
-// then K = normal(T, d_k), both float32; weights through attn::attention_weights_unchecked,
-// the arithmetic of attn::attention. Measures are averaged in double.
+// then K = normal(T, d_k), both float32; the weights are those attn::attention_weights_unchecked
+// (the arithmetic of attn::attention) gives, bit for bit, with one Q K^T shared by the
+// unscaled and the scaled softmax. Max weight and Jacobian norm are measure_rows() of those
+// weights; the entropy is computed from the scores with one log per row and equals
+// measure_rows()'s to within float32 rounding (1e-6). Measures are averaged in double.
 // Throws std::invalid_argument when d_ks is empty or longer than kMaxDkCount, a d_k is
 // outside 1..kMaxDk, draws outside 1..kMaxDraws, tokens outside kMinTokens..kMaxTokens, or
 // scale_sweep_work() exceeds kMaxSweepWork; the message names the argument and its value.
