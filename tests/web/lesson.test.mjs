@@ -187,3 +187,48 @@ test('a phone-sized screen (360 px) shows the lesson without horizontal scrollin
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('settings in the URL hash reopen the same view, and changing them updates the hash', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(server.url + 'index.html#masks.n=8&masks.real=5&table.draws=50&table.sort=maxScaled&table.dir=desc');
+  await page.waitForSelector('html[data-lesson-ready]');
+  const masks = page.locator('attn-mask-figure');
+  await masks.scrollIntoViewIfNeeded();
+  await page.waitForSelector('attn-mask-figure[data-ready]');
+  assert.equal(await masks.getByLabel('positions').inputValue(), '8');
+  const both = core.allowedFraction(core.combineMasks(core.causalMask(8), core.paddingMask(8, 8, 5))).toFixed(4);
+  assert.match(await masks.locator('[data-mask="both"]').textContent(), new RegExp(`allowed: ${both}`));
+  const table = page.locator('attn-ranked-table');
+  await table.scrollIntoViewIfNeeded();
+  await page.waitForSelector('attn-ranked-table[data-ready]');
+  assert.equal(await table.locator('input').inputValue(), '50');
+  assert.equal(await table.locator('th[data-key="maxScaled"]').getAttribute('aria-sort'), 'descending');
+  await masks.getByLabel('positions').fill('12');
+  await masks.getByLabel('positions').press('Tab');
+  await page.waitForFunction(() => location.hash.includes('masks.n=12'));
+  await page.close();
+});
+
+test('figures offer their data as CSV and themselves as SVG', async () => {
+  const { page } = await openLesson();
+  for (const [tag, files] of [['attn-scale-figure', ['scale-sweep.csv', 'scale-sweep-maxWeight.svg']], ['attn-mask-figure', ['masks.csv', 'masks.svg']], ['attn-heads-figure', ['heads.csv', 'heads.svg']], ['attn-cue-trainer', ['cue-task-curves.csv', 'cue-task-curves.svg']]]) {
+    const buttons = page.locator(`${tag} .attn-download button`);
+    const names = [];
+    for (let i = 0; i < await buttons.count(); i++) {
+      const [download] = await Promise.all([page.waitForEvent('download'), buttons.nth(i).click()]);
+      names.push(download.suggestedFilename());
+      const text = readFileSync(await download.path(), 'utf8');
+      if (download.suggestedFilename().endsWith('.svg')) assert.match(text, /^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+      else assert.ok(text.split('\n').length > 3, `${download.suggestedFilename()} has rows`);
+    }
+    for (const f of files) assert.ok(names.includes(f), `${tag} offers ${f} (got ${names.join(', ')})`);
+  }
+  await page.close();
+});
+
+test('a 320 px screen shows the lesson without horizontal scrolling', async () => {
+  const { page } = await openLesson({ width: 320, height: 640 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.ok(overflow <= 0, `page is ${overflow}px wider than the screen`);
+  await page.close();
+});

@@ -27,3 +27,20 @@ export function downloadSvg(filename: string, svg: SVGSVGElement): void {
   copy.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
   save(filename, 'image/svg+xml', new XMLSerializer().serializeToString(copy));
 }
+
+/** Several panels (each an <svg>) laid out in a grid as one SVG document, for a single download. */
+export function combineSvgs(panels: SVGSVGElement[], columns: number): SVGSVGElement {
+  const ns = 'http://www.w3.org/2000/svg';
+  const width = Math.max(...panels.map((p) => Number(p.getAttribute('width')) || 0));
+  const height = Math.max(...panels.map((p) => Number(p.getAttribute('height')) || 0));
+  const sheet = document.createElementNS(ns, 'svg');
+  sheet.setAttribute('width', String(width * Math.min(columns, panels.length)));
+  sheet.setAttribute('height', String(height * Math.ceil(panels.length / columns)));
+  panels.forEach((panel, i) => {
+    const copy = panel.cloneNode(true) as SVGSVGElement;
+    copy.setAttribute('x', String((i % columns) * width));
+    copy.setAttribute('y', String(Math.floor(i / columns) * height));
+    sheet.append(copy);
+  });
+  return sheet;
+}

@@ -5,6 +5,7 @@
 import { AttnElement, define, el } from './base';
 import { loadPlot } from './plot-util';
 import { heatmap } from './heatmap';
+import { combineSvgs, downloadCsv, downloadSvg } from './download';
 
 export class HeadsFigure extends AttnElement {
   protected preload(): Promise<unknown> {
@@ -22,19 +23,29 @@ export class HeadsFigure extends AttnElement {
     // Untrained heads are close to uniform: shade up to the largest weight shown, so their
     // differences are visible (the same scale for every panel).
     const max = Math.max(...[...demo.multi.weights, ...demo.single.weights].flatMap((w) => Array.from(w)));
+    const svgs: SVGSVGElement[] = [];
     const panel = async (title: string, weights: ArrayLike<number>) => {
       const host = el('div', {});
-      await heatmap(host, { rows: t, cols: t, weights, max, label: `${title}: attention weights of ${t} tokens`, size: 150 });
+      const svg = await heatmap(host, { rows: t, cols: t, weights, max, label: `${title}: attention weights of ${t} tokens`, size: 150 });
+      if (svg) svgs.push(svg);
       return el('div', {}, el('h3', {}, title), host);
     };
     const heads = await Promise.all(demo.multi.weights.map((w, h) => panel(`Head ${h + 1} of ${demo.multi.numHeads}`, w)));
+    const csv = el('button', { type: 'button' }, 'Download CSV');
+    csv.addEventListener('click', () => {
+      const layers = [...demo.multi.weights.map((w, h) => [`${demo.multi.numHeads} heads: head ${h + 1}`, w] as const), [`1 head`, demo.single.weights[0]] as const];
+      downloadCsv('heads.csv', ['layer', 'query', 'key', 'weight'], layers.flatMap(([name, w]) => Array.from(w, (v, i) => [name, Math.floor(i / t), i % t, v])));
+    });
+    const svg = el('button', { type: 'button' }, 'Download SVG');
+    svg.addEventListener('click', () => downloadSvg('heads.svg', combineSvgs(svgs, 5)));
     const single = await panel(`1 head of ${demo.dModel}`, demo.single.weights[0]);
     this.replaceChildren(el('div', { class: 'attn-panel' },
       el('p', {},
         `${demo.multi.numHeads} heads of ${demo.multi.keyDim}: `, el('strong', { 'data-count': 'multi' }, demo.multi.parameterCount.toLocaleString('en-US')),
         ` parameters; 1 head of ${demo.dModel}: `, el('strong', { 'data-count': 'single' }, demo.single.parameterCount.toLocaleString('en-US')),
         ` parameters. On ${demo.queriesWithDifferingArgmax} of ${t} queries the heads disagree about which key matters most. Darkest cell: ${max.toFixed(3)}.`),
-      el('div', { class: 'mask-grid' }, ...heads, single)));
+      el('div', { class: 'mask-grid' }, ...heads, single),
+      el('div', { class: 'attn-download' }, csv, svg)));
   }
 }
 

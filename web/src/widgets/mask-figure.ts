@@ -4,7 +4,7 @@
 // Attributes: positions (10), real (6), seed (0). Emits attn-change {positions, real, fractions}.
 import { AttnElement, define, el } from './base';
 import { loadPlot } from './plot-util';
-import { downloadCsv } from './download';
+import { combineSvgs, downloadCsv, downloadSvg } from './download';
 import { heatmap } from './heatmap';
 
 const LABELS: Record<string, string> = { causal: 'Causal', padding: 'Padding', both: 'Both' };
@@ -13,6 +13,7 @@ export class MaskFigure extends AttnElement {
   private positions = 10;
   private real = 6;
   private grid!: HTMLElement;
+  private panels: SVGSVGElement[] = [];
   private error!: HTMLElement;
 
   protected preload(): Promise<unknown> {
@@ -32,9 +33,11 @@ export class MaskFigure extends AttnElement {
     this.grid = el('div', { class: 'mask-grid' });
     const csv = el('button', { type: 'button' }, 'Download CSV');
     csv.addEventListener('click', () => this.downloadCsv());
+    const svg = el('button', { type: 'button' }, 'Download SVG');
+    svg.addEventListener('click', () => downloadSvg('masks.svg', combineSvgs(this.panels, 3)));
     this.replaceChildren(el('div', { class: 'attn-panel' },
       el('div', { class: 'attn-controls' }, el('label', {}, 'positions', n), el('label', {}, 'real tokens', real)),
-      this.error, this.grid, el('div', { class: 'attn-download' }, csv)));
+      this.error, this.grid, el('div', { class: 'attn-download' }, csv, svg)));
     await this.update(String(this.positions), String(this.real));
   }
 
@@ -46,12 +49,14 @@ export class MaskFigure extends AttnElement {
     this.positions = n;
     this.real = real;
     const demo = this.core.maskDemo({ positions: n, real, seed: this.numberAttribute('seed', 0) });
-    const panels = await Promise.all(demo.cases.map(async (c) => {
+    this.panels = [];
+    const panels = await Promise.all(demo.cases.map(async (c, i) => {
       const plot = el('div', {});
-      await heatmap(plot, {
+      const svg = await heatmap(plot, {
         rows: n, cols: n, weights: c.weights, allowed: c.allowed,
         label: `${LABELS[c.name]} mask: weights of ${n} queries over ${n} keys; ${(c.allowedFraction * 100).toFixed(1)}% of pairs allowed`,
       });
+      if (svg) this.panels[i] = svg;
       return el('div', { 'data-mask': c.name },
         el('h3', {}, LABELS[c.name] ?? c.name), plot,
         el('p', {}, `allowed: ${c.allowedFraction.toFixed(4)}`),
