@@ -87,13 +87,28 @@ export class Exercises extends AttnElement {
       case 'build-mask': {
         const n = num(p, 'size');
         const cells: HTMLButtonElement[] = [];
-        const grid = el('div', { class: 'mask-builder grid-6', role: 'group', 'aria-label': `${n} by ${n} mask` });
+        const grid = el('div', {
+          class: 'mask-builder grid-6', role: 'group',
+          'aria-label': `${n} by ${n} mask: arrow keys move between cells, Space or Enter switches one`,
+        });
         for (let i = 0; i < n * n; i++) {
-          const b = el('button', { type: 'button', 'aria-pressed': 'false', 'aria-label': `query ${Math.floor(i / n) + 1}, key ${(i % n) + 1}` });
+          // One Tab stop for the whole grid (roving tabindex); arrow keys move inside it.
+          const b = el('button', { type: 'button', 'aria-pressed': 'false', tabindex: i === 0 ? '0' : '-1', 'aria-label': `query ${Math.floor(i / n) + 1}, key ${(i % n) + 1}` });
           b.addEventListener('click', () => b.setAttribute('aria-pressed', String(b.getAttribute('aria-pressed') !== 'true')));
           cells.push(b);
           grid.append(b);
         }
+        grid.addEventListener('keydown', (event) => {
+          const at = cells.indexOf(event.target as HTMLButtonElement);
+          const [r, c] = [Math.floor(at / n), at % n];
+          const to = ({ ArrowLeft: [r, c - 1], ArrowRight: [r, c + 1], ArrowUp: [r - 1, c], ArrowDown: [r + 1, c], Home: [r, 0], End: [r, n - 1] } as Record<string, number[]>)[event.key];
+          if (at < 0 || !to) return;
+          event.preventDefault();
+          const [tr, tc] = [Math.min(n - 1, Math.max(0, to[0])), Math.min(n - 1, Math.max(0, to[1]))];
+          cells[at].tabIndex = -1;
+          cells[tr * n + tc].tabIndex = 0;
+          cells[tr * n + tc].focus();
+        });
         check.addEventListener('click', () => {
           const mask: MaskMat = { rows: n, cols: n, data: Uint8Array.from(cells.map((c) => (c.getAttribute('aria-pressed') === 'true' ? 1 : 0))) };
           if (!mask.data.some((v) => v)) return refuse('Switch on at least one cell.');
