@@ -1,0 +1,327 @@
+// Accessibility in Debian's Chromium: axe-core (npm) over the lesson with every widget started
+// and over embed.html framing each widget, a keyboard walk through one widget of each kind
+// with controls, and the soft-lookup sketch's text readout of its weights.
+//
+// The site is served without its CSP here: axe is injected as a script, which the CSP would
+// (rightly) refuse. tests/web/csp.test.mjs covers the CSP. Run after `npm run build`.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import { serveStatic } from '../../scripts/static-server.mjs';
+import { launchChromium, watchErrors } from '../support/chromium.mjs';
+import { loadCore } from '../../build-wasm/facade/core.js';
+
+const root = resolve(import.meta.dirname, '../..');
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const WIDGETS = ['attn-soft-lookup', 'attn-ranked-table', 'attn-scale-figure', 'attn-mask-figure', 'attn-heads-figure',
+  'attn-pitfall-demo', 'attn-flowchart', 'attn-quiz', 'attn-exercises', 'attn-cue-trainer'];
+const BLOCKING = ['serious', 'critical'];
+let server, browser, core;
+
+before(async () => {
+  server = await serveStatic(resolve(root, 'dist'));
+  browser = await launchChromium();
+  core = await loadCore({ wasmBinary: readFileSync(resolve(root, 'build-wasm/facade/generated/attention_core.wasm')) });
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** axe's violations on the page: [{id, impact, help, nodes: [{target, widget}]}]. */
+async function audit(page) {
+  await page.addScriptTag({ path: axePath });
+  return page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id, impact: v.impact, help: v.help,
+      nodes: v.nodes.map((n) => {
+        const node = document.querySelector(n.target[0]);
+        return { target: n.target.join(' '), widget: node?.closest('[data-ready]')?.localName ?? 'page' };
+      }),
+    }));
+  });
+}
+
+/** "serious 0, critical 0, moderate 2 (heading-order), minor 0" */
+function summary(violations) {
+  return ['critical', 'serious', 'moderate', 'minor'].map((impact) => {
+    const hits = violations.filter((v) => v.impact === impact);
+    const count = hits.reduce((n, v) => n + v.nodes.length, 0);
+    return `${impact} ${count}${hits.length ? ` (${hits.map((v) => v.id).join(', ')})` : ''}`;
+  }).join(', ');
+}
+
+function blocking(violations) {
+  return violations.filter((v) => BLOCKING.includes(v.impact)).map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target).join('; ')}`);
+}
+
+async function openLesson() {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const errors = watchErrors(page);
+  await page.goto(server.url + 'index.html');
+  await page.waitForSelector('html[data-lesson-ready]', { timeout: 15000 });
+  for (let y = 0; y < 40; y++) {
+    await page.mouse.wheel(0, 800);
+    await page.waitForTimeout(40);
+  }
+  await page.waitForFunction(() => [...document.querySelectorAll('main figure.widget > :first-child')].every((w) => w.hasAttribute('data-ready')), null, { timeout: 20000 });
+  return { page, errors };
+}
+
+async function openFramed(tag) {
+  const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
+  const errors = watchErrors(page);
+  await page.goto(server.url + `embed.html?widget=${tag}`);
+  await page.waitForSelector(`${tag}[data-ready]`, { timeout: 20000 });
+  return { page, errors };
+}
+
+test('axe: the lesson with every widget started, and after answering, has no serious or critical violation', async (t) => {
+  const { page, errors } = await openLesson();
+  const started = await audit(page);
+  t.diagnostic(`lesson (all widgets started): ${summary(started)}`);
+  for (const tag of WIDGETS) {
+    const mine = started.map((v) => ({ ...v, nodes: v.nodes.filter((n) => n.widget === tag) })).filter((v) => v.nodes.length);
+    t.diagnostic(`  on the lesson, ${tag}: ${summary(mine)}`);
+  }
+  // States that only exist after use: quiz feedback, exercise results, an invalid input.
+  const quiz = page.locator('attn-quiz');
+  await quiz.locator('input[type=radio]').first().check();
+  await quiz.getByRole('button', { name: 'Check' }).first().click();
+  await quiz.getByRole('button', { name: 'Show solution' }).nth(1).click();
+  const exercises = page.locator('attn-exercises');
+  for (const button of await exercises.getByRole('button', { name: 'Check' }).all()) await button.click();
+  await page.locator('attn-mask-figure input').first().fill('99');
+  await page.locator('attn-mask-figure input').first().press('Tab');
+  const used = await audit(page);
+  t.diagnostic(`lesson (after answering and a refused input): ${summary(used)}`);
+  assert.deepEqual(blocking(started), []);
+  assert.deepEqual(blocking(used), []);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('axe: the embedding guide and each widget framed alone have no serious or critical violation', async (t) => {
+  const guide = await browser.newPage();
+  await guide.goto(server.url + 'embed.html');
+  await guide.waitForSelector('#example-quiz attn-quiz[data-ready]');
+  const guideViolations = await audit(guide);
+  t.diagnostic(`embed.html (guide): ${summary(guideViolations)}`);
+  assert.deepEqual(blocking(guideViolations), []);
+  await guide.close();
+  const failures = {};
+  for (const tag of WIDGETS) {
+    const { page, errors } = await openFramed(tag);
+    const violations = await audit(page);
+    t.diagnostic(`embed.html?widget=${tag}: ${summary(violations)}`);
+    if (blocking(violations).length) failures[tag] = blocking(violations);
+    assert.deepEqual(errors, [], tag);
+    await page.close();
+  }
+  assert.deepEqual(failures, {});
+});
+
+/**
+ * Presses Tab from the top of a framed widget until focus leaves it; returns what was focused,
+ * in order, and the controls that should be reachable (document order, one per radio group).
+ */
+async function tabWalk(page, tag) {
+  await page.evaluate((name) => {
+    const widget = document.querySelector(name);
+    const selector = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]';
+    const groups = new Set();
+    let i = 0;
+    for (const node of widget.querySelectorAll(selector)) {
+      if (node.tabIndex < 0 || node.getClientRects().length === 0) continue;
+      if (node.type === 'radio') {
+        if (groups.has(node.name)) continue;
+        groups.add(node.name);
+      }
+      node.dataset.walk = String(i++);
+    }
+    document.activeElement?.blur();
+  }, tag);
+  const expected = await page.$$eval(`${tag} [data-walk]`, (nodes) => nodes.map((n) => Number(n.dataset.walk)));
+  const positive = await page.$$eval(`${tag} [tabindex]`, (nodes) => nodes.filter((n) => n.tabIndex > 0).length);
+  const seen = [];
+  for (let i = 0; i < expected.length + 5; i++) {
+    await page.keyboard.press('Tab');
+    const at = await page.evaluate((name) => {
+      const a = document.activeElement;
+      if (!a || !document.querySelector(name).contains(a)) return null;
+      const box = a.getBoundingClientRect();
+      const label = a.getAttribute('aria-label') ?? a.closest('label')?.textContent ?? a.textContent;
+      return { walk: a.dataset.walk === undefined ? -1 : Number(a.dataset.walk), tag: a.localName, label: label.trim().slice(0, 40), top: box.top + scrollY, left: box.left };
+    }, tag);
+    if (at === null) {
+      if (seen.length) break; // left the widget after visiting it
+      continue;
+    }
+    seen.push(at);
+  }
+  return { seen, expected, positive };
+}
+
+test('keyboard: every control of each kind of widget is reached by Tab, once, in reading order, and works', async (t) => {
+  const checks = {
+    'attn-soft-lookup': async (page) => {
+      const sketch = page.locator('attn-soft-lookup');
+      const pause = sketch.getByRole('button', { name: /^(Pause|Play)$/ });
+      const before = await pause.textContent();
+      await pause.focus();
+      await page.keyboard.press('Enter');
+      assert.notEqual(await pause.textContent(), before, 'Enter on Pause/Play toggles it');
+      const box = sketch.getByRole('checkbox');
+      const checked = await box.isChecked();
+      await box.focus();
+      await page.keyboard.press('Space');
+      assert.equal(await box.isChecked(), !checked, 'Space toggles the scale');
+      const select = sketch.locator('select');
+      const value = await select.inputValue();
+      await select.focus();
+      await page.keyboard.press('ArrowDown');
+      assert.notEqual(await select.inputValue(), value, 'arrow keys pick a temperature');
+    },
+    'attn-ranked-table': async (page) => {
+      const header = page.locator('attn-ranked-table th').nth(2);
+      await header.locator('button').focus();
+      await page.keyboard.press('Enter');
+      assert.equal(await header.getAttribute('aria-sort'), 'ascending');
+      await page.keyboard.press('Space'); // focus stays on the header after the re-render
+      assert.equal(await header.getAttribute('aria-sort'), 'descending');
+    },
+    'attn-scale-figure': async (page) => {
+      const button = page.locator('attn-scale-figure').getByRole('button', { name: 'Download CSV' });
+      await button.focus();
+      const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+      assert.equal(download.suggestedFilename(), 'scale-sweep.csv');
+    },
+    'attn-mask-figure': async (page) => {
+      const positions = page.locator('attn-mask-figure input').first();
+      await positions.focus();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('6');
+      await page.keyboard.press('Tab');
+      await page.waitForFunction(() => /of 6 queries/.test(document.querySelector('attn-mask-figure svg[role=img]').getAttribute('aria-label')));
+    },
+    'attn-quiz': async (page) => {
+      const quiz = page.locator('attn-quiz');
+      await quiz.locator('input[type=radio]').first().focus();
+      await page.keyboard.press('ArrowDown');
+      assert.equal(await quiz.locator('input[type=radio]').nth(1).isChecked(), true, 'arrow keys choose an option');
+      await page.keyboard.press('Tab');
+      assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Check', 'Tab leaves the group for its Check button');
+      await page.keyboard.press('Enter');
+      assert.match(await quiz.locator('.feedback').first().textContent(), /^(Correct|Not quite)\./);
+    },
+    'attn-exercises': async (page) => {
+      // The mask grid is one Tab stop; arrow keys move inside it, Space switches a cell.
+      const cells = page.locator('attn-exercises .mask-builder button');
+      await cells.first().focus();
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Space');
+      assert.equal(await cells.nth(7).getAttribute('aria-pressed'), 'true', 'query 2, key 2 switched on');
+      await page.keyboard.press('End');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      assert.equal(await cells.nth(17).getAttribute('aria-pressed'), 'true', 'query 3, key 6 switched on');
+      assert.equal(await cells.evaluateAll((list) => list.filter((b) => b.tabIndex === 0).length), 1, 'still one Tab stop');
+      await page.keyboard.press('Tab');
+      assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Check', 'Tab leaves the grid for its Check button');
+      const guess = page.locator('attn-exercises [data-exercise] input').first();
+      await guess.focus();
+      await page.keyboard.type('0.5');
+      const check = page.locator('attn-exercises [data-exercise]').first().getByRole('button', { name: 'Check' });
+      await check.focus();
+      await page.keyboard.press('Enter');
+      assert.match(await page.locator('attn-exercises .result').first().textContent(), /core measured/);
+    },
+    'attn-cue-trainer': async (page) => {
+      const trainer = page.locator('attn-cue-trainer');
+      await trainer.getByLabel('epochs', { exact: true }).focus();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('0');
+      await trainer.getByRole('button', { name: 'Train both' }).focus();
+      await page.keyboard.press('Enter');
+      assert.match(await trainer.locator('#cue-epochs-error').textContent(), /Epochs must be/);
+    },
+  };
+  for (const [tag, operate] of Object.entries(checks)) {
+    const { page, errors } = await openFramed(tag);
+    const { seen, expected, positive } = await tabWalk(page, tag);
+    t.diagnostic(`${tag}: ${seen.length} stops: ${seen.map((s) => `${s.tag}${s.label ? ` "${s.label}"` : ''}`).join(' → ')}`);
+    assert.equal(positive, 0, `${tag}: no positive tabindex`);
+    assert.ok(expected.length > 0, `${tag} has controls`);
+    assert.deepEqual(seen.map((s) => s.walk), expected, `${tag}: each control once, in document order`);
+    for (let i = 1; i < seen.length; i++) {
+      const [a, b] = [seen[i - 1], seen[i]];
+      const sameLine = Math.abs(b.top - a.top) < 12;
+      assert.ok(b.top > a.top || (sameLine && b.left > a.left),
+        `${tag}: stop ${i} "${b.label}" (${b.left}, ${b.top}) comes after "${a.label}" (${a.left}, ${a.top}) in reading order`);
+    }
+    await operate(page);
+    assert.deepEqual(errors, [], tag);
+    await page.close();
+  }
+});
+
+/** The readout's weights, parsed from its text. */
+const readWeights = (text) => [...text.matchAll(/key (\d+): (-?\d+\.\d+)/g)].map((m) => Number(m[2]));
+
+test('the soft-lookup sketch tells screen readers its current query, weights and output', async () => {
+  const { page, errors } = await openFramed('attn-soft-lookup');
+  const sketch = page.locator('attn-soft-lookup');
+  const readout = sketch.locator('.visually-hidden[aria-live]');
+  const keys = { rows: 5, cols: 2, data: Float32Array.from([2, 0.4, 0.9, 2, -1.8, 1.1, -1.2, -1.9, 1.3, -1.7]) };
+  const values = { rows: 5, cols: 2, data: Float32Array.from([1.6, 1.6, -0.4, 2.4, -2.3, -0.2, 0.2, -2.4, 2.4, -0.6]) };
+  const expectText = (query, scale = true) => {
+    const r = core.attention({ rows: 1, cols: 2, data: Float32Array.from(query) }, keys, values, { scale });
+    return { weights: Array.from(r.weights.data, (w) => Number(w.toFixed(2))), output: Array.from(r.output.data, (v) => v.toFixed(2)) };
+  };
+  const check = async (what, scale = true) => {
+    const text = await readout.textContent();
+    const detail = await page.evaluate(() => window.lastLookup);
+    const query = text.match(/Query at \((-?[\d.]+), (-?[\d.]+)\)/).slice(1).map(Number);
+    assert.ok(Math.abs(query[0] - detail.query[0]) < 0.051 && Math.abs(query[1] - detail.query[1]) < 0.051, `${what}: the query in "${text}"`);
+    const want = expectText(detail.query, scale);
+    assert.deepEqual(readWeights(text), want.weights, `${what}: the weights in "${text}"`);
+    assert.match(text, new RegExp(`key ${want.weights.indexOf(Math.max(...want.weights)) + 1} weighs most`));
+    assert.ok(text.includes(`Output at (${want.output[0]}, ${want.output[1]})`), `${what}: the output in "${text}"`);
+  };
+  await page.evaluate(() => document.querySelector('attn-soft-lookup').addEventListener('attn-change', (e) => (window.lastLookup = e.detail)));
+
+  // Animating: the text is there and current, but not announced.
+  await page.waitForFunction(() => window.lastLookup !== undefined, null, { timeout: 10000 });
+  assert.equal(await readout.getAttribute('aria-live'), 'off', 'no announcements while the query moves by itself');
+  assert.ok(readWeights(await readout.textContent()).length === 5, 'five weights in the readout');
+
+  // Stopped: announced, and exactly the state on screen.
+  await sketch.getByRole('button', { name: 'Pause' }).click();
+  assert.equal(await readout.getAttribute('aria-live'), 'polite');
+
+  // Moved by keyboard: the readout follows once the query settles.
+  await sketch.locator('[role="application"]').focus();
+  for (const key of ['ArrowLeft', 'ArrowLeft', 'Shift+ArrowUp', 'ArrowUp']) await page.keyboard.press(key);
+  await page.waitForFunction(() => {
+    const t = document.querySelector('attn-soft-lookup .visually-hidden[aria-live]').textContent;
+    const q = window.lastLookup.query;
+    return t.includes(`Query at (${q[0].toFixed(1)}, ${q[1].toFixed(1)})`);
+  });
+  await check('after the arrow keys');
+  assert.equal(await readout.getAttribute('aria-live'), 'polite');
+
+  // Without the scale the weights change, and so does the text.
+  const before = readWeights(await readout.textContent());
+  await sketch.getByRole('checkbox').uncheck();
+  await page.waitForFunction((old) => {
+    const t = document.querySelector('attn-soft-lookup .visually-hidden[aria-live]').textContent;
+    return [...t.matchAll(/key \d+: (-?\d+\.\d+)/g)].map((m) => m[1]).join() !== old;
+  }, before.map((w) => w.toFixed(2)).join());
+  await check('without the scale', false);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
