@@ -184,7 +184,7 @@ test('embed.html query parameters and the URL hash are treated as text', async (
       }
     }
     await page.waitForFunction(() => {
-      const w = document.querySelector('#frame-host > *, main figure.widget > :first-child');
+      const w = document.querySelector('#frame-host > :not(h1), main figure.widget > :first-child');
       return !w || w.hasAttribute('data-ready') || document.querySelector('.attn-error');
     }, null, { timeout: 15000 });
     await page.waitForTimeout(300);
