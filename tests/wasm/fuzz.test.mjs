@@ -482,3 +482,34 @@ test(`${CALLS} seeded calls (seed ${SEED}): malformed ones throw an Error, valid
   const x = mat(2, 2, [1, 0, 0, 1]);
   closeTo(core.softmax(x).data, softmaxF64(x), 1e-7, 'softmax after fuzzing');
 });
+
+test('requests for about 1e9 values are refused with an Error before anything is allocated', (t) => {
+  settle();
+  const x = mat(3, 4, 0.5);
+  const huge = [
+    ['mat(1e5, 1e4)', () => mat(1e5, 1e4)],
+    ['maskMat(1e9, 1)', () => maskMat(1e9, 1, [])],
+    ['softmax of a (1e9, 1) matrix', () => core.softmax({ rows: 1e9, cols: 1, data: new Float32Array(1) })],
+    ['attention with (31623, 31623) weights', () => core.attention(mat(31623, 1), mat(31623, 1), mat(31623, 1))],
+    ['causalMask(31623)', () => core.causalMask(31623)],
+    ['paddingMask(1e5, 1e4, 1)', () => core.paddingMask(1e5, 1e4, 1)],
+    ['a layer of (31623, 31623) projections', () => core.createMultiHead({ dModel: 31623, numHeads: 1, weights: { seed: 1 } })],
+    ['a layer with keyDim 1e9', () => core.multiHeadAttention({ dModel: 1, numHeads: 1, keyDim: 1e9, weights: { seed: 1 } }, mat(1, 1), mat(1, 1), mat(1, 1))],
+    ['1e9 uniform draws', () => core.random(1).uniform(1e9)],
+    ['a (1e5, 1e4) normal matrix', () => core.random(1).normalMatrix(1e5, 1e4)],
+    ['a scale sweep over 1e6 key widths', () => core.scaleSweep({ dks: new Array(1e6).fill(4) })],
+    ['a cue model of 1e9 blocks', () => core.createCueModel({ blocks: 1e9 })],
+  ];
+  for (const [what, call] of huge) {
+    const before = core.memoryStats();
+    const started = performance.now();
+    assert.throws(call, (e) => e instanceof Error && e.message.length > 0, what);
+    const ms = performance.now() - started;
+    const after = core.memoryStats();
+    t.diagnostic(`${what}: refused in ${ms.toFixed(1)} ms`);
+    assert.ok(ms < 500, `${what}: refused at once, not after trying (${ms.toFixed(0)} ms)`);
+    for (const field of ['heapBytes', 'usedBytes', 'liveAllocations', 'emvalHandles', 'stackPointer'])
+      assert.equal(after[field], before[field], `${what}: ${field}`);
+    assert.deepEqual(core.attention(x, x, x).weights.data, mat(3, 3, 1 / 3).data, `${what}: the module still works`);
+  }
+});
