@@ -6,7 +6,8 @@
 // frees or reuses. It computes nothing itself: it checks what only JS can get wrong (types,
 // lengths, whole numbers), copies inputs into the heap, calls the core and copies results out.
 // Every other check, and its message, is the core's: its std::invalid_argument arrives here as
-// an Error with the same text.
+// an Error with the same text. One exception: no matrix, mask or result may hold more than
+// 2^24 values (MAX_ELEMENTS), refused here before anything is allocated.
 //
 // Load it once per page or Worker: `const core = await loadCore()`. Under node, where the
 // module cannot fetch its .wasm, pass { wasmBinary } read from the file next to it.
