@@ -205,14 +205,16 @@ std::uint64_t Random::below(std::uint64_t n) {
 double Random::normal() {
   // The fast path: a point drawn in layer i's rectangle [0, X[i]) that also lies left of
   // X[i + 1], where the whole layer is under the curve.
+  // The sign is a multiplication by +-1 (exact), not a branch: bit 8 is a coin toss that no
+  // branch predictor can learn.
   const std::uint64_t bits = next_u64();
   const unsigned layer = static_cast<unsigned>(bits & 0xFF);
   const double x = static_cast<double>(bits >> 11) * 0x1.0p-53 * detail::kZigguratX[layer];
-  if (x < detail::kZigguratX[layer + 1]) return (bits & 0x100) ? -x : x;
+  if (x < detail::kZigguratX[layer + 1]) return x * (1.0 - static_cast<double>((bits >> 7) & 2));
   return normal_slow(bits);
 }
 
-double Random::normal_slow(std::uint64_t bits) {
+double Random::normal_slow(std::uint64_t bits) noexcept {
   using detail::kZigguratF;
   using detail::kZigguratX;
   for (;;) {
@@ -226,15 +228,15 @@ double Random::normal_slow(std::uint64_t bits) {
       const double r = kZigguratX[1];
       double a, b;
       do {
-        a = -portable_log(1.0 - uniform()) / r;  // 1 - uniform() is in (0, 1]
-        b = -portable_log(1.0 - uniform());
+        a = -portable_log_unchecked(1.0 - uniform()) / r;  // 1 - uniform() is in (0, 1]
+        b = -portable_log_unchecked(1.0 - uniform());
       } while (b + b < a * a);
       return negative ? -(r + a) : r + a;
     }
     // The wedge between the rectangle's inner part and the curve: a uniform height in the
     // layer, kept when it is under f(x), i.e. when x^2 < -2 log(height).
     const double height = kZigguratF[layer] + uniform() * (kZigguratF[layer + 1] - kZigguratF[layer]);
-    if (x * x < -2.0 * portable_log(height)) return negative ? -x : x;
+    if (x * x < -2.0 * portable_log_unchecked(height)) return negative ? -x : x;
     bits = next_u64();
   }
 }
@@ -259,6 +261,10 @@ Matrix Random::uniform_matrix(Eigen::Index rows, Eigen::Index cols, double lo, d
 double portable_log(double x) {
   if (!(x > 0.0) || !std::isfinite(x))
     throw std::invalid_argument("x must be positive and finite, got " + std::to_string(x));
+  return portable_log_unchecked(x);
+}
+
+double portable_log_unchecked(double x) noexcept {
   int exponent;
   double m = std::frexp(x, &exponent);  // x = m * 2^exponent, m in [0.5, 1)
   if (m < 0.70710678118654752440) {     // move m into [sqrt(1/2), sqrt(2))

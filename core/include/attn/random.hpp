@@ -44,8 +44,8 @@ class Random {
 
  private:
   // The 1.5% of normal() draws that do not land in the part of a layer under the curve;
-  // bits is the next_u64() that did not.
-  double normal_slow(std::uint64_t bits);
+  // bits is the next_u64() that did not. noexcept for the reason portable_log_unchecked is.
+  double normal_slow(std::uint64_t bits) noexcept;
 
   std::uint64_t state_[4];
 };
@@ -65,5 +65,9 @@ extern const double kZigguratF[257];
 // Natural logarithm of a positive finite x from IEEE-exact operations, so it rounds the same
 // on every platform (libm's log is not required to). Accurate to a few ulp.
 double portable_log(double x);
+// The same without the check, for hot loops whose x is known to be positive and finite:
+// declared noexcept, so WebAssembly calls it directly (a call that may throw from a scope
+// with destructors goes through a JavaScript trampoline under Emscripten's exceptions).
+double portable_log_unchecked(double x) noexcept;
 
 }  // namespace attn

@@ -82,7 +82,7 @@ struct MeasuresBuilder {
       }
       const double squared = sum_p2 - 2.0 * sum_p3 + sum_p2 * sum_p2;
       sums[0] += top;
-      sums[1] += -weighted_scores - portable_log(top);
+      sums[1] += -weighted_scores - portable_log_unchecked(top);  // top >= 1/T
       sums[2] += squared > 0 ? std::sqrt(squared) : 0.0;
     }
     const double rows = static_cast<double>(weights.rows());
