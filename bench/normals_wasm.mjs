@@ -1,0 +1,73 @@
+// WebAssembly side of the normals benchmark, through the facade (web/src/core.ts compiled to
+// build-wasm/facade/, or ATTN_WASM_FACADE), with the same workloads and timing rule as
+// bench/normals_native.cpp: the best of 7 runs of ~100 ms each.
+//   node bench/normals_wasm.mjs                  one measurement, as a JSON line
+//   node bench/normals_wasm.mjs --report N.jsonl W.jsonl
+//        native (N) against wasm (W), best of each over the rounds, with the ratios.
+//        bench/run-normals does both in one go.
+// The wasm normal_ns includes copying each batch of 102,000 doubles out to JS (the native side
+// has no such copy), so it slightly overstates the draw itself.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SWEEP_NORMALS = 200 * 2 * 12 * (4 + 16 + 64 + 256);
+const BATCH = SWEEP_NORMALS / 16;
+
+function microsecondsPerCall(fn) {
+  let calls = 1;
+  for (;;) {
+    const start = performance.now();
+    for (let i = 0; i < calls; i++) fn();
+    if (performance.now() - start > 100) break;
+    calls *= 2;
+  }
+  let best = Infinity;
+  for (let r = 0; r < 7; r++) {
+    const start = performance.now();
+    for (let i = 0; i < calls; i++) fn();
+    best = Math.min(best, ((performance.now() - start) * 1000) / calls);
+  }
+  return best;
+}
+
+async function measure() {
+  const facadeDir = path.resolve(root, process.env.ATTN_WASM_FACADE ?? 'build-wasm/facade');
+  const { loadCore } = await import(pathToFileURL(path.join(facadeDir, 'core.js')).href);
+  const core = await loadCore({ wasmBinary: fs.readFileSync(path.join(facadeDir, 'generated/attention_core.wasm')) });
+  const rng = core.random(2026);
+  let sink = 0;
+  const normalUs = microsecondsPerCall(() => {
+    for (let i = 0; i < 16; i++) sink += rng.normal(BATCH)[0];
+  });
+  const matrixUs = microsecondsPerCall(() => { sink += rng.normalMatrix(12, 64).data[0]; });
+  const sweepUs = microsecondsPerCall(() => { sink += core.scaleSweep().rows[0].scaled.entropy.mean; });
+  if (!Number.isFinite(sink)) throw new Error('the benchmark computed non-finite numbers');
+  console.log(JSON.stringify({ normal_ns: (normalUs * 1000) / SWEEP_NORMALS, normal_matrix_ns: (matrixUs * 1000) / (12 * 64),
+                               sweep_ms: sweepUs / 1000 }));
+}
+
+function best(file) {
+  const rounds = fs.readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+  const out = {};
+  for (const round of rounds) for (const [k, v] of Object.entries(round)) out[k] = Math.min(out[k] ?? Infinity, v);
+  return { rounds: rounds.length, times: out };
+}
+
+function report(nativeFile, wasmFile) {
+  const native = best(nativeFile), wasm = best(wasmFile);
+  const rows = [['workload', 'native', 'wasm (node)', 'wasm / native']];
+  for (const name of ['normal_ns', 'normal_matrix_ns', 'sweep_ms']) {
+    const n = native.times[name], w = wasm.times[name];
+    rows.push([name, n.toFixed(3), w.toFixed(3), (w / n).toFixed(2)]);
+  }
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+  for (const r of rows) console.log(r.map((cell, c) => (c ? cell.padStart(widths[c]) : cell.padEnd(widths[c]))).join('  '));
+  console.log(`best of ${native.rounds} native and ${wasm.rounds} wasm rounds, alternated; ` +
+              `*_ns per normal draw, sweep_ms per default scale sweep (goal in Chromium: under 50 ms)`);
+}
+
+const at = process.argv.indexOf('--report');
+if (at >= 0) report(process.argv[at + 1], process.argv[at + 2]);
+else await measure();
