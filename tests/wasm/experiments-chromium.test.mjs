@@ -1,10 +1,11 @@
 // Times the lesson's default scale sweep (200 draws, 12 tokens, d_k 4, 16, 64, 256) in
-// Chromium (Debian's package through playwright-core), on a page and in a module Worker, and
-// checks that the browser computes the same figures as node. The measured times are printed
-// as diagnostics. The issue's goal is a median warm run under 50 ms in the Worker (where the
-// lesson page runs long work; ATTN_SWEEP_BUDGET_MS overrides it). That goal is NOT met yet:
-// about 60% of the time is drawing 1.6 million normals with attn::Random (see the report of
-// issue 4), so its test is marked todo: it prints "not ok ... # TODO" without failing the run.
+// Chromium (Debian's package through playwright-core), on a page (where the lesson computes
+// it once) and in a module Worker, and checks that the browser computes the same figures as
+// node. The issue's goal: under 50 ms (ATTN_SWEEP_BUDGET_MS overrides it). Checked on the
+// median of RUNS timed calls after WARMUP untimed ones (the first call compiles the module's
+// hot paths in V8's baseline tier; the optimising tier arrives a few calls later), in both
+// places. Measured here on a shared 2-core machine under load: medians of about 18-30 ms,
+// against 100-320 ms before normal() became a ziggurat (bench/run-normals has the split).
 //
 // Run: node --test tests/wasm/experiments-chromium.test.mjs   (after scripts/build)
 import assert from 'node:assert/strict';
@@ -19,10 +20,11 @@ import { chromium } from 'playwright-core';
 import { facadeDir, loadCore } from './helpers.mjs';
 
 const budget = Number(process.env.ATTN_SWEEP_BUDGET_MS ?? 50);
-const RUNS = 15;
+const WARMUP = 5;
+const RUNS = 21;
 
-// The measurement, as source shared by the page and the Worker: one cold call (compiles the
-// hot paths), then RUNS timed calls.
+// The measurement, as source shared by the page and the Worker: one cold call (timed, reported
+// only), WARMUP - 1 more untimed calls, then RUNS timed calls.
 const measure = `
   import { loadCore } from '/facade/core.js';
   export async function measure() {
@@ -30,6 +32,7 @@ const measure = `
     let start = performance.now();
     const sweep = core.scaleSweep();
     const cold = performance.now() - start;
+    for (let i = 1; i < ${WARMUP}; i++) core.scaleSweep();
     const warm = [];
     for (let i = 0; i < ${RUNS}; i++) {
       start = performance.now();
@@ -129,8 +132,10 @@ test('Chromium runs the default scale sweep on a page and in a Worker, with node
     });
 });
 
-test(`the default scale sweep takes under ${budget} ms in a Chromium Worker (median warm run)`,
-     { todo: 'not met yet: see the header of this file' }, () => {
-  assert.ok(timing.worker && timing.worker.median < budget,
-            `the default sweep took ${timing.worker?.median.toFixed(1)} ms in a Worker (median), goal ${budget} ms`);
-});
+for (const where of ['page', 'worker'])
+  test(`the default scale sweep takes under ${budget} ms in Chromium, ${where === 'page' ? 'on a page' : 'in a Worker'} (median of ${RUNS} warm runs)`, () => {
+    assert.equal(timing.error, undefined, timing.error);
+    const { median, min, max } = timing[where];
+    assert.ok(median < budget, `the default sweep took ${median.toFixed(1)} ms (median; min ${min.toFixed(1)}, ` +
+                               `max ${max.toFixed(1)}) ${where === 'page' ? 'on a page' : 'in a Worker'}, goal ${budget} ms`);
+  });
