@@ -4,8 +4,8 @@
 // node. The issue's goal: under 50 ms (ATTN_SWEEP_BUDGET_MS overrides it). Checked on the
 // median of RUNS timed calls after WARMUP untimed ones (the first call compiles the module's
 // hot paths in V8's baseline tier; the optimising tier arrives a few calls later), in both
-// places. Measured here on a shared 2-core machine under load: medians of about 18-30 ms,
-// against 100-320 ms before normal() became a ziggurat (bench/run-normals has the split).
+// places. Measured here on a shared 2-core machine under load: medians of about 12-19 ms,
+// against 100-320 ms before the ziggurat normals and the leaner sweep (bench/run-normals).
 //
 // Run: node --test tests/wasm/experiments-chromium.test.mjs   (after scripts/build)
 import assert from 'node:assert/strict';
