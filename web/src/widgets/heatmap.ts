@@ -1,6 +1,7 @@
 // A weight matrix as a heat map (Observable Plot cells), shared by the mask, heads and pitfall
 // figures. Blocked cells are grey; NaN cells are marked; every cell has a tooltip.
 import { loadPlot, attachPlot } from './plot-util';
+import { el } from './base';
 
 export interface HeatmapInput {
   rows: number;
@@ -40,5 +41,21 @@ export async function heatmap(host: Element, input: HeatmapInput): Promise<SVGSV
   const svg = attachPlot(host, figure);
   svg?.setAttribute('role', 'img');
   svg?.setAttribute('aria-label', input.label);
+  host.append(weightsTable(input));
   return svg;
+}
+
+/** The same weights as a table, folded away: what a screen reader (or anyone) can read cell by cell. */
+function weightsTable(input: HeatmapInput): HTMLElement {
+  const keys = Array.from({ length: input.cols }, (_, j) => el('th', { scope: 'col' }, `key ${j}`));
+  const rows = Array.from({ length: input.rows }, (_, i) => el('tr', {}, el('th', { scope: 'row' }, `query ${i}`),
+    ...Array.from({ length: input.cols }, (_, j) => {
+      const k = i * input.cols + j, w = input.weights[k];
+      const blocked = input.allowed ? input.allowed[k] === 0 : false;
+      return el('td', blocked ? { 'data-blocked': '' } : {}, blocked ? 'blocked' : Number.isFinite(w) ? w.toFixed(3) : 'NaN');
+    })));
+  return el('details', { class: 'weights-table' }, el('summary', {}, 'Weights as a table', el('span', { class: 'visually-hidden' }, `: ${input.label}`)),
+    // Focusable, so keyboard users can scroll a table wider than its panel.
+    el('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': `${input.label} (table)` }, el('table', { class: 'ranked' },
+      el('caption', { class: 'visually-hidden' }, input.label), el('thead', {}, el('tr', {}, el('td', {}), ...keys)), el('tbody', {}, ...rows))));
 }
