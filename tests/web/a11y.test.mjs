@@ -96,8 +96,9 @@ test('axe: the lesson with every widget started, and after answering, has no ser
   for (const button of await exercises.getByRole('button', { name: 'Check' }).all()) await button.click();
   await page.locator('attn-mask-figure input').first().fill('99');
   await page.locator('attn-mask-figure input').first().press('Tab');
+  await page.$$eval('details', (list) => list.forEach((d) => (d.open = true)));
   const used = await audit(page);
-  t.diagnostic(`lesson (after answering and a refused input): ${summary(used)}`);
+  t.diagnostic(`lesson (after answering, a refused input, weight tables open): ${summary(used)}`);
   assert.deepEqual(blocking(started), []);
   assert.deepEqual(blocking(used), []);
   assert.deepEqual(errors, []);
@@ -131,11 +132,11 @@ test('axe: the embedding guide and each widget framed alone have no serious or c
 async function tabWalk(page, tag) {
   await page.evaluate((name) => {
     const widget = document.querySelector(name);
-    const selector = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]';
+    const selector = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]';
     const groups = new Set();
     let i = 0;
     for (const node of widget.querySelectorAll(selector)) {
-      if (node.tabIndex < 0 || node.getClientRects().length === 0) continue;
+      if (node.tabIndex < 0 || !node.checkVisibility()) continue; // false inside a closed <details>
       if (node.type === 'radio') {
         if (groups.has(node.name)) continue;
         groups.add(node.name);
@@ -206,6 +207,21 @@ test('keyboard: every control of each kind of widget is reached by Tab, once, in
       await page.keyboard.type('6');
       await page.keyboard.press('Tab');
       await page.waitForFunction(() => /of 6 queries/.test(document.querySelector('attn-mask-figure svg[role=img]').getAttribute('aria-label')));
+      // The causal panel's weights as text, opened with the keyboard.
+      await page.locator('attn-mask-figure summary').first().focus();
+      await page.keyboard.press('Space');
+      const cells = await page.locator('attn-mask-figure details').first().locator('tbody td').allTextContents();
+      const causal = core.maskDemo({ positions: 6, real: 6, seed: 0 }).cases.find((c) => c.name === 'causal');
+      assert.deepEqual(cells, Array.from(causal.weights, (w, i) => (causal.allowed[i] ? w.toFixed(3) : 'blocked')));
+    },
+    'attn-heads-figure': async (page) => {
+      // Each head's weights, as text: the folded table opens from the keyboard and holds the core's numbers.
+      const summary = page.locator('attn-heads-figure summary').nth(1);
+      await summary.focus();
+      await page.keyboard.press('Enter');
+      const cells = await page.locator('attn-heads-figure details').nth(1).locator('tbody td').allTextContents();
+      const demo = core.headsDemo({ dModel: 64, numHeads: 4, tokens: 8, seed: 0 });
+      assert.deepEqual(cells, Array.from(demo.multi.weights[1], (w) => w.toFixed(3)), 'head 2\'s weights');
     },
     'attn-quiz': async (page) => {
       const quiz = page.locator('attn-quiz');
