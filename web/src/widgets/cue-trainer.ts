@@ -38,6 +38,8 @@ export function describeCircuit(analysis: CueAnalysis): string {
   return `No single position dominates: ${cue.toFixed(2)} on the cue, ${answer.toFixed(2)} on the answer. The model has not settled on a circuit.`;
 }
 
+let trainers = 0; // ids must stay unique when a page holds more than one trainer
+
 export class CueTrainer extends AttnElement {
   private view?: RunView;
   private worker?: Worker;
@@ -62,10 +64,11 @@ export class CueTrainer extends AttnElement {
   protected async setup(): Promise<void> {
     const saved = this.savedState();
     const defaultSeed = this.core.cueDefaultSeed();
-    this.seedInput = el('input', { type: 'text', inputmode: 'numeric', size: '8', value: saved.seed ?? this.getAttribute('seed') ?? String(defaultSeed), 'aria-describedby': 'cue-seed-error' });
-    this.epochsInput = el('input', { type: 'text', inputmode: 'numeric', size: '5', value: saved.epochs ?? this.getAttribute('epochs') ?? '30', 'aria-describedby': 'cue-epochs-error' });
-    this.seedError = el('span', { class: 'attn-error', id: 'cue-seed-error', role: 'alert' });
-    this.epochsError = el('span', { class: 'attn-error', id: 'cue-epochs-error', role: 'alert' });
+    const suffix = ++trainers === 1 ? '' : `-${trainers}`;
+    this.seedInput = el('input', { type: 'text', inputmode: 'numeric', size: '8', value: saved.seed ?? this.getAttribute('seed') ?? String(defaultSeed), 'aria-describedby': `cue-seed-error${suffix}` });
+    this.epochsInput = el('input', { type: 'text', inputmode: 'numeric', size: '5', value: saved.epochs ?? this.getAttribute('epochs') ?? '30', 'aria-describedby': `cue-epochs-error${suffix}` });
+    this.seedError = el('span', { class: 'attn-error', id: `cue-seed-error${suffix}`, role: 'alert' });
+    this.epochsError = el('span', { class: 'attn-error', id: `cue-epochs-error${suffix}`, role: 'alert' });
     const train = el('button', { type: 'button' }, 'Train both');
     train.addEventListener('click', () => this.train());
     this.pauseButton = el('button', { type: 'button', disabled: '' }, 'Pause');

@@ -29,8 +29,13 @@ function validate(data: unknown): Exercise[] {
 const fillParams = (text: string, params: Params) => text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
 const num = (p: Params, name: string) => p[name] as number;
 
+let lists = 0; // heading ids must stay unique when a page holds more than one list
+
 export class Exercises extends AttnElement {
+  private idPrefix = 'ex';
+
   protected setup(): void {
+    this.idPrefix = ++lists === 1 ? 'ex' : `ex${lists}`;
     const inline = this.querySelector('script[type="application/json"]');
     const exercises = validate(inline ? JSON.parse(inline.textContent ?? '') : lessonExercises);
     this.replaceChildren(...exercises.map((x, i) => this.build(x, i)));
@@ -49,8 +54,9 @@ export class Exercises extends AttnElement {
     };
     const check = el('button', { type: 'button' }, 'Check');
     const body = this.inputsFor(x, check, report, refuse);
-    return el('section', { class: 'exercise', 'data-exercise': x.id, 'aria-labelledby': `ex-${x.id}` },
-      el('h3', { id: `ex-${x.id}` }, `${index + 1}. ${x.title}`),
+    const headingId = `${this.idPrefix}-${x.id}`;
+    return el('section', { class: 'exercise', 'data-exercise': x.id, 'aria-labelledby': headingId },
+      el('h3', { id: headingId }, `${index + 1}. ${x.title}`),
       el('p', {}, renderRich(fillParams(x.prompt, x.params))),
       body, el('div', { class: 'attn-controls' }, check), result);
   }
