@@ -125,6 +125,35 @@ test('axe: the embedding guide and each widget framed alone have no serious or c
   assert.deepEqual(failures, {});
 });
 
+test('axe: a course page embedding two of every widget has no serious or critical violation (ids stay unique)', async (t) => {
+  const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
+  const errors = watchErrors(page);
+  await page.goto(server.url + 'embed.html');
+  await page.evaluate((tags) => {
+    const host = document.createElement('section');
+    host.setAttribute('aria-label', 'two of each');
+    for (const tag of tags) host.append(document.createElement(tag), document.createElement(tag));
+    document.getElementById('guide').prepend(host);
+  }, WIDGETS);
+  for (let y = 0; y < 60; y++) {
+    await page.mouse.wheel(0, 800);
+    await page.waitForTimeout(30);
+  }
+  await page.waitForFunction((n) => document.querySelectorAll('section[aria-label="two of each"] > [data-ready]').length === n, 2 * WIDGETS.length, { timeout: 30000 });
+  const violations = await audit(page);
+  t.diagnostic(`two of each widget on one page: ${summary(violations)}`);
+  assert.deepEqual(blocking(violations), []);
+  // A label or description pointing at an id that two widgets use names the wrong control.
+  const duplicates = await page.$$eval('[id]', (nodes) => {
+    const seen = new Map();
+    for (const n of nodes) seen.set(n.id, (seen.get(n.id) ?? 0) + 1);
+    return [...seen].filter(([, count]) => count > 1).map(([id]) => id);
+  });
+  assert.deepEqual(duplicates, [], 'every id is unique');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 /**
  * Presses Tab from the top of a framed widget until focus leaves it; returns what was focused,
  * in order, and the controls that should be reachable (document order, one per radio group).
