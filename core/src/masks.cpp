@@ -5,11 +5,7 @@
 namespace attn {
 namespace {
 
-void require_side(const char* name, Eigen::Index n) {
-  if (n < 1 || n > kMaxMaskSide)
-    throw std::invalid_argument(std::string(name) + " must be between 1 and " +
-                                std::to_string(kMaxMaskSide) + ", got " + std::to_string(n));
-}
+void require_side(const char* name, Eigen::Index n) { require_range(name, long(n), 1, kMaxMaskSide); }
 
 }  // namespace
 

@@ -34,6 +34,12 @@ void require_cols(const char* name, const Matrix& m, Eigen::Index cols, const ch
                                 " columns (" + why + "), got shape " + shape_of(m));
 }
 
+void require_range(const char* name, long value, long min, long max) {
+  if (value < min || value > max)
+    throw std::invalid_argument(std::string(name) + " must be between " + std::to_string(min) +
+                                " and " + std::to_string(max) + ", got " + std::to_string(value));
+}
+
 void require_rows(const char* name, const Matrix& m, Eigen::Index rows, const char* why) {
   if (m.rows() != rows)
     throw std::invalid_argument(std::string(name) + " must have " + std::to_string(rows) +

@@ -5,16 +5,6 @@
 #include <string>
 
 namespace attn {
-namespace {
-
-void require_range(const char* name, int value, int lo, int hi) {
-  if (value < lo || value > hi)
-    throw std::invalid_argument(std::string(name) + " must be between " + std::to_string(lo) +
-                                " and " + std::to_string(hi) + ", got " + std::to_string(value));
-}
-
-}  // namespace
-
 void require_cue_task_config(const CueTaskConfig& c) {
   require_range("length", c.length, 3, 64);
   require_range("symbols", c.symbols, 2, 64);

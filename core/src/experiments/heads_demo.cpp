@@ -10,12 +10,6 @@
 namespace attn::experiments {
 namespace {
 
-void require_range(const char* name, long value, long min, long max) {
-  if (value < min || value > max)
-    throw std::invalid_argument(std::string(name) + " must be between " + std::to_string(min) +
-                                " and " + std::to_string(max) + ", got " + std::to_string(value));
-}
-
 HeadsDemoLayer describe(const MultiHeadAttention& layer, const MultiHeadResult& result) {
   HeadsDemoLayer out;
   out.num_heads = layer.num_heads();

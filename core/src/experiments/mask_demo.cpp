@@ -10,12 +10,6 @@
 namespace attn::experiments {
 namespace {
 
-void require_range(const char* name, long value, long min, long max) {
-  if (value < min || value > max)
-    throw std::invalid_argument(std::string(name) + " must be between " + std::to_string(min) +
-                                " and " + std::to_string(max) + ", got " + std::to_string(value));
-}
-
 std::vector<double> flatten(const Matrix& m) {
   return std::vector<double>(m.data(), m.data() + m.size());
 }

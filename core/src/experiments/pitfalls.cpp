@@ -12,12 +12,6 @@
 namespace attn::experiments {
 namespace {
 
-void require_range(const char* name, long value, long min, long max) {
-  if (value < min || value > max)
-    throw std::invalid_argument(std::string(name) + " must be between " + std::to_string(min) +
-                                " and " + std::to_string(max) + ", got " + std::to_string(value));
-}
-
 template <typename Scalar>
 PitfallCase run_case(const char* precision, const char* constant, double requested, const Matrix& q,
                      const Matrix& k, const Mask& mask) {

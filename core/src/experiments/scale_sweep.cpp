@@ -12,12 +12,6 @@
 namespace attn::experiments {
 namespace {
 
-void require_range(const char* name, long value, long min, long max) {
-  if (value < min || value > max)
-    throw std::invalid_argument(std::string(name) + " must be between " + std::to_string(min) +
-                                " and " + std::to_string(max) + ", got " + std::to_string(value));
-}
-
 // p (n), a probability row -> its measures. No checks: the sweep's rows come from softmax.
 RowMeasures measure_row(const float* p, Eigen::Index n) {
   RowMeasures m;

@@ -12,12 +12,6 @@ std::uint64_t stream_seed(std::uint64_t seed, std::uint64_t stream) {
   return seed ^ (stream * 0x9E3779B97F4A7C15ull);
 }
 
-void require_range(const char* name, long value, long lo, long hi) {
-  if (value < lo || value > hi)
-    throw std::invalid_argument(std::string(name) + " must be between " + std::to_string(lo) +
-                                " and " + std::to_string(hi) + ", got " + std::to_string(value));
-}
-
 constexpr int kEvalBatch = 250;
 
 }  // namespace

@@ -6,12 +6,6 @@
 namespace attn::nn {
 namespace {
 
-void require_range(const char* name, long value, long lo, long hi) {
-  if (value < lo || value > hi)
-    throw std::invalid_argument(std::string(name) + " must be between " + std::to_string(lo) +
-                                " and " + std::to_string(hi) + ", got " + std::to_string(value));
-}
-
 int key_width(const TransformerConfig& c) { return c.key_dim > 0 ? c.key_dim : c.d_model / c.heads; }
 
 }  // namespace
