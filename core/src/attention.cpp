@@ -1,12 +1,29 @@
 #include "attn/attention.hpp"
 
+#include <limits>
 #include <stdexcept>
+#include <string>
 
 namespace attn {
 
 void require_options(const AttentionOptions& options) {
   if (std::isnan(options.masked_value))
     throw std::invalid_argument("masked_value must not be NaN");
+  if (options.masked_value == std::numeric_limits<float>::infinity())
+    throw std::invalid_argument("masked_value must not be +inf (blocked pairs need a score below the real ones)");
+}
+
+void require_no_score_overflow(const char* inputs, const Matrix& weights, const Mask* mask,
+                               const AttentionOptions& options) {
+  if (weights.allFinite()) return;
+  const bool minus_inf = std::isinf(options.masked_value) && options.masked_value < 0;
+  for (Eigen::Index i = 0; i < weights.rows(); ++i) {
+    if (weights.row(i).allFinite()) continue;
+    if (mask && minus_inf && !mask->row(i).any()) continue;  // documented: NaN like PyTorch
+    throw std::invalid_argument(std::string(inputs) + " are too large: a score of query row " +
+                                std::to_string(i) +
+                                " overflows float32 (|q . k| / sqrt(d_k) above 3.4e38)");
+  }
 }
 
 namespace {
@@ -30,7 +47,14 @@ AttentionResult run(const Matrix& query, const Matrix& key, const Matrix& value,
   AttentionResult result;
   result.weights = attention_weights_unchecked<float>(query, key, mask, options.scale,
                                                       options.masked_value);
+  require_no_score_overflow("query and key", result.weights, mask, options);
   result.output = result.weights * value;
+  // Each output is a weighted mean of values, but with values near the float32 limit
+  // (3.4e38) the rounded weights can sum to a hair over 1 and tip the sum to inf.
+  for (Eigen::Index i = 0; i < result.output.rows(); ++i)
+    if (result.weights.row(i).allFinite() && !result.output.row(i).allFinite())
+      throw std::invalid_argument("value is too large: output row " + std::to_string(i) +
+                                  " overflows float32 (values near the limit 3.4e38)");
   return result;
 }
 

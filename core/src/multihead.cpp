@@ -121,9 +121,14 @@ MultiHeadResult MultiHeadAttention::forward(const Matrix& query, const Matrix& k
   auto project = [this](const Matrix& x, Projection p) -> Matrix {
     return (x * weights_[int(p)]).rowwise() + biases_[int(p)].row(0);
   };
+  // Finite inputs and weights can still overflow float32 in a product (entries near 1e20):
+  // refuse that here rather than hand back NaN weights or an infinite output.
   const Matrix q = project(query, Projection::query);
   const Matrix k = project(key, Projection::key);
   const Matrix v = project(value, Projection::value);
+  require_finite("query after its projection (query or its weights too large)", q);
+  require_finite("key after its projection (key or its weights too large)", k);
+  require_finite("value after its projection (value or its weights too large)", v);
 
   MultiHeadResult result;
   Matrix concat(query.rows(), num_heads_ * key_dim_);
@@ -131,10 +136,22 @@ MultiHeadResult MultiHeadAttention::forward(const Matrix& query, const Matrix& k
     const Eigen::Index c = Eigen::Index(h) * key_dim_;
     Matrix w = attention_weights_unchecked<float>(q.middleCols(c, key_dim_), k.middleCols(c, key_dim_),
                                                   mask, options.scale, options.masked_value);
+    require_no_score_overflow("projected query and key", w, mask, options);
     concat.middleCols(c, key_dim_) = w * v.middleCols(c, key_dim_);
+    for (Eigen::Index i = 0; i < w.rows(); ++i)
+      if (w.row(i).allFinite() && !concat.row(i).segment(c, key_dim_).allFinite())
+        throw std::invalid_argument("projected value is too large: head " + std::to_string(h) +
+                                    " overflows float32 at row " + std::to_string(i) +
+                                    " (values near the limit 3.4e38)");
     result.weights.push_back(std::move(w));
   }
   result.output = project(concat, Projection::output);
+  // A NaN row of concat is a fully masked row with masked_value -inf (documented); any other
+  // non-finite output row is an overflow in the output projection.
+  for (Eigen::Index i = 0; i < concat.rows(); ++i)
+    if (concat.row(i).allFinite() && !result.output.row(i).allFinite())
+      throw std::invalid_argument("output projection overflows float32 at row " + std::to_string(i) +
+                                  " (its weights or the attended values too large)");
   return result;
 }
 

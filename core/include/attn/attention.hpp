@@ -21,8 +21,15 @@ struct AttentionResult {
   Matrix weights;  // (n_q, n_k), rows sum to 1
 };
 
-// Throws std::invalid_argument for a NaN masked_value.
+// Throws std::invalid_argument for a NaN or +inf masked_value (+inf would give every row
+// with a blocked pair NaN weights, since inf - inf is NaN).
 void require_options(const AttentionOptions& options);
+
+// weights (n_q, n_k) from finite query and key -> throws std::invalid_argument when a row is
+// NaN because a score overflowed float32 (|q . k| / sqrt(d_k) above 3.4e38, e.g. entries of
+// 1e20), naming `inputs` and the row. A fully masked row with masked_value -inf is let through.
+void require_no_score_overflow(const char* inputs, const Matrix& weights, const Mask* mask,
+                               const AttentionOptions& options);
 
 // query (n_q, d_k), key (n_k, d_k), value (n_k, d_v), mask (n_q, n_k; true = may attend)
 //   -> output (n_q, d_v), weights (n_q, n_k).
@@ -30,7 +37,7 @@ void require_options(const AttentionOptions& options);
 // gets uniform weights 1/n_k and the mean of the values (as the lesson's NumPy and Keras
 // do); with masked_value = -inf it is NaN (as PyTorch gives).
 // Throws std::invalid_argument for empty or non-finite inputs, mismatched shapes, a mask of
-// the wrong shape, or a NaN masked_value.
+// the wrong shape, a NaN or +inf masked_value, or scores or outputs that overflow float32.
 AttentionResult attention(const Matrix& query, const Matrix& key, const Matrix& value,
                           const AttentionOptions& options = {});
 AttentionResult attention(const Matrix& query, const Matrix& key, const Matrix& value,
