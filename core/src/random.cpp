@@ -1,6 +1,7 @@
 #include "attn/random.hpp"
 
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
 namespace attn {
@@ -250,8 +251,10 @@ Matrix Random::normal_matrix(Eigen::Index rows, Eigen::Index cols) {
 
 Matrix Random::uniform_matrix(Eigen::Index rows, Eigen::Index cols, double lo, double hi) {
   require_matrix_size(rows, cols);
-  if (!(lo < hi) || !std::isfinite(lo) || !std::isfinite(hi))
-    throw std::invalid_argument("lo and hi must be finite with lo < hi, got lo " +
+  // The draws become float32, and hi - lo must not overflow (e.g. -1e308, 1e308).
+  constexpr double kFloatMax = std::numeric_limits<float>::max();
+  if (!(lo < hi) || !(lo >= -kFloatMax) || !(hi <= kFloatMax))
+    throw std::invalid_argument("lo and hi must be within float32 range with lo < hi, got lo " +
                                 std::to_string(lo) + ", hi " + std::to_string(hi));
   Matrix m(rows, cols);
   for (Eigen::Index i = 0; i < m.size(); ++i) m.data()[i] = static_cast<float>(uniform(lo, hi));

@@ -166,3 +166,10 @@ TEST_CASE("portable_log agrees with libm to a few ulp", "[random]") {
   }
   REQUIRE(portable_log(1.0) == 0.0);
 }
+
+TEST_CASE("uniform_matrix refuses a range outside float32", "[random][bad-input]") {
+  Random rng(1);
+  REQUIRE_THROWS_WITH(rng.uniform_matrix(2, 2, -1e308, 1e308), Catch::Matchers::Contains("within float32 range"));
+  REQUIRE_THROWS_WITH(rng.uniform_matrix(2, 2, 0, 1e39), Catch::Matchers::Contains("within float32 range"));
+  REQUIRE(rng.uniform_matrix(2, 2, -3e38, 3e38).allFinite());
+}

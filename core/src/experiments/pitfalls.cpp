@@ -49,6 +49,9 @@ HalfPrecisionPitfall half_precision_pitfall(int positions, int real, std::uint64
   require_range("positions", positions, 2, 1024);
   require_range("real", real, 1, positions - 1);
   require_range("d_k", d_k, 1, 1024);
+  // Eigen::half arithmetic is emulated in software (about 50 ns a multiply-add), so the score
+  // product's positions^2 d_k must stay within a budget of about a second.
+  require_range("positions * positions * d_k", long(positions) * positions * d_k, 1, kMaxPitfallWork);
 
   HalfPrecisionPitfall p;
   p.positions = positions;

@@ -87,3 +87,11 @@ TEST_CASE("bad input: pitfall arguments out of range", "[experiments][pitfalls][
   REQUIRE_THROWS_WITH(half_precision_pitfall(6, 6), Contains("real must be between 1 and 5") && Contains("got 6"));
   REQUIRE_THROWS_WITH(half_precision_pitfall(6, 4, 0, 2000), Contains("d_k must be between 1 and 1024") && Contains("got 2000"));
 }
+
+TEST_CASE("pitfalls: a half-precision problem too large to finish in time is refused", "[experiments][bad-input]") {
+  using Catch::Matchers::Contains;
+  REQUIRE_THROWS_WITH(attn::experiments::half_precision_pitfall(1024, 4, 0, 1024),
+                      Contains("positions * positions * d_k must be between 1 and 16777216") &&
+                          Contains("1073741824"));
+  REQUIRE_NOTHROW(attn::experiments::half_precision_pitfall(64, 4, 0, 16));
+}

@@ -18,6 +18,9 @@
 
 namespace attn::experiments {
 
+// The largest positions^2 d_k half_precision_pitfall() accepts (1024 positions with d_k 16).
+constexpr long kMaxPitfallWork = 1L << 24;
+
 struct PitfallCase {
   std::string precision;  // "float16" or "float32"
   std::string constant;   // "-1e30", "-1e9", "-1e4" or "lowest" (the type's lowest finite)
@@ -43,7 +46,8 @@ struct HalfPrecisionPitfall {
 // -> the pitfall on one seeded problem: Random(seed) draws Q (n, d_k) then K (n, d_k),
 // standard normal, in float32; the float16 cases round them to half first. Scaled scores.
 // Throws std::invalid_argument unless 2 <= positions <= 1024, 1 <= real < positions (at
-// least one fully masked row) and 1 <= d_k <= 1024, naming the argument and its value.
+// least one fully masked row), 1 <= d_k <= 1024 and positions^2 d_k <= kMaxPitfallWork,
+// naming the argument and its value.
 HalfPrecisionPitfall half_precision_pitfall(int positions = 6, int real = 4, std::uint64_t seed = 0,
                                             int d_k = 16);
 
