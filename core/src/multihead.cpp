@@ -43,7 +43,17 @@ MultiHeadAttention::MultiHeadAttention(int d_model, int num_heads, int key_dim)
     throw std::invalid_argument("key_dim must be between 1 and 65536 (or 0 for d_model / num_heads), got " +
                                 std::to_string(key_dim));
   }
-  const int hk = num_heads_ * key_dim_;
+  // In long: num_heads * key_dim alone can pass INT_MAX (65536 * 65536), and the four kernels
+  // of a layer at the edges would need tens of gigabytes.
+  const long hk_long = long(num_heads_) * key_dim_;
+  const long parameters = 4 * long(d_model_) * hk_long + 3 * hk_long + d_model_;
+  if (parameters > kMaxMultiHeadParameters)
+    throw std::invalid_argument("d_model " + std::to_string(d_model) + ", num_heads " +
+                                std::to_string(num_heads) + ", key_dim " + std::to_string(key_dim_) +
+                                " need " + std::to_string(parameters) +
+                                " parameters, more than the limit " +
+                                std::to_string(kMaxMultiHeadParameters));
+  const int hk = int(hk_long);
   for (Projection p : {Projection::query, Projection::key, Projection::value}) {
     weights_[int(p)] = Matrix::Zero(d_model_, hk);
     biases_[int(p)] = Matrix::Zero(1, hk);

@@ -90,3 +90,15 @@ TEST_CASE("fuzz: a head's weighted mean of projected values at the float32 limit
   REQUIRE_THROWS_WITH(mha.forward(Matrix::Ones(1, 1), key, key),
                       Contains("projected value is too large: head 0 overflows float32 at row 0"));
 }
+
+TEST_CASE("fuzz: a multi-head layer too large to allocate is refused before allocating", "[bad-input][fuzz]") {
+  // fuzz_core, multi-head: MultiHeadAttention(32768, 1) asked malloc for 4 GiB per kernel
+  // (libFuzzer: out-of-memory (malloc(4294967296))); at 65536 heads of key_dim 65536 the
+  // int product num_heads * key_dim overflowed before that.
+  REQUIRE_THROWS_WITH(MultiHeadAttention(32768, 1), Contains("more than the limit 16777216") &&
+                                                        Contains("d_model 32768"));
+  REQUIRE_THROWS_WITH(MultiHeadAttention(65536, 65536, 65536), Contains("more than the limit"));
+  // Just under the limit (4 d hk + 3 hk + d = 16,769,024 for d = hk = 2047) and just over.
+  REQUIRE(MultiHeadAttention(2047, 1).parameter_count() == 4L * 2047 * 2047 + 3 * 2047 + 2047);
+  REQUIRE_THROWS_WITH(MultiHeadAttention(2048, 1), Contains("16785408 parameters"));
+}

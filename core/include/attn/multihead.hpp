@@ -20,10 +20,15 @@ struct MultiHeadResult {
 
 enum class Projection { query, key, value, output };
 
+// The most weights and biases one layer may hold (2^24 floats, 64 MiB): a typo in a size
+// is refused before anything is allocated.
+constexpr long kMaxMultiHeadParameters = 1L << 24;
+
 class MultiHeadAttention {
  public:
   // key_dim 0 means d_model / num_heads, which then must divide evenly. All weights start at
-  // zero: set them, or draw them with init_glorot_uniform().
+  // zero: set them, or draw them with init_glorot_uniform(). Throws std::invalid_argument
+  // for sizes out of range or a layer above kMaxMultiHeadParameters.
   MultiHeadAttention(int d_model, int num_heads, int key_dim = 0);
 
   // Draws every kernel from Glorot uniform with Keras's fan rules for its 3-D kernels
