@@ -78,7 +78,9 @@ void call_getters(Input& in, const Args& args) {
     long i = 0;
     if (returns([&] { i = args.integer(name, lo, lo, hi); }) && args.has(name))
       FUZZ_CHECK(i >= lo && i <= hi);
-    const double dlo = in.value(), dhi = in.value();
+    // Bounds are constants in the commands, never NaN; infinite ones are fair.
+    auto not_nan = [](double x) { return std::isnan(x) ? 0.0 : x; };
+    const double dlo = not_nan(in.value()), dhi = not_nan(in.value());
     double d = 0;
     if (returns([&] { d = args.number(name, 0.0, dlo, dhi); }) && args.has(name))
       FUZZ_CHECK(std::isfinite(d) && d >= dlo && d <= dhi);

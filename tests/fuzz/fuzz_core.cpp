@@ -138,7 +138,9 @@ attn::AttentionOptions some_options(Input& in) {
   return options;
 }
 
-bool options_ok(const attn::AttentionOptions& options) { return !std::isnan(options.masked_value); }
+bool options_ok(const attn::AttentionOptions& options) {
+  return !std::isnan(options.masked_value) && options.masked_value != std::numeric_limits<float>::infinity();
+}
 
 // Which rows may come out NaN: fully masked rows when masked_value is -inf (documented).
 std::vector<bool> nan_rows(const Mask* mask, Index rows, float masked_value) {
@@ -226,7 +228,13 @@ void fuzz_attention(Input& in) {
     FUZZ_CHECK(!ok);
     return;
   }
-  if (!ok) return;  // a valid-looking input the core may still refuse (checked below)
+  // The refusals of valid-looking input: scores, or a weighted mean of values, that overflow
+  // float32.
+  if (!ok) {
+    FUZZ_CHECK(double(q.cwiseAbs().maxCoeff()) * k.cwiseAbs().maxCoeff() * double(d_k) > 3e38 ||
+               v.cwiseAbs().maxCoeff() > 3.4e38f * (1 - 1e-5f));
+    return;
+  }
   FUZZ_CHECK(r.weights.rows() == n_q && r.weights.cols() == n_k);
   FUZZ_CHECK(r.output.rows() == n_q && r.output.cols() == d_v);
   const Mask* m = use_mask ? &mask : nullptr;
@@ -237,16 +245,26 @@ void fuzz_attention(Input& in) {
 
 void fuzz_multihead(Input& in) {
   // Constructor arguments over the whole int range now and then, else small.
+  // Sizes at the documented limit (65536) and where products of two of them leave int.
+  static const int kEdges[] = {65536, 65537, 46341, 32768, 4096, std::numeric_limits<int>::max(),
+                               std::numeric_limits<int>::min()};
   auto size_arg = [&in]() -> int {
-    if (in.byte() % 16 == 0) return in.provider().ConsumeIntegral<int>();
-    return in.in_range<int>(-1, 8);
+    switch (in.byte() % 16) {
+      case 0: return in.provider().ConsumeIntegral<int>();
+      case 1: return kEdges[in.byte() % 7];
+      default: return in.in_range<int>(-1, 8);
+    }
   };
   const int d_model = size_arg(), num_heads = size_arg(), key_dim = size_arg();
   attn::MultiHeadAttention* layer = nullptr;
   const bool made = returns([&] { layer = new attn::MultiHeadAttention(d_model, num_heads, key_dim); });
-  const bool args_ok = d_model >= 1 && num_heads >= 1 && num_heads <= d_model &&
-                       (key_dim == 0 ? d_model % num_heads == 0 : key_dim >= 1);
-  if (!args_ok) FUZZ_CHECK(!made);
+  bool args_ok = d_model >= 1 && d_model <= 65536 && num_heads >= 1 && num_heads <= d_model &&
+                 (key_dim == 0 ? d_model % num_heads == 0 : key_dim >= 1 && key_dim <= 65536);
+  if (args_ok) {
+    const long hk = long(num_heads) * (key_dim == 0 ? d_model / num_heads : key_dim);
+    args_ok = 4 * long(d_model) * hk + 3 * hk + d_model <= attn::kMaxMultiHeadParameters;
+  }
+  FUZZ_CHECK(made == args_ok);
   if (!made) return;
   std::unique_ptr<attn::MultiHeadAttention> owner(layer);
   // The layer's own sizes must be what was asked for.
