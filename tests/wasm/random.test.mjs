@@ -46,7 +46,7 @@ for (const c of draws) {
 
 test('two generators with one seed agree, clone() continues independently, another seed differs', () => {
   const a = core.random(7), b = core.random(7);
-  a.normal(3); // leaves a spare normal in the state: clone must carry it
+  a.normal(3); // an odd number of draws: the clone must carry the state mid-stream
   b.normal(3);
   const c = a.clone();
   const fromA = a.normal(5);
