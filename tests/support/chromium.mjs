@@ -2,6 +2,7 @@
 // (../shared/TOOLCHAIN.md): never a browser downloaded by a tool. playwright gives every
 // launch a fresh temporary profile.
 import { chromium } from 'playwright-core';
+import { serveStatic } from '../../scripts/static-server.mjs';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -25,4 +26,19 @@ export function watchErrors(page) {
   });
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   return errors;
+}
+
+/** The Content-Security-Policy the built site promises to work under. */
+export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
+
+/** Serves dist/ on 127.0.0.1 (with the CSP unless csp: false) and launches Chromium. */
+export async function openSite({ csp = true } = {}) {
+  const dist = new URL('../../dist/', import.meta.url).pathname;
+  const server = await serveStatic(dist, { headers: () => (csp ? { 'Content-Security-Policy': CSP } : {}) });
+  return { server, browser: await launchChromium() };
+}
+
+export async function closeSite({ server, browser }) {
+  await browser?.close();
+  await server?.close();
 }

@@ -9,8 +9,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import { serveStatic } from '../../scripts/static-server.mjs';
-import { launchChromium, watchErrors } from '../support/chromium.mjs';
+import { closeSite, openSite, watchErrors } from '../support/chromium.mjs';
 import { loadCore } from '../../build-wasm/facade/core.js';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -21,14 +20,10 @@ const BLOCKING = ['serious', 'critical'];
 let server, browser, core;
 
 before(async () => {
-  server = await serveStatic(resolve(root, 'dist'));
-  browser = await launchChromium();
+  ({ server, browser } = await openSite({ csp: false }));
   core = await loadCore({ wasmBinary: readFileSync(resolve(root, 'build-wasm/facade/generated/attention_core.wasm')) });
 });
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+after(() => closeSite({ server, browser }));
 
 /** axe's violations on the page: [{id, impact, help, nodes: [{target, widget}]}]. */
 async function audit(page) {

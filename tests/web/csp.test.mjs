@@ -5,24 +5,16 @@
 // other browser suites only see violations that reach the console.) Run after `npm run build`.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { resolve } from 'node:path';
-import { serveStatic } from '../../scripts/static-server.mjs';
-import { launchChromium, watchErrors } from '../support/chromium.mjs';
+import { closeSite, openSite, watchErrors } from '../support/chromium.mjs';
 
-const root = resolve(import.meta.dirname, '../..');
-const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
 const WIDGETS = ['attn-soft-lookup', 'attn-ranked-table', 'attn-scale-figure', 'attn-mask-figure', 'attn-heads-figure',
   'attn-pitfall-demo', 'attn-flowchart', 'attn-quiz', 'attn-exercises', 'attn-cue-trainer'];
 let server, browser;
 
 before(async () => {
-  server = await serveStatic(resolve(root, 'dist'), { headers: () => ({ 'Content-Security-Policy': CSP }) });
-  browser = await launchChromium();
+  ({ server, browser } = await openSite());
 });
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+after(() => closeSite({ server, browser }));
 
 /** A page whose every frame records CSP violations in window.__csp from the start. */
 async function watchedPage(options) {

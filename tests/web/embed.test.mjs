@@ -3,21 +3,15 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
-import { serveStatic } from '../../scripts/static-server.mjs';
-import { launchChromium, watchErrors } from '../support/chromium.mjs';
+import { closeSite, openSite, watchErrors } from '../support/chromium.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
-const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
 let server, browser;
 
 before(async () => {
-  server = await serveStatic(resolve(root, 'dist'), { headers: () => ({ 'Content-Security-Policy': CSP }) });
-  browser = await launchChromium();
+  ({ server, browser } = await openSite());
 });
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+after(() => closeSite({ server, browser }));
 
 test('a framed widget reports its height and forwards its events to the parent', async () => {
   const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });

@@ -6,11 +6,8 @@
 // really run (the CSP would otherwise hide the mistake). Run after `npm run build`.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { resolve } from 'node:path';
-import { serveStatic } from '../../scripts/static-server.mjs';
-import { launchChromium, watchErrors } from '../support/chromium.mjs';
+import { closeSite, openSite, watchErrors } from '../support/chromium.mjs';
 
-const root = resolve(import.meta.dirname, '../..');
 let server, browser;
 
 // Each payload sets window.__pwned to a number of its own if it ever runs.
@@ -53,13 +50,9 @@ const tableData = {
 };
 
 before(async () => {
-  server = await serveStatic(resolve(root, 'dist'));
-  browser = await launchChromium();
+  ({ server, browser } = await openSite({ csp: false }));
 });
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+after(() => closeSite({ server, browser }));
 
 /** What injected markup would leave behind; all must stay at zero / unset. */
 function traces(page) {

@@ -4,27 +4,21 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { serveStatic } from '../../scripts/static-server.mjs';
-import { launchChromium, watchErrors } from '../support/chromium.mjs';
+import { closeSite, openSite, watchErrors } from '../support/chromium.mjs';
 import { loadCore } from '../../build-wasm/facade/core.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const shots = resolve(root, 'build/screenshots');
-export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
 
 let server, browser, core;
 
 before(async () => {
   mkdirSync(shots, { recursive: true });
-  server = await serveStatic(resolve(root, 'dist'), { headers: () => ({ 'Content-Security-Policy': CSP }) });
-  browser = await launchChromium();
+  ({ server, browser } = await openSite());
   core = await loadCore({ wasmBinary: readFileSync(resolve(root, 'build-wasm/facade/generated/attention_core.wasm')) });
 });
 
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+after(() => closeSite({ server, browser }));
 
 /** Opens the lesson, scrolls through it so every widget starts, and waits until all are ready. */
 async function openLesson(viewport = { width: 1280, height: 900 }) {

@@ -6,10 +6,9 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
 import { serveStatic } from '../../scripts/static-server.mjs';
-import { launchChromium, watchErrors } from '../support/chromium.mjs';
+import { CSP, launchChromium, watchErrors } from '../support/chromium.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
-const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
 let server, other, browser;
 
 before(async () => {

@@ -7,23 +7,17 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { serveStatic } from '../../scripts/static-server.mjs';
-import { launchChromium, watchErrors } from '../support/chromium.mjs';
+import { closeSite, openSite, watchErrors } from '../support/chromium.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
-const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
 const workerFile = readdirSync(resolve(root, 'dist/assets')).find((f) => /^training-worker-.*\.js$/.test(f));
 let server, browser;
 
 before(async () => {
   assert.ok(workerFile, 'the build has a training Worker');
-  server = await serveStatic(resolve(root, 'dist'), { headers: () => ({ 'Content-Security-Policy': CSP }) });
-  browser = await launchChromium();
+  ({ server, browser } = await openSite());
 });
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+after(() => closeSite({ server, browser }));
 
 /** A page of the site with a fresh Worker; its replies are collected in window.replies. */
 async function openWorker() {
