@@ -11,37 +11,10 @@
 #include "attn/multihead.hpp"
 #include "attn/random.hpp"
 
-#include <algorithm>
-#include <chrono>
+#include "timing.hpp"
+
 #include <cstdio>
 #include <vector>
-
-namespace {
-
-volatile float sink;  // keeps the optimizer from dropping the work
-
-// Best microseconds per call of fn over 7 runs, each long enough (~100 ms) to time well.
-template <typename Fn>
-double microseconds_per_call(Fn&& fn) {
-  using clock = std::chrono::steady_clock;
-  long calls = 1;
-  for (;;) {  // calibrate
-    const auto start = clock::now();
-    for (long i = 0; i < calls; ++i) fn();
-    const double seconds = std::chrono::duration<double>(clock::now() - start).count();
-    if (seconds > 0.1) break;
-    calls *= 2;
-  }
-  std::vector<double> runs;
-  for (int r = 0; r < 7; ++r) {
-    const auto start = clock::now();
-    for (long i = 0; i < calls; ++i) fn();
-    runs.push_back(std::chrono::duration<double, std::micro>(clock::now() - start).count() / calls);
-  }
-  return *std::min_element(runs.begin(), runs.end());
-}
-
-}  // namespace
 
 int main() {
   using attn::Matrix;
@@ -57,9 +30,9 @@ int main() {
   attn::Random init(7);
   layer.init_glorot_uniform(init);
 
-  const double soft = microseconds_per_call([&] { sink = attn::attention(query, keys, values).output(0, 0); });
-  const double self = microseconds_per_call([&] { sink = attn::attention(x12, x12, x12).output(0, 0); });
-  const double mha = microseconds_per_call([&] { sink = layer.forward(x10, x10, x10).output(0, 0); });
+  const double soft = bench::microseconds_per_call([&] { bench::sink = attn::attention(query, keys, values).output(0, 0); });
+  const double self = bench::microseconds_per_call([&] { bench::sink = attn::attention(x12, x12, x12).output(0, 0); });
+  const double mha = bench::microseconds_per_call([&] { bench::sink = layer.forward(x10, x10, x10).output(0, 0); });
   std::printf("{\"soft_lookup\": %.4f, \"self_12x64\": %.4f, \"mha_10x64\": %.4f}\n", soft, self, mha);
   return 0;
 }

@@ -11,26 +11,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
+import { microsecondsPerCall } from './timing.mjs';
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SWEEP_NORMALS = 200 * 2 * 12 * (4 + 16 + 64 + 256);
 const BATCH = SWEEP_NORMALS / 16;
-
-function microsecondsPerCall(fn) {
-  let calls = 1;
-  for (;;) {
-    const start = performance.now();
-    for (let i = 0; i < calls; i++) fn();
-    if (performance.now() - start > 100) break;
-    calls *= 2;
-  }
-  let best = Infinity;
-  for (let r = 0; r < 7; r++) {
-    const start = performance.now();
-    for (let i = 0; i < calls; i++) fn();
-    best = Math.min(best, ((performance.now() - start) * 1000) / calls);
-  }
-  return best;
-}
 
 async function measure() {
   const facadeDir = path.resolve(root, process.env.ATTN_WASM_FACADE ?? 'build-wasm/facade');
