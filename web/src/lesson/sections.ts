@@ -211,7 +211,7 @@ export const sections: Section[] = [
           'among random symbols; the last position repeats the CUE as a question, and the right answer ' +
           'is whatever symbol came straight after the first CUE.',
       },
-      { kind: 'code', caption: 'one training sequence', source: 'symbols:  3 7 2 CUE 5 1 4 6 2  CUE\n                   ^ the answer is 5' },
+      { kind: 'code', caption: 'one training sequence', source: 'tokens:  6 2 2 CUE 4 1 7 3 5  CUE\n                   ^ the answer is 4' },
       {
         kind: 'p',
         text:
@@ -257,7 +257,7 @@ export const sections: Section[] = [
           '**Masking after the softmax.** Zeroing weights afterwards leaves rows that no longer add up to 1 (see the demo below). Mask the scores, then normalise.',
           '**A careless “minus infinity”.** $-10^9$ is harmless in float32, but $-10^{30}$ becomes $-\\infty$ in float16, and a fully masked row then turns into NaN (below, computed in half precision).',
           '**No padding mask.** Attention will happily average the filler vectors, the attention version of the post-padding bug that put a SimpleRNN at 0.5036 in the previous phase.',
-          '**Mixing up causal and padding masks.** One hides the future, the other hides what is not there; a decoder needs both.',
+          '**Treating the two masks as one.** The causal mask keeps later positions out of view; the padding mask keeps filler out; a decoder uses both at once.',
           '**Asking one layer to compose.** Match-then-shift needs two blocks, as the cue task shows.',
           '**Reading attention as an explanation.** In the run above, the solving head put {cue.cueShare:2} of its weight on the cue position, a tidy story; but on Vision Transformers, confidently wrong predictions have come with perfectly ordinary-looking attention.',
         ],
