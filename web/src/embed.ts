@@ -17,7 +17,7 @@ export const WIDGETS: Record<string, string> = {
   'attn-flowchart': 'none',
   'attn-quiz': 'src (URL of a quiz JSON) or a child <script type="application/json">; default: the lesson\'s five questions',
   'attn-exercises': 'a child <script type="application/json"> with {exercises}; default: the lesson\'s five',
-  'attn-cue-trainer': 'none yet',
+  'attn-cue-trainer': 'seed (default: the core\'s default seed), epochs (30, at most 1000)',
 };
 const EVENTS = ['attn-change', 'attn-quiz-answered', 'attn-exercise-checked', 'attn-ready'];
 const MESSAGE_SOURCE = 'attention-lab';

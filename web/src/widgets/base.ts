@@ -12,8 +12,8 @@ export abstract class AttnElement extends HTMLElement {
 
   connectedCallback(): void {
     if (this.started) return;
-    // Heavy work (and heavy libraries) wait until the widget is within a screen of view.
-    this.observer = new IntersectionObserver(
+    // Heavy work (and heavy libraries) wait until the widget is within 600 px of view.
+    this.observer ??= new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) void this.start();
       },
@@ -23,8 +23,7 @@ export abstract class AttnElement extends HTMLElement {
   }
 
   disconnectedCallback(): void {
-    this.observer?.disconnect();
-    if (!this.started) this.observer = undefined;
+    this.observer?.unobserve(this);
   }
 
   private async start(): Promise<void> {
