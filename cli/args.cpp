@@ -1,5 +1,6 @@
 #include "args.hpp"
 
+#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -24,7 +25,8 @@ long parse_integer(const std::string& name, const std::string& text, long min, l
   errno = 0;
   char* end = nullptr;
   const long long value = std::strtoll(text.c_str(), &end, 10);
-  if (text.empty() || *end != '\0' || errno == ERANGE)
+  // strtoll skips leading white space; a command-line number has none.
+  if (text.empty() || std::isspace(static_cast<unsigned char>(text[0])) || *end != '\0' || errno == ERANGE)
     throw UsageError("--" + name + " must be a whole number, got '" + text + "'");
   if (value < min || value > max)
     throw UsageError("--" + name + " must be between " + std::to_string(min) + " and " +
@@ -94,6 +96,8 @@ std::vector<long> Args::integer_list(const std::string& name, const std::vector<
   auto it = values_.find(name);
   if (it == values_.end()) return fallback;
   std::vector<long> items;
+  if (!it->second.empty() && it->second.back() == ',')  // getline would drop the empty last item
+    throw UsageError("--" + name + " must not end with a comma, got '" + it->second + "'");
   std::stringstream parts(it->second);
   std::string part;
   while (std::getline(parts, part, ',')) {

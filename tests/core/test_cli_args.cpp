@@ -30,6 +30,9 @@ TEST_CASE("bad options are usage errors that name the option", "[cli]") {
   const auto args = Args::parse({"--seed", "12x", "--dk", "4,,16"}, kSpec);
   REQUIRE_THROWS_WITH(args.integer("seed", 0, 0, 100), Contains("--seed must be a whole number, got '12x'"));
   REQUIRE_THROWS_WITH(args.integer_list("dk", {}, 1, 4096, 8), Contains("--dk must be a whole number"));
+  const auto trailing = Args::parse({"--dk", "4,", "--seed", " 7"}, kSpec);
+  REQUIRE_THROWS_WITH(trailing.integer_list("dk", {}, 1, 4096, 8), Contains("must not end with a comma"));
+  REQUIRE_THROWS_WITH(trailing.integer("seed", 0, 0, 100), Contains("--seed must be a whole number, got ' 7'"));
   const auto big = Args::parse({"--seed", "1000"}, kSpec);
   REQUIRE_THROWS_WITH(big.integer("seed", 0, 0, 100), Contains("between 0 and 100, got 1000"));
 }
