@@ -5,18 +5,13 @@
 //   node bench/attention_wasm.mjs --report N.jsonl W.jsonl
 //        the table of native (N) against wasm (W) lines, best of each over the rounds, with
 //        the ratios and the goals. bench/run-attention does both in one go.
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 
-import { microsecondsPerCall } from './timing.mjs';
+import { loadCore } from '../tests/wasm/helpers.mjs';
+import { best, microsecondsPerCall } from './timing.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 async function measure() {
-  const facadeDir = path.resolve(root, process.env.ATTN_WASM_FACADE ?? 'build-wasm/facade');
-  const { loadCore } = await import(pathToFileURL(path.join(facadeDir, 'core.js')).href);
-  const core = await loadCore({ wasmBinary: fs.readFileSync(path.join(facadeDir, 'generated/attention_core.wasm')) });
+  const core = await loadCore();
   let sink = 0;
   // The same inputs as the native side: the soft-lookup example, then seeded draws.
   const query = { rows: 1, cols: 2, data: Float32Array.of(1, 0.5) };
@@ -38,13 +33,6 @@ async function measure() {
   layer.dispose();
   if (!Number.isFinite(sink)) throw new Error('the benchmark computed non-finite numbers');
   console.log(JSON.stringify(result));
-}
-
-function best(file) {
-  const rounds = fs.readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
-  const out = {};
-  for (const round of rounds) for (const [k, v] of Object.entries(round)) out[k] = Math.min(out[k] ?? Infinity, v);
-  return { rounds: rounds.length, times: out };
 }
 
 function report(nativeFile, wasmFile) {

@@ -7,20 +7,15 @@
 //        bench/run-normals does both in one go.
 // The wasm normal_ns includes copying each batch of 102,000 doubles out to JS (the native side
 // has no such copy), so it slightly overstates the draw itself.
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 
-import { microsecondsPerCall } from './timing.mjs';
+import { loadCore } from '../tests/wasm/helpers.mjs';
+import { best, microsecondsPerCall } from './timing.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SWEEP_NORMALS = 200 * 2 * 12 * (4 + 16 + 64 + 256);
 const BATCH = SWEEP_NORMALS / 16;
 
 async function measure() {
-  const facadeDir = path.resolve(root, process.env.ATTN_WASM_FACADE ?? 'build-wasm/facade');
-  const { loadCore } = await import(pathToFileURL(path.join(facadeDir, 'core.js')).href);
-  const core = await loadCore({ wasmBinary: fs.readFileSync(path.join(facadeDir, 'generated/attention_core.wasm')) });
+  const core = await loadCore();
   const rng = core.random(2026);
   let sink = 0;
   const normalUs = microsecondsPerCall(() => {
@@ -31,13 +26,6 @@ async function measure() {
   if (!Number.isFinite(sink)) throw new Error('the benchmark computed non-finite numbers');
   console.log(JSON.stringify({ normal_ns: (normalUs * 1000) / SWEEP_NORMALS, normal_matrix_ns: (matrixUs * 1000) / (12 * 64),
                                sweep_ms: sweepUs / 1000 }));
-}
-
-function best(file) {
-  const rounds = fs.readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
-  const out = {};
-  for (const round of rounds) for (const [k, v] of Object.entries(round)) out[k] = Math.min(out[k] ?? Infinity, v);
-  return { rounds: rounds.length, times: out };
 }
 
 function report(nativeFile, wasmFile) {

@@ -1,5 +1,6 @@
 // The WebAssembly benchmarks' clock, the same rule as bench/timing.hpp: best microseconds per
 // call over 7 runs of ~100 ms each. Shared by bench/*_wasm.mjs.
+import fs from 'node:fs';
 
 export function microsecondsPerCall(fn) {
   let calls = 1;
@@ -16,4 +17,12 @@ export function microsecondsPerCall(fn) {
     best = Math.min(best, ((performance.now() - start) * 1000) / calls);
   }
   return best;
+}
+
+/** The best time of every workload over the rounds in a JSON-lines file (one round a line). */
+export function best(file) {
+  const rounds = fs.readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+  const times = {};
+  for (const round of rounds) for (const [k, v] of Object.entries(round)) times[k] = Math.min(times[k] ?? Infinity, v);
+  return { rounds: rounds.length, times };
 }

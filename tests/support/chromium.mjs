@@ -42,3 +42,14 @@ export async function closeSite({ server, browser }) {
   await browser?.close();
   await server?.close();
 }
+
+/** Opens the lesson at `url` and scrolls through it, so every widget starts; waits until all are ready. */
+export async function startLesson(page, url) {
+  await page.goto(url + 'index.html');
+  await page.waitForSelector('html[data-lesson-ready]', { timeout: 15000 });
+  for (let y = 0; y < 40; y++) {
+    await page.mouse.wheel(0, 800);
+    await page.waitForTimeout(40);
+  }
+  await page.waitForFunction(() => [...document.querySelectorAll('main figure.widget > :first-child')].every((w) => w.hasAttribute('data-ready')), null, { timeout: 20000 });
+}

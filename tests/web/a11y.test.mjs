@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import { closeSite, openSite, watchErrors } from '../support/chromium.mjs';
+import { closeSite, openSite, startLesson, watchErrors } from '../support/chromium.mjs';
 import { loadCore } from '../../build-wasm/facade/core.js';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -56,13 +56,7 @@ function blocking(violations) {
 async function openLesson() {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   const errors = watchErrors(page);
-  await page.goto(server.url + 'index.html');
-  await page.waitForSelector('html[data-lesson-ready]', { timeout: 15000 });
-  for (let y = 0; y < 40; y++) {
-    await page.mouse.wheel(0, 800);
-    await page.waitForTimeout(40);
-  }
-  await page.waitForFunction(() => [...document.querySelectorAll('main figure.widget > :first-child')].every((w) => w.hasAttribute('data-ready')), null, { timeout: 20000 });
+  await startLesson(page, server.url);
   return { page, errors };
 }
 

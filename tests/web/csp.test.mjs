@@ -5,7 +5,7 @@
 // other browser suites only see violations that reach the console.) Run after `npm run build`.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { closeSite, openSite, watchErrors } from '../support/chromium.mjs';
+import { closeSite, openSite, startLesson, watchErrors } from '../support/chromium.mjs';
 
 const WIDGETS = ['attn-soft-lookup', 'attn-ranked-table', 'attn-scale-figure', 'attn-mask-figure', 'attn-heads-figure',
   'attn-pitfall-demo', 'attn-flowchart', 'attn-quiz', 'attn-exercises', 'attn-cue-trainer'];
@@ -50,13 +50,7 @@ async function shortTraining(page, scope = page) {
 
 test('the lesson: no CSP violation after every widget started, was used, and a short training ran', async () => {
   const { page, errors } = await watchedPage({ viewport: { width: 1280, height: 900 } });
-  await page.goto(server.url + 'index.html');
-  await page.waitForSelector('html[data-lesson-ready]', { timeout: 15000 });
-  for (let y = 0; y < 40; y++) {
-    await page.mouse.wheel(0, 800);
-    await page.waitForTimeout(40);
-  }
-  await page.waitForFunction(() => [...document.querySelectorAll('main figure.widget > :first-child')].every((w) => w.hasAttribute('data-ready')), null, { timeout: 20000 });
+  await startLesson(page, server.url);
   const tags = await page.$$eval('main [data-ready]', (nodes) => nodes.map((n) => n.localName));
   for (const tag of WIDGETS) assert.ok(tags.includes(tag), `${tag} started`);
   // Use a few: the sketch, the table, the quiz, an exercise.

@@ -4,7 +4,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { closeSite, openSite, watchErrors } from '../support/chromium.mjs';
+import { closeSite, openSite, startLesson, watchErrors } from '../support/chromium.mjs';
 import { loadCore } from '../../build-wasm/facade/core.js';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -24,23 +24,15 @@ after(() => closeSite({ server, browser }));
 async function openLesson(viewport = { width: 1280, height: 900 }) {
   const page = await browser.newPage({ viewport });
   const errors = watchErrors(page);
-  await page.goto(server.url + 'index.html');
-  await page.waitForSelector('html[data-lesson-ready]', { timeout: 15000 });
-  const tags = await page.$$eval('main [data-ready], main figure.widget > :first-child', (nodes) => [...new Set(nodes.map((n) => n.localName))]);
-  for (let y = 0; y < 40; y++) {
-    await page.mouse.wheel(0, 800);
-    await page.waitForTimeout(40);
-  }
-  await page.waitForFunction(() => [...document.querySelectorAll('main figure.widget > :first-child')].every((w) => w.hasAttribute('data-ready')), null, { timeout: 20000 });
-  return { page, errors, tags };
+  await startLesson(page, server.url);
+  return { page, errors };
 }
 
 test('the lesson loads under the strict CSP with no console errors, and every widget renders', async () => {
-  const { page, errors, tags } = await openLesson();
+  const { page, errors } = await openLesson();
   const widgetTags = await page.$$eval('main figure.widget > :first-child', (nodes) => nodes.map((n) => n.localName));
   for (const tag of ['attn-soft-lookup', 'attn-ranked-table', 'attn-scale-figure', 'attn-mask-figure', 'attn-heads-figure', 'attn-cue-trainer', 'attn-flowchart', 'attn-pitfall-demo', 'attn-quiz', 'attn-exercises'])
     assert.ok(widgetTags.includes(tag), `${tag} is on the page`);
-  assert.ok(tags.length > 0);
   const empty = await page.$$eval('main figure.widget > :first-child', (nodes) => nodes.filter((n) => !n.querySelector('canvas, svg, table, img, form, section, p')).map((n) => n.localName));
   assert.deepEqual(empty, [], 'every widget drew something');
   const missing = await page.$$eval('.live[data-missing]', (nodes) => nodes.map((n) => n.dataset.key));
