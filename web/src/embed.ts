@@ -5,7 +5,7 @@
 // height changes and {source: 'attention-lab', type: 'event', name, detail} for every widget
 // event, to the parent; ?parent-origin=ORIGIN restricts them to that origin.
 import './widgets/index';
-import { el } from './widgets/base';
+import { applyPageTheme, el } from './widgets/base';
 
 export const WIDGETS: Record<string, string> = {
   'attn-soft-lookup': 'keys, values (JSON lists of [x, y]), query ("x, y"), scale ("on" | "off"), temperature (0.25 to 4)',
@@ -111,6 +111,7 @@ function guideMode(): void {
   frame.src = `embed.html?widget=attn-soft-lookup&parent-origin=${encodeURIComponent(location.origin)}`;
 }
 
+applyPageTheme();
 const params = new URLSearchParams(location.search);
 const tag = params.get('widget');
 if (tag) frameMode(tag, params);
