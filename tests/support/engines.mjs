@@ -7,6 +7,7 @@
 // No tool downloads a browser: each engine is the Debian package scripts/setup installs.
 //
 //   const site = await serveSite();                    // dist/ on 127.0.0.1, strict CSP, watcher
+//   for (const engine of enginesToRun()) ...           // ['chromium', 'firefox', 'webkit'] (ATTN_ENGINES)
 //   const browser = await launch('firefox');           // once per suite; browser.version
 //   const page = await browser.open(site.url + 'index.html', { width: 1280, height: 900 });
 //   await page.startWidgets();                         // every attn-* widget scrolled to and ready
@@ -221,9 +222,13 @@ class WebKitPage extends Page {
       throw new Error(`webkit: a ${width}x${height} viewport does not fit the ${SCREEN.width}x${SCREEN.height} Xvfb screen`);
     this.viewport ??= { width, height };
     await this.driver.resize(width + this.chrome.width, height + this.chrome.height);
-    const inner = await this.driver.innerSize();
-    if (inner.width !== width || inner.height !== height)
-      throw new Error(`webkit: asked for a ${width}x${height} viewport, MiniBrowser's window gives ${inner.width}x${inner.height}`);
+    // The page sees the new size a little after the window has it.
+    for (let waited = 0; ; waited += 50) {
+      const inner = await this.driver.innerSize();
+      if (inner.width === width && inner.height === height) return;
+      if (waited >= 2000) throw new Error(`webkit: asked for a ${width}x${height} viewport, MiniBrowser's window gives ${inner.width}x${inner.height}`);
+      await sleep(50);
+    }
   }
 
   async fullPagePng() {
