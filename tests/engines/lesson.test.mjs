@@ -186,6 +186,19 @@ for (const engine of enginesToRun()) {
         assert.equal(after.page, COLOURS[theme].bg, 'the page keeps its theme');
         assert.ok(after.counts[COLOURS[other].fg] >= 50, `the canvas redrew in the ${other} text colour`);
         assert.equal(after.counts[COLOURS[theme].fg], undefined, `no ${theme} text colour left on the canvas`);
+        // A value that is not a theme: a warning that names it, and the widget follows the page again.
+        const refused = await page.run(() => {
+          const warnings = [], warn = console.warn;
+          console.warn = (...parts) => warnings.push(parts.join(' '));
+          document.querySelector('attn-soft-lookup').setAttribute('theme', 'purple');
+          console.warn = warn;
+          return { warnings, text: getComputedStyle(document.querySelector('attn-soft-lookup')).color };
+        });
+        assert.deepEqual(refused.warnings, ['<attn-soft-lookup theme>: theme must be light, dark or auto, got "purple"; ignored']);
+        assert.equal(refused.text, COLOURS[theme].fg);
+        // theme="auto": the reader's preference, whatever the page forces (light: how the engines start here).
+        await page.run(() => document.querySelector('attn-soft-lookup').setAttribute('theme', 'auto'));
+        assert.equal(await page.run(() => getComputedStyle(document.querySelector('attn-soft-lookup')).color), COLOURS.light.fg);
         assert.deepEqual(await page.problems(), []);
       }
     });

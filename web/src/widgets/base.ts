@@ -8,10 +8,10 @@ import { readState, writeState } from '../hash-state';
 /** The colour themes a page (?theme=) or a widget (theme="") can force; auto follows the reader's preference. */
 const THEMES = ['light', 'dark', 'auto'];
 
-/** Is `value` a theme? Otherwise warns, naming `where`, and the caller keeps auto. */
+/** Is `value` a theme? Otherwise warns, naming `where`, and the caller ignores it. */
 function checkTheme(value: string, where: string): boolean {
   if (THEMES.includes(value)) return true;
-  console.warn(`${where}: theme must be light, dark or auto, got "${value.slice(0, 40)}"; using auto`);
+  console.warn(`${where}: theme must be light, dark or auto, got "${value.slice(0, 40)}"; ignored`);
   return false;
 }
 
