@@ -2,68 +2,39 @@
 
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
 
 namespace attn {
 namespace {
 
-// Shortest text that reads back as the same double: 8, 0.003, 1e-07, 9007199254740991.
+// 8, 0.003, 1e-07, 9007199254740991: whole numbers in full, others to 15 significant digits
+// (enough to tell any two limits apart, and no longer than they were written).
 std::string number_text(double value) {
   char buffer[40];
-  if (value == std::floor(value) && std::fabs(value) < 1e17) {
-    std::snprintf(buffer, sizeof buffer, "%.0f", value);
-    return buffer;
-  }
-  for (int digits = 1; digits <= 17; ++digits) {
-    std::snprintf(buffer, sizeof buffer, "%.*g", digits, value);
-    if (std::strtod(buffer, nullptr) == value) break;
-  }
+  if (value == std::floor(value) && std::fabs(value) < 1e17) std::snprintf(buffer, sizeof buffer, "%.0f", value);
+  else std::snprintf(buffer, sizeof buffer, "%.15g", value);
   return buffer;
 }
-
-// Whole numbers in full, whatever their size ("18446744073709551615", not "1.8e+19").
-std::string whole_text(long double value) {
-  char buffer[48];
-  std::snprintf(buffer, sizeof buffer, "%.0Lf", value);
-  return buffer;
-}
-
-// The message's text with every {name} replaced by name_of(name).
-std::string substitute(const std::string& text, const std::function<std::string(const std::string&)>& name_of) {
-  std::string out;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const std::size_t close = text[i] == '{' ? text.find('}', i) : std::string::npos;
-    if (close == std::string::npos) {
-      out += text[i];
-      continue;
-    }
-    out += name_of(text.substr(i + 1, close - i - 1));
-    i = close;
-  }
-  return out;
-}
-
-std::string same_name(const std::string& name) { return name; }
 
 }  // namespace
 
 ArgumentError::ArgumentError(std::string argument, std::string detail)
-    : std::invalid_argument(substitute("{" + argument + "} " + detail, same_name)),
+    : std::invalid_argument(substitute_names("{" + argument + "} " + detail, [](const std::string& name) { return name; })),
       argument_(std::move(argument)),
       detail_(std::move(detail)) {}
-
-std::string ArgumentError::message(const std::function<std::string(const std::string&)>& name_of) const {
-  return substitute("{" + argument_ + "} " + detail_, name_of);
-}
 
 std::string range_text(const FieldInfo& field) {
   return (field.open_min ? "(" : "[") + number_text(field.min) + ", " + number_text(field.max) +
          (field.open_max ? ")" : "]");
 }
 
-void require_whole(const FieldInfo& field, long double value) {
+void require_whole(const FieldInfo& field, double value) {
   if (value < field.min || value > field.max)
-    throw ArgumentError(field.name, "must be a whole number in " + range_text(field) + ", got " + whole_text(value));
+    throw ArgumentError(field.name, "must be a whole number in " + range_text(field) + ", got " + number_text(value));
+}
+
+void require_whole(const FieldInfo& field, std::uint64_t value) {
+  if (value > std::uint64_t(field.max))  // an unsigned value is never below a min of 0
+    throw ArgumentError(field.name, "must be a whole number in " + range_text(field) + ", got " + std::to_string(value));
 }
 
 void require_number(const FieldInfo& field, double value) {

@@ -37,7 +37,7 @@ void require_cols(const char* name, const Matrix& m, Eigen::Index cols, const ch
 }
 
 void require_range(const char* name, long value, long min, long max) {
-  require_whole(argument(name, double(min), double(max)), value);
+  require_whole(argument(name, double(min), double(max)), double(value));
 }
 
 void require_rows(const char* name, const Matrix& m, Eigen::Index rows, const char* why) {

@@ -7,8 +7,8 @@
 // defaults and ranges and convert JS objects, and the CLI builds its options and --help. So a
 // default, a limit or an argument's name is written in exactly one place.
 //
-// visit(const FieldInfo& info, Access access) is called once per field, in order; `access` is
-// a generic lambda returning a reference to the field of any config it is given (const or not).
+// visit(const FieldInfo& info, Access access) is called once per field, in order; `access`
+// returns a reference to the field of any config it is given (const or not): see member below.
 //
 // Result structs list their fields the same way, as visit(key, access), with the key every
 // front door shows (the CLI's JSON and the JS objects alike): one description per struct.
@@ -19,7 +19,6 @@
 #pragma once
 
 #include <cstdint>
-#include <functional>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -59,42 +58,82 @@ class ArgumentError : public std::invalid_argument {
  public:
   ArgumentError(std::string argument, std::string detail);
   const std::string& argument() const { return argument_; }
-  // The message with every argument named by name_of (C++ names map to themselves in what()).
-  std::string message(const std::function<std::string(const std::string&)>& name_of) const;
+  // The message with every argument named by name_of(core name) -> std::string (what() keeps
+  // the core's names).
+  template <typename NameOf>
+  std::string message(NameOf&& name_of) const;
 
  private:
   std::string argument_, detail_;
 };
 
+// `text` with every {name} replaced by name_of(name).
+template <typename NameOf>
+std::string substitute_names(const std::string& text, NameOf&& name_of) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const std::size_t close = text[i] == '{' ? text.find('}', i) : std::string::npos;
+    if (close == std::string::npos) {
+      out += text[i];
+      continue;
+    }
+    out += name_of(text.substr(i + 1, close - i - 1));
+    i = close;
+  }
+  return out;
+}
+
+template <typename NameOf>
+std::string ArgumentError::message(NameOf&& name_of) const {
+  return substitute_names("{" + argument_ + "} " + detail_, name_of);
+}
+
 // "[1, 8]", "(0, 10]", "[0, 1)": the range as the messages and --help print it.
 std::string range_text(const FieldInfo& field);
 
-// Whole-number checks (int fields, seeds, list elements): min <= value <= max.
-void require_whole(const FieldInfo& field, long double value);
+// Whole-number checks (int fields, list elements; seeds, exact to the last digit): min <= value <= max.
+void require_whole(const FieldInfo& field, double value);
+void require_whole(const FieldInfo& field, std::uint64_t value);
 // Numbers: finite and inside the range, honouring open ends.
 void require_number(const FieldInfo& field, double value);
 // Lists: 1..max_count elements, each a whole number in range.
 void require_list(const FieldInfo& field, const std::vector<int>& values);
 
-// Member(&Config::field): the access of a field that is a direct member; nested fields use a
-// lambda of the same shape, [](auto& c) -> auto& { return c.task.length; }.
-template <typename Config, typename T>
+// member<&Config::field>: the access of a field that is a direct member. An access is an
+// empty type whose call operator returns the field of any config it is given (const or not),
+// so front doors can use it at compile time (the WebAssembly bindings make a plain getter
+// function per field from it).
+template <auto Pointer>
 struct Member {
-  T Config::*pointer;
-  T& operator()(Config& config) const { return config.*pointer; }
-  const T& operator()(const Config& config) const { return config.*pointer; }
+  template <typename Config>
+  auto& operator()(Config& config) const {
+    return config.*Pointer;
+  }
 };
-template <typename Config, typename T>
-Member<Config, T> member(T Config::*pointer) {
-  return {pointer};
-}
+template <auto Pointer>
+inline constexpr Member<Pointer> member{};
 
-// Visits Inner's fields as fields of an Outer that holds an Inner at `inner`.
-template <typename Inner, typename Outer, typename Visit>
-void visit_nested(Inner Outer::*inner, Visit&& visit) {
-  Inner::fields([&](const FieldInfo& field, auto access) {
-    visit(field, [inner, access](auto& outer) -> auto& { return access(outer.*inner); });
-  });
+template <typename>
+struct member_type;
+template <typename Class, typename T>
+struct member_type<T Class::*> {
+  using type = T;
+};
+
+// The access of a field of the struct held at Outer's member Inner.
+template <auto Inner, typename Access>
+struct Nested {
+  template <typename Outer>
+  auto& operator()(Outer& outer) const {
+    return Access{}(outer.*Inner);
+  }
+};
+
+// Visits the fields of the struct held at member Inner as fields of the struct that holds it.
+template <auto Inner, typename Visit>
+void visit_nested(Visit&& visit) {
+  member_type<decltype(Inner)>::type::fields(
+      [&](const auto& key, auto access) { visit(key, Nested<Inner, decltype(access)>{}); });
 }
 
 // Checks one field's value against its FieldInfo.
@@ -102,8 +141,10 @@ template <typename T>
 void require_field(const FieldInfo& field, const T& value) {
   if constexpr (std::is_same_v<T, bool>) {
     (void)field, (void)value;  // any value is valid
+  } else if constexpr (std::is_same_v<T, std::uint64_t>) {
+    require_whole(field, value);
   } else if constexpr (std::is_integral_v<T>) {
-    require_whole(field, static_cast<long double>(value));
+    require_whole(field, static_cast<double>(value));
   } else if constexpr (std::is_floating_point_v<T>) {
     require_number(field, value);
   } else {
@@ -117,16 +158,43 @@ void require_fields(const Config& config) {
   Config::fields([&](const FieldInfo& field, auto access) { require_field(field, access(config)); });
 }
 
+// What a field holds, from its C++ type: bool, a 32-bit int, a seed (std::uint64_t), a double,
+// or a list of ints.
+enum class FieldKind { boolean, integer, seed, number, integers };
+
+template <typename T>
+constexpr FieldKind kind_of() {
+  if constexpr (std::is_same_v<T, bool>) return FieldKind::boolean;
+  else if constexpr (std::is_same_v<T, std::uint64_t>) return FieldKind::seed;
+  else if constexpr (std::is_integral_v<T>) return FieldKind::integer;
+  else if constexpr (std::is_floating_point_v<T>) return FieldKind::number;
+  else return FieldKind::integers;
+}
+
+struct FieldEntry {
+  FieldInfo info;
+  FieldKind kind;
+};
+
+// Config's fields as a table, built once.
+template <typename Config>
+const std::vector<FieldEntry>& field_table() {
+  static const std::vector<FieldEntry> table = [] {
+    std::vector<FieldEntry> entries;
+    Config::fields([&](const FieldInfo& field, auto access) {
+      using T = std::decay_t<decltype(access(std::declval<Config&>()))>;
+      entries.push_back({field, kind_of<T>()});
+    });
+    return entries;
+  }();
+  return table;
+}
+
 // The FieldInfo of Config's field `name`, or nullptr.
 template <typename Config>
 const FieldInfo* find_field(const std::string& name) {
-  static const std::vector<FieldInfo> all = [] {
-    std::vector<FieldInfo> infos;
-    Config::fields([&](const FieldInfo& field, auto) { infos.push_back(field); });
-    return infos;
-  }();
-  for (const FieldInfo& field : all)
-    if (name == field.name) return &field;
+  for (const FieldEntry& entry : field_table<Config>())
+    if (name == entry.info.name) return &entry.info;
   return nullptr;
 }
 

@@ -33,14 +33,14 @@ struct CueTaskConfig {
   template <typename Visit>
   static void fields(Visit&& visit) {
     visit(FieldInfo{"length", "length", "length", 3, kCueMaxLength, "tokens per sequence, the query included"},
-          member(&CueTaskConfig::length));
+          member<&CueTaskConfig::length>);
     visit(FieldInfo{"symbols", "symbols", "symbols", 2, kCueMaxSymbols, "distinct symbols"},
-          member(&CueTaskConfig::symbols));
+          member<&CueTaskConfig::symbols>);
     visit(FieldInfo{"train_size", "trainSize", "train-size", 1, kCueMaxSetSize, "training sequences"},
-          member(&CueTaskConfig::train_size));
+          member<&CueTaskConfig::train_size>);
     visit(FieldInfo{"validation_size", "validationSize", "validation-size", 1, kCueMaxSetSize,
                     "validation sequences"},
-          member(&CueTaskConfig::validation_size));
+          member<&CueTaskConfig::validation_size>);
   }
 };
 

@@ -29,14 +29,14 @@ struct HeadsDemoConfig {
   template <typename Visit>
   static void fields(Visit&& visit) {
     visit(FieldInfo{"d_model", "dModel", "d-model", 1, kHeadsDemoMaxWidth, "model width"},
-          member(&HeadsDemoConfig::d_model));
+          member<&HeadsDemoConfig::d_model>);
     visit(FieldInfo{"num_heads", "numHeads", "heads", 2, kHeadsDemoMaxWidth,
                     "heads of the multi-head layer, dividing the model width"},
-          member(&HeadsDemoConfig::num_heads));
+          member<&HeadsDemoConfig::num_heads>);
     visit(FieldInfo{"tokens", "tokens", "tokens", 1, kHeadsDemoMaxTokens, "tokens of the seeded input"},
-          member(&HeadsDemoConfig::tokens));
+          member<&HeadsDemoConfig::tokens>);
     visit(FieldInfo{"seed", "seed", "seed", 0, double(kMaxSeed), "seed of the input and the weights"},
-          member(&HeadsDemoConfig::seed));
+          member<&HeadsDemoConfig::seed>);
   }
 };
 
@@ -51,13 +51,13 @@ struct HeadsDemoLayer {
   template <typename Visit>
   static void fields(Visit&& visit) {
     using C = HeadsDemoLayer;
-    visit("numHeads", member(&C::num_heads));
-    visit("keyDim", member(&C::key_dim));
-    visit("parameterCount", member(&C::parameter_count));
-    visit("weights", member(&C::weights));
-    visit("argmax", member(&C::argmax));
-    visit("meanMaxWeight", member(&C::mean_max_weight));
-    visit("meanEntropy", member(&C::mean_entropy));
+    visit("numHeads", member<&C::num_heads>);
+    visit("keyDim", member<&C::key_dim>);
+    visit("parameterCount", member<&C::parameter_count>);
+    visit("weights", member<&C::weights>);
+    visit("argmax", member<&C::argmax>);
+    visit("meanMaxWeight", member<&C::mean_max_weight>);
+    visit("meanEntropy", member<&C::mean_entropy>);
   }
 };
 
@@ -76,13 +76,13 @@ struct HeadsDemo {
   template <typename Visit>
   static void fields(Visit&& visit) {
     using C = HeadsDemo;
-    visit("dModel", member(&C::d_model));
-    visit("tokens", member(&C::tokens));
-    visit("seed", member(&C::seed));
-    visit("multi", member(&C::multi));
-    visit("single", member(&C::single));
-    visit("headDistance", member(&C::head_distance));
-    visit("queriesWithDifferingArgmax", member(&C::queries_with_differing_argmax));
+    visit("dModel", member<&C::d_model>);
+    visit("tokens", member<&C::tokens>);
+    visit("seed", member<&C::seed>);
+    visit("multi", member<&C::multi>);
+    visit("single", member<&C::single>);
+    visit("headDistance", member<&C::head_distance>);
+    visit("queriesWithDifferingArgmax", member<&C::queries_with_differing_argmax>);
   }
 };
 

@@ -29,13 +29,13 @@ struct MaskDemoConfig {
   template <typename Visit>
   static void fields(Visit&& visit) {
     visit(FieldInfo{"positions", "positions", "positions", 1, kMaskDemoMaxPositions, "sequence length"},
-          member(&MaskDemoConfig::positions));
+          member<&MaskDemoConfig::positions>);
     visit(FieldInfo{"real", "real", "real", 1, kMaskDemoMaxPositions, "real (non-padding) tokens, at most positions"},
-          member(&MaskDemoConfig::real));
+          member<&MaskDemoConfig::real>);
     visit(FieldInfo{"d_k", "dK", "dk", 1, kMaskDemoMaxDk, "width of the queries and keys"},
-          member(&MaskDemoConfig::d_k));
+          member<&MaskDemoConfig::d_k>);
     visit(FieldInfo{"seed", "seed", "seed", 0, double(kMaxSeed), "seed of the queries and keys"},
-          member(&MaskDemoConfig::seed));
+          member<&MaskDemoConfig::seed>);
   }
 };
 
@@ -55,15 +55,15 @@ struct MaskDemoCase {
   template <typename Visit>
   static void fields(Visit&& visit) {
     using C = MaskDemoCase;
-    visit("name", member(&C::name));
-    visit("allowed", member(&C::allowed));
-    visit("allowedFraction", member(&C::allowed_fraction));
-    visit("weights", member(&C::weights));
-    visit("rowSums", member(&C::row_sums));
-    visit("maxBlockedWeight", member(&C::max_blocked_weight));
-    visit("blockedExactlyZero", member(&C::blocked_exactly_zero));
-    visit("mistakeWeights", member(&C::mistake_weights));
-    visit("mistakeRowSums", member(&C::mistake_row_sums));
+    visit("name", member<&C::name>);
+    visit("allowed", member<&C::allowed>);
+    visit("allowedFraction", member<&C::allowed_fraction>);
+    visit("weights", member<&C::weights>);
+    visit("rowSums", member<&C::row_sums>);
+    visit("maxBlockedWeight", member<&C::max_blocked_weight>);
+    visit("blockedExactlyZero", member<&C::blocked_exactly_zero>);
+    visit("mistakeWeights", member<&C::mistake_weights>);
+    visit("mistakeRowSums", member<&C::mistake_row_sums>);
   }
 };
 
@@ -76,13 +76,13 @@ struct MaskDemo {
 
   template <typename Visit>
   static void fields(Visit&& visit) {
-    visit("positions", member(&MaskDemo::positions));
-    visit("real", member(&MaskDemo::real));
-    visit("dK", member(&MaskDemo::d_k));
-    visit("seed", member(&MaskDemo::seed));
-    visit("maskedValue", member(&MaskDemo::masked_value));
-    visit("scores", member(&MaskDemo::scores));
-    visit("cases", member(&MaskDemo::cases));
+    visit("positions", member<&MaskDemo::positions>);
+    visit("real", member<&MaskDemo::real>);
+    visit("dK", member<&MaskDemo::d_k>);
+    visit("seed", member<&MaskDemo::seed>);
+    visit("maskedValue", member<&MaskDemo::masked_value>);
+    visit("scores", member<&MaskDemo::scores>);
+    visit("cases", member<&MaskDemo::cases>);
   }
 };
 

@@ -36,14 +36,14 @@ struct PitfallConfig {
   template <typename Visit>
   static void fields(Visit&& visit) {
     visit(FieldInfo{"positions", "positions", "positions", 2, kPitfallMaxPositions, "positions"},
-          member(&PitfallConfig::positions));
+          member<&PitfallConfig::positions>);
     visit(FieldInfo{"real", "real", "real", 1, kPitfallMaxPositions - 1,
                     "real tokens, below positions so that some rows are fully masked"},
-          member(&PitfallConfig::real));
+          member<&PitfallConfig::real>);
     visit(FieldInfo{"d_k", "dK", "dk", 1, kPitfallMaxDk, "width of the queries and keys"},
-          member(&PitfallConfig::d_k));
+          member<&PitfallConfig::d_k>);
     visit(FieldInfo{"seed", "seed", "seed", 0, double(kMaxSeed), "seed of the queries and keys"},
-          member(&PitfallConfig::seed));
+          member<&PitfallConfig::seed>);
   }
 };
 
@@ -62,16 +62,16 @@ struct PitfallCase {
   template <typename Visit>
   static void fields(Visit&& visit) {
     using C = PitfallCase;
-    visit("precision", member(&C::precision));
-    visit("constant", member(&C::constant));
-    visit("requested", member(&C::requested));
-    visit("stored", member(&C::stored));
-    visit("overflowed", member(&C::overflowed));
-    visit("weights", member(&C::weights));
-    visit("rowSums", member(&C::row_sums));
-    visit("fullyMaskedRowsNan", member(&C::fully_masked_rows_nan));
-    visit("allFinite", member(&C::all_finite));
-    visit("blockedExactlyZero", member(&C::blocked_exactly_zero));
+    visit("precision", member<&C::precision>);
+    visit("constant", member<&C::constant>);
+    visit("requested", member<&C::requested>);
+    visit("stored", member<&C::stored>);
+    visit("overflowed", member<&C::overflowed>);
+    visit("weights", member<&C::weights>);
+    visit("rowSums", member<&C::row_sums>);
+    visit("fullyMaskedRowsNan", member<&C::fully_masked_rows_nan>);
+    visit("allFinite", member<&C::all_finite>);
+    visit("blockedExactlyZero", member<&C::blocked_exactly_zero>);
   }
 };
 
@@ -87,13 +87,13 @@ struct HalfPrecisionPitfall {
   template <typename Visit>
   static void fields(Visit&& visit) {
     using C = HalfPrecisionPitfall;
-    visit("positions", member(&C::positions));
-    visit("real", member(&C::real));
-    visit("dK", member(&C::d_k));
-    visit("seed", member(&C::seed));
-    visit("allowed", member(&C::allowed));
-    visit("fullyMaskedRows", member(&C::fully_masked_rows));
-    visit("cases", member(&C::cases));
+    visit("positions", member<&C::positions>);
+    visit("real", member<&C::real>);
+    visit("dK", member<&C::d_k>);
+    visit("seed", member<&C::seed>);
+    visit("allowed", member<&C::allowed>);
+    visit("fullyMaskedRows", member<&C::fully_masked_rows>);
+    visit("cases", member<&C::cases>);
   }
 };
 

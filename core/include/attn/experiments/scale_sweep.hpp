@@ -39,13 +39,13 @@ struct ScaleSweepConfig {
   template <typename Visit>
   static void fields(Visit&& visit) {
     visit(FieldInfo{"d_ks", "dks", "dk", 1, kMaxDk, "key dimensions to sweep", false, false, kMaxDkCount},
-          member(&ScaleSweepConfig::d_ks));
+          member<&ScaleSweepConfig::d_ks>);
     visit(FieldInfo{"draws", "draws", "draws", 1, kMaxDraws, "random problems per d_k"},
-          member(&ScaleSweepConfig::draws));
+          member<&ScaleSweepConfig::draws>);
     visit(FieldInfo{"tokens", "tokens", "tokens", kMinTokens, kMaxTokens, "queries and keys per problem"},
-          member(&ScaleSweepConfig::tokens));
+          member<&ScaleSweepConfig::tokens>);
     visit(FieldInfo{"seed", "seed", "seed", 0, double(kMaxSeed), "seed of the draws"},
-          member(&ScaleSweepConfig::seed));
+          member<&ScaleSweepConfig::seed>);
   }
 };
 
@@ -63,9 +63,9 @@ struct RowMeasures {
 
   template <typename Visit>
   static void fields(Visit&& visit) {
-    visit("maxWeight", member(&RowMeasures::max_weight));
-    visit("entropy", member(&RowMeasures::entropy));
-    visit("jacobianNorm", member(&RowMeasures::jacobian_norm));
+    visit("maxWeight", member<&RowMeasures::max_weight>);
+    visit("entropy", member<&RowMeasures::entropy>);
+    visit("jacobianNorm", member<&RowMeasures::jacobian_norm>);
   }
 };
 
@@ -83,9 +83,9 @@ struct SweepStat {
 
   template <typename Visit>
   static void fields(Visit&& visit) {
-    visit("mean", member(&SweepStat::mean));
-    visit("standardError", member(&SweepStat::standard_error));
-    visit("perDraw", member(&SweepStat::per_draw));
+    visit("mean", member<&SweepStat::mean>);
+    visit("standardError", member<&SweepStat::standard_error>);
+    visit("perDraw", member<&SweepStat::per_draw>);
   }
 };
 
@@ -96,9 +96,9 @@ struct SweepMeasures {
 
   template <typename Visit>
   static void fields(Visit&& visit) {
-    visit("maxWeight", member(&SweepMeasures::max_weight));
-    visit("entropy", member(&SweepMeasures::entropy));
-    visit("jacobianNorm", member(&SweepMeasures::jacobian_norm));
+    visit("maxWeight", member<&SweepMeasures::max_weight>);
+    visit("entropy", member<&SweepMeasures::entropy>);
+    visit("jacobianNorm", member<&SweepMeasures::jacobian_norm>);
   }
 };
 
@@ -109,9 +109,9 @@ struct ScaleSweepRow {
 
   template <typename Visit>
   static void fields(Visit&& visit) {
-    visit("dk", member(&ScaleSweepRow::d_k));
-    visit("unscaled", member(&ScaleSweepRow::unscaled));
-    visit("scaled", member(&ScaleSweepRow::scaled));
+    visit("dk", member<&ScaleSweepRow::d_k>);
+    visit("unscaled", member<&ScaleSweepRow::unscaled>);
+    visit("scaled", member<&ScaleSweepRow::scaled>);
   }
 };
 
@@ -124,11 +124,11 @@ struct ScaleSweepResult {
 
   template <typename Visit>
   static void fields(Visit&& visit) {
-    visit("draws", member(&ScaleSweepResult::draws));
-    visit("tokens", member(&ScaleSweepResult::tokens));
-    visit("seed", member(&ScaleSweepResult::seed));
-    visit("uniform", member(&ScaleSweepResult::uniform));
-    visit("rows", member(&ScaleSweepResult::rows));
+    visit("draws", member<&ScaleSweepResult::draws>);
+    visit("tokens", member<&ScaleSweepResult::tokens>);
+    visit("seed", member<&ScaleSweepResult::seed>);
+    visit("uniform", member<&ScaleSweepResult::uniform>);
+    visit("rows", member<&ScaleSweepResult::rows>);
   }
 };
 

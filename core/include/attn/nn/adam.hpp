@@ -21,13 +21,13 @@ struct AdamConfig {
   template <typename Visit>
   static void fields(Visit&& visit) {
     visit(FieldInfo{"learning_rate", "learningRate", "lr", 0, kMaxLearningRate, "Adam's learning rate", true},
-          member(&AdamConfig::learning_rate));
+          member<&AdamConfig::learning_rate>);
     visit(FieldInfo{"beta1", "beta1", "beta1", 0, 1, "Adam's decay of the gradient average", false, true},
-          member(&AdamConfig::beta1));
+          member<&AdamConfig::beta1>);
     visit(FieldInfo{"beta2", "beta2", "beta2", 0, 1, "Adam's decay of the squared-gradient average", false, true},
-          member(&AdamConfig::beta2));
+          member<&AdamConfig::beta2>);
     visit(FieldInfo{"epsilon", "epsilon", "epsilon", 0, 1, "Adam's denominator guard", true},
-          member(&AdamConfig::epsilon));
+          member<&AdamConfig::epsilon>);
   }
 };
 

@@ -57,28 +57,28 @@ struct CueTrainConfig {
   template <typename Visit>
   static void fields(Visit&& visit) {
     using C = CueTrainConfig;
-    visit(FieldInfo{"blocks", "blocks", "blocks", 1, kCueMaxBlocks, "transformer blocks"}, member(&C::blocks));
+    visit(FieldInfo{"blocks", "blocks", "blocks", 1, kCueMaxBlocks, "transformer blocks"}, member<&C::blocks>);
     visit(FieldInfo{"heads", "heads", "heads", 1, kCueMaxWidth, "attention heads per block, dividing d_model"},
-          member(&C::heads));
-    visit(FieldInfo{"d_model", "dModel", "d-model", 1, kCueMaxWidth, "model width"}, member(&C::d_model));
+          member<&C::heads>);
+    visit(FieldInfo{"d_model", "dModel", "d-model", 1, kCueMaxWidth, "model width"}, member<&C::d_model>);
     visit(FieldInfo{"d_ff", "dFF", "d-ff", 1, kCueMaxFeedForward, "hidden width of the feed-forward layers"},
-          member(&C::d_ff));
+          member<&C::d_ff>);
     visit(FieldInfo{"dropout", "dropout", "dropout", 0, kCueMaxDropout, "dropout rate while training"},
-          member(&C::dropout));
+          member<&C::dropout>);
     visit(FieldInfo{"post_layer_norm", "postLayerNorm", "post-ln", 0, 1,
                     "LayerNorm after each residual instead of before"},
-          member(&C::post_layer_norm));
+          member<&C::post_layer_norm>);
     visit(FieldInfo{"last_query_only", "lastQueryOnly", "last-query-only", 0, 1,
                     "compute the last block for the query row only (same model, faster)"},
-          member(&C::last_query_only));
+          member<&C::last_query_only>);
     visit(FieldInfo{"batch_size", "batchSize", "batch", 1, kCueMaxBatch, "sequences per training step"},
-          member(&C::batch_size));
+          member<&C::batch_size>);
     visit(FieldInfo{"epochs", "epochs", "epochs", 1, kCueMaxEpochs, "passes over the training set"},
-          member(&C::epochs));
+          member<&C::epochs>);
     visit(FieldInfo{"seed", "seed", "seed", 0, double(kMaxSeed), "seed of the data, weights, shuffles and dropout"},
-          member(&C::seed));
-    visit_nested(&C::task, visit);
-    visit_nested(&C::adam, visit);
+          member<&C::seed>);
+    visit_nested<&C::task>(visit);
+    visit_nested<&C::adam>(visit);
   }
 };
 
@@ -96,11 +96,11 @@ struct EpochMetrics {
 
   template <typename Visit>
   static void fields(Visit&& visit) {
-    visit("epoch", member(&EpochMetrics::epoch));
-    visit("trainLoss", member(&EpochMetrics::train_loss));
-    visit("trainAccuracy", member(&EpochMetrics::train_accuracy));
-    visit("validationLoss", member(&EpochMetrics::validation_loss));
-    visit("validationAccuracy", member(&EpochMetrics::validation_accuracy));
+    visit("epoch", member<&EpochMetrics::epoch>);
+    visit("trainLoss", member<&EpochMetrics::train_loss>);
+    visit("trainAccuracy", member<&EpochMetrics::train_accuracy>);
+    visit("validationLoss", member<&EpochMetrics::validation_loss>);
+    visit("validationAccuracy", member<&EpochMetrics::validation_accuracy>);
   }
 };
 
@@ -111,10 +111,10 @@ struct BatchReport {
 
   template <typename Visit>
   static void fields(Visit&& visit) {
-    visit("epoch", member(&BatchReport::epoch));
-    visit("batch", member(&BatchReport::batch));
-    visit("loss", member(&BatchReport::loss));
-    visit("accuracy", member(&BatchReport::accuracy));
+    visit("epoch", member<&BatchReport::epoch>);
+    visit("batch", member<&BatchReport::batch>);
+    visit("loss", member<&BatchReport::loss>);
+    visit("accuracy", member<&BatchReport::accuracy>);
   }
 };
 
@@ -146,14 +146,14 @@ struct CueAnalysis {
   template <typename Visit>
   static void fields(Visit&& visit) {
     using C = CueAnalysis;
-    visit("offsets", member(&C::offsets));
-    visit("lastBlockByOffset", member(&C::last_block_by_offset));
-    visit("lastBlockMeanByOffset", member(&C::last_block_mean_by_offset));
-    visit("firstBlockCueToAnswer", member(&C::first_block_cue_to_answer));
-    visit("firstBlockAnswerToCue", member(&C::first_block_answer_to_cue));
-    visit("circuit", member(&C::circuit));
-    visit("circuitHead", member(&C::circuit_head));
-    visit("circuitShare", member(&C::circuit_share));
+    visit("offsets", member<&C::offsets>);
+    visit("lastBlockByOffset", member<&C::last_block_by_offset>);
+    visit("lastBlockMeanByOffset", member<&C::last_block_mean_by_offset>);
+    visit("firstBlockCueToAnswer", member<&C::first_block_cue_to_answer>);
+    visit("firstBlockAnswerToCue", member<&C::first_block_answer_to_cue>);
+    visit("circuit", member<&C::circuit>);
+    visit("circuitHead", member<&C::circuit_head>);
+    visit("circuitShare", member<&C::circuit_share>);
   }
 };
 
@@ -171,14 +171,14 @@ struct CueProgress {
   template <typename Visit>
   static void fields(Visit&& visit) {
     using C = CueProgress;
-    visit("epoch", member(&C::epoch));
-    visit("batch", member(&C::batch));
-    visit("batchesPerEpoch", member(&C::batches_per_epoch));
-    visit("epochs", member(&C::epochs));
-    visit("finished", member(&C::finished));
-    visit("lastBatch", member(&C::last_batch));
-    visit("bestValidationAccuracy", member(&C::best_validation_accuracy));
-    visit("bestEpoch", member(&C::best_epoch));
+    visit("epoch", member<&C::epoch>);
+    visit("batch", member<&C::batch>);
+    visit("batchesPerEpoch", member<&C::batches_per_epoch>);
+    visit("epochs", member<&C::epochs>);
+    visit("finished", member<&C::finished>);
+    visit("lastBatch", member<&C::last_batch>);
+    visit("bestValidationAccuracy", member<&C::best_validation_accuracy>);
+    visit("bestEpoch", member<&C::best_epoch>);
   }
 };
 
@@ -197,14 +197,14 @@ struct CueReport {
   template <typename Visit>
   static void fields(Visit&& visit) {
     using C = CueReport;
-    visit("config", member(&C::config));
-    visit("parameterCount", member(&C::parameter_count));
-    visit("chanceAccuracy", member(&C::chance_accuracy));
-    visit("baselineAccuracy", member(&C::baseline_accuracy));
-    visit("bestValidationAccuracy", member(&C::best_validation_accuracy));
-    visit("bestEpoch", member(&C::best_epoch));
-    visit("history", member(&C::history));
-    visit("analysis", member(&C::analysis));
+    visit("config", member<&C::config>);
+    visit("parameterCount", member<&C::parameter_count>);
+    visit("chanceAccuracy", member<&C::chance_accuracy>);
+    visit("baselineAccuracy", member<&C::baseline_accuracy>);
+    visit("bestValidationAccuracy", member<&C::best_validation_accuracy>);
+    visit("bestEpoch", member<&C::best_epoch>);
+    visit("history", member<&C::history>);
+    visit("analysis", member<&C::analysis>);
   }
 };
 

@@ -40,24 +40,24 @@ struct TransformerConfig {
   template <typename Visit>
   static void fields(Visit&& visit) {
     using C = TransformerConfig;
-    visit(FieldInfo{"vocabulary", "vocabulary", "vocabulary", 1, 100000, "token ids"}, member(&C::vocabulary));
-    visit(FieldInfo{"length", "length", "length", 1, 4096, "tokens per sequence"}, member(&C::length));
-    visit(FieldInfo{"d_model", "dModel", "d-model", 1, 4096, "model width"}, member(&C::d_model));
-    visit(FieldInfo{"heads", "heads", "heads", 1, 4096, "attention heads"}, member(&C::heads));
+    visit(FieldInfo{"vocabulary", "vocabulary", "vocabulary", 1, 100000, "token ids"}, member<&C::vocabulary>);
+    visit(FieldInfo{"length", "length", "length", 1, 4096, "tokens per sequence"}, member<&C::length>);
+    visit(FieldInfo{"d_model", "dModel", "d-model", 1, 4096, "model width"}, member<&C::d_model>);
+    visit(FieldInfo{"heads", "heads", "heads", 1, 4096, "attention heads"}, member<&C::heads>);
     visit(FieldInfo{"key_dim", "keyDim", "key-dim", 0, 4096, "width of each head, 0 for d_model / heads"},
-          member(&C::key_dim));
-    visit(FieldInfo{"d_ff", "dFF", "d-ff", 1, 65536, "hidden width of the feed-forward layers"}, member(&C::d_ff));
-    visit(FieldInfo{"blocks", "blocks", "blocks", 1, 64, "transformer blocks"}, member(&C::blocks));
-    visit(FieldInfo{"classes", "classes", "classes", 2, 100000, "output classes"}, member(&C::classes));
-    visit(FieldInfo{"dropout", "dropout", "dropout", 0, 1, "dropout rate", false, true}, member(&C::dropout));
+          member<&C::key_dim>);
+    visit(FieldInfo{"d_ff", "dFF", "d-ff", 1, 65536, "hidden width of the feed-forward layers"}, member<&C::d_ff>);
+    visit(FieldInfo{"blocks", "blocks", "blocks", 1, 64, "transformer blocks"}, member<&C::blocks>);
+    visit(FieldInfo{"classes", "classes", "classes", 2, 100000, "output classes"}, member<&C::classes>);
+    visit(FieldInfo{"dropout", "dropout", "dropout", 0, 1, "dropout rate", false, true}, member<&C::dropout>);
     visit(FieldInfo{"layer_norm_epsilon", "layerNormEpsilon", "layer-norm-epsilon", 0, 1, "LayerNorm's variance guard",
                     true, true},
-          member(&C::layer_norm_epsilon));
+          member<&C::layer_norm_epsilon>);
     visit(FieldInfo{"post_layer_norm", "postLayerNorm", "post-ln", 0, 1, "LayerNorm after each residual"},
-          member(&C::post_layer_norm));
+          member<&C::post_layer_norm>);
     visit(FieldInfo{"last_query_only", "lastQueryOnly", "last-query-only", 0, 1,
                     "compute the last block for the query row only"},
-          member(&C::last_query_only));
+          member<&C::last_query_only>);
   }
 };
 
