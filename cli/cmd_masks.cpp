@@ -1,39 +1,22 @@
 // attention-lab masks: the share of query-key pairs each mask allows (the lesson's table),
-// then the masks demo: the weights each mask leaves on one seeded score matrix, the exact
-// zeros on blocked pairs, and the row sums of the mask-after-softmax mistake.
-#include "command.hpp"
-#include "json_writer.hpp"
+// then the weights each mask leaves on one seeded score matrix, the exact zeros on blocked
+// pairs, and the row sums of the mask-after-softmax mistake.
+#include "json.hpp"
+#include "options.hpp"
 #include "table.hpp"
 
 #include "attn/experiments/mask_demo.hpp"
-#include "attn/masks.hpp"
 
 namespace attn::cli {
 namespace {
 
 using experiments::MaskDemo;
+using experiments::MaskDemoConfig;
 
-void write_demo(JsonWriter& json, const MaskDemo& demo) {
-  json.key("demo").begin_object()
-      .field("seed", long(demo.seed))
-      .field("d_k", demo.d_k)
-      .field("masked_value", demo.masked_value);
-  json.key("scores").array(demo.scores);
-  json.key("cases").begin_array();
-  for (const auto& c : demo.cases) {
-    json.begin_object().field("mask", c.name).field("allowed_fraction", c.allowed_fraction);
-    json.key("allowed").array(c.allowed);
-    json.key("weights").array(c.weights);
-    json.key("row_sums").array(c.row_sums);
-    json.field("max_blocked_weight", c.max_blocked_weight).field("blocked_exactly_zero", c.blocked_exactly_zero);
-    json.key("mistake_weights").array(c.mistake_weights);
-    json.key("mistake_row_sums").array(c.mistake_row_sums);
-    json.end_object();
-  }
-  json.end_array().end_object();
-}
+// The (n, n) weight tables fit a terminal up to this many positions.
+constexpr int kMaxPrintedPositions = 16;
 
-void print_demo(std::ostream& out, const MaskDemo& demo) {
+void print_weights(std::ostream& out, const MaskDemo& demo) {
   const int n = demo.positions;
   out << "\nThe masks on one seeded score matrix (Q, K standard normal, d_k " << demo.d_k << ", seed "
       << demo.seed << "),\nmasked to " << demo.masked_value << " before the softmax. '.' is a blocked pair.\n";
@@ -70,49 +53,34 @@ void print_demo(std::ostream& out, const MaskDemo& demo) {
   out << "Masked after the softmax, a row that blocks any key no longer sums to 1.\n";
 }
 
+class MasksCommand : public ConfigCommand<MaskDemoConfig> {
+ public:
+  explicit MasksCommand(CLI::App& parent) {
+    add_options(*parent.add_subcommand(
+        "masks", "fraction of query-key pairs allowed by the causal, padding and combined masks"));
+  }
+
+  int run(std::ostream& out) override {
+    const MaskDemo demo = experiments::mask_demo(config_);
+    if (json) {
+      out << to_json(demo).dump() << '\n';
+      return 0;
+    }
+    const std::string n = std::to_string(demo.positions);
+    const std::string labels[] = {"causal (" + n + " positions)",
+                                  "padding (" + std::to_string(demo.real) + " of " + n + " real)", "both"};
+    Table table({"mask", "pairs allowed"});
+    for (std::size_t i = 0; i < demo.cases.size(); ++i)
+      table.add({labels[i], fixed(demo.cases[i].allowed_fraction, 4)});
+    table.print(out);
+    if (demo.positions <= kMaxPrintedPositions) print_weights(out, demo);
+    else out << "\n(The weight tables are printed for up to " << kMaxPrintedPositions << " positions; --json has them all.)\n";
+    return 0;
+  }
+};
+
 }  // namespace
 
-Command masks_command() {
-  return {"masks",
-          "fraction of query-key pairs allowed by the causal, padding and combined masks",
-          {{"positions", "N", "sequence length (default 10)"},
-           {"real", "R", "real (non-padding) tokens, 1..N (default 6)"},
-           {"seed", "S", "seed of the demo's queries and keys (default 0)"}},
-          [](const Args& args, std::ostream& out) {
-            const long n = args.integer("positions", 10, 1, kMaxMaskSide);
-            const long real = args.integer("real", 6, 1, n);
-            const long seed = args.integer("seed", 0, 0, 9007199254740991L);
-            const Mask causal = causal_mask(n), padding = padding_mask(n, n, real);
-            // The weights demo prints (n, n) tables: only for sizes that fit a terminal.
-            const bool with_demo = n <= 16;
-            MaskDemo demo;
-            if (with_demo) demo = experiments::mask_demo(int(n), int(real), std::uint64_t(seed));
-            const struct {
-              std::string name, label;
-              double fraction;
-            } rows[] = {
-                {"causal", "causal (" + std::to_string(n) + " positions)", allowed_fraction(causal)},
-                {"padding", "padding (" + std::to_string(real) + " of " + std::to_string(n) + " real)",
-                 allowed_fraction(padding)},
-                {"both", "both", allowed_fraction(combine_masks(causal, padding))},
-            };
-            if (args.flag("json")) {
-              JsonWriter json(out);
-              json.begin_object().field("positions", n).field("real", real).key("masks").begin_array();
-              for (const auto& row : rows)
-                json.begin_object().field("mask", row.name).field("allowed_fraction", row.fraction).end_object();
-              json.end_array();
-              if (with_demo) write_demo(json, demo);
-              json.end_object();
-              return 0;
-            }
-            Table table({"mask", "pairs allowed"});
-            for (const auto& row : rows) table.add({row.label, fixed(row.fraction, 4)});
-            table.print(out);
-            if (with_demo) print_demo(out, demo);
-            else out << "\n(The weights demo is shown for up to 16 positions.)\n";
-            return 0;
-          }};
-}
+std::unique_ptr<Command> masks_command(CLI::App& parent) { return std::make_unique<MasksCommand>(parent); }
 
 }  // namespace attn::cli

@@ -39,4 +39,14 @@ std::string scientific(double value, int digits) {
   return buffer;
 }
 
+std::string grouped(long n) {
+  const std::string digits = std::to_string(n);
+  std::string out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && digits[i - 1] != '-' && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
 }  // namespace attn::cli

@@ -21,5 +21,7 @@ class Table {
 // value with `digits` decimals ("0.5500"); "%.2e" style when scientific.
 std::string fixed(double value, int digits);
 std::string scientific(double value, int digits = 2);
+// 17673 -> "17,673", as the lesson writes counts.
+std::string grouped(long n);
 
 }  // namespace attn::cli

@@ -1,89 +1,53 @@
-// The core's door to JavaScript (embind). This file only translates: numbers in the WASM heap
-// become attn::Matrix / attn::Mask, the core computes, results are left where JS can copy them,
-// and every std::invalid_argument becomes a JS Error with the same message.
+// The core's door to JavaScript (embind). This file only translates: it binds the core's
+// functions and classes, and every C++ error becomes a JS Error with the same message
+// (errors.hpp). web/src/core.ts is its only intended user.
 //
-// It leaves out everything a caller should see: argument names, nested arrays, Float32Array
-// checks and copying live in web/src/core.ts, the only intended user of this module.
-//
-// How data crosses (chosen for speed; embind vectors and vals cost more per call):
-//   - JS asks for scratch space (scratch()), writes its inputs there with typed-array views and
-//     passes byte offsets and shapes. Inputs are read through Eigen::Map, never kept.
-//   - Results stay in static slots owned by this file until the next call of the same kind;
-//     each compute function returns the offset of a table of uint32 offsets, one per result
-//     (see `results`). Memory may grow during any call: JS takes its heap views afterwards.
-//   - Errors: caught here, the message copied to a static string, and thrown as a JS Error
-//     from outside the catch block (EM_JS), after restoring the stack pointer. Nothing is
-//     allocated per error and no stack is lost, so nothing leaks.
+// Two kinds of calls:
+//   - The fast path, for calls a page makes many times a second (attention, softmax, masks,
+//     the generator, multi-head layers): inputs are written by JS into a scratch area and
+//     passed as byte offsets and shapes, read through Eigen::Map; results stay in static
+//     slots until the next call of the same kind, and the function returns the offset of a
+//     table of their offsets (`results`). Memory may grow during any call: JS takes its heap
+//     views afterwards. Measured: this is several times cheaper per call than embind vectors.
+//   - Everything else crosses as plain JS objects through value_object bindings made from the
+//     core's field lists (js_struct.hpp): configs in (defaults and ranges exported too),
+//     results out, and the cue trainer as a class handle.
+#include "errors.hpp"
+#include "js_struct.hpp"
+
 #include "attn/attention.hpp"
+#include "attn/config.hpp"
 #include "attn/experiments/heads_demo.hpp"
 #include "attn/experiments/mask_demo.hpp"
 #include "attn/experiments/pitfalls.hpp"
 #include "attn/experiments/scale_sweep.hpp"
 #include "attn/masks.hpp"
 #include "attn/multihead.hpp"
+#include "attn/nn/cue_trainer.hpp"
 #include "attn/random.hpp"
 #include "attn/softmax.hpp"
-#include "attn/nn/cue_trainer.hpp"
 
-#include <emscripten.h>
 #include <emscripten/bind.h>
-#include <emscripten/emmalloc.h>
 #include <emscripten/heap.h>
-#include <emscripten/stack.h>
 
-#include <cerrno>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <malloc.h>
-#include <new>
-#include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
-
-using Offset = std::uint32_t;  // a byte offset into the WASM heap (wasm32)
-
-// Throws a JS Error through the wasm frames below it. Those frames never return, so the
-// shadow-stack pointer is put back first (to its base: these functions are only entered from
-// JS, never nested inside other wasm calls); without this every error would leak ~80 bytes of
-// stack and a long session would eventually overflow it.
-EM_JS(void, attn_throw_error, (const char* message, std::uintptr_t stack_base), {
-  var error = new Error(UTF8ToString(message));
-  stackRestore(stack_base);
-  throw error;
-})
 
 namespace {
 
-std::string pending_error;         // outlives the catch block; reused, so never leaks
+using namespace attn::wasm;
+using Offset = std::uint32_t;  // a byte offset into the WASM heap (wasm32)
+
+// ---- the fast path ----
+
 std::vector<double> scratch_area;  // JS writes inputs here (double for 8-byte alignment)
 std::vector<Offset> results;       // offsets of the latest results, read by JS
-
-// Live heap blocks, counted by the malloc/free wrappers below (for leak tests).
-long live_blocks = 0;
-
-// Runs fn; a C++ exception becomes a pending message that throw_pending() raises in JS.
-template <typename Fn>
-bool run_guarded(Fn&& fn) {
-  try {
-    fn();
-    return true;
-  } catch (const std::invalid_argument& e) {
-    pending_error = e.what();
-  } catch (const std::bad_alloc&) {
-    pending_error = "out of memory: the WebAssembly heap cannot grow any further";
-  } catch (const std::exception& e) {
-    pending_error = std::string("internal error: ") + e.what();
-  }
-  return false;
-}
-
-// Called only after run_guarded has returned false, with no C++ object alive in the caller.
-[[noreturn]] void throw_pending() {
-  attn_throw_error(pending_error.c_str(), emscripten_stack_get_base());
-  __builtin_unreachable();
-}
 
 Offset offset_of(const void* p) { return static_cast<Offset>(reinterpret_cast<std::uintptr_t>(p)); }
 
@@ -228,11 +192,11 @@ static_assert(std::is_trivially_copyable<attn::Random>::value,
 
 int random_state_bytes() { return int(sizeof(attn::Random)); }
 
+// A seed crosses as a double; the core's seed range (0..2^53 - 1) is checked here, where it is
+// still a double, by the core's own check.
 std::uint64_t seed_of(double seed) {
-  // 2^53 - 1: the largest integer a JS number holds exactly.
-  if (!(seed >= 0 && seed <= 9007199254740991.0) || std::floor(seed) != seed)
-    throw std::invalid_argument("seed must be a whole number between 0 and 2^53 - 1, got " +
-                                std::to_string(seed));
+  attn::require_whole(attn::argument("seed", 0, double(attn::kMaxSeed)), seed);
+  if (std::floor(seed) != seed) throw attn::ArgumentError("seed", "must be a whole number, got " + std::to_string(seed));
   return static_cast<std::uint64_t>(seed);
 }
 
@@ -259,10 +223,7 @@ Offset with_random(Offset state, Draw&& draw) {
   return offset_of(results.data());
 }
 
-void require_count(int n) {
-  if (n < 0 || n > (1 << 24))
-    throw std::invalid_argument("n must be between 0 and 16777216, got " + std::to_string(n));
-}
+void require_count(int n) { attn::require_range("n", n, 0, attn::kMaxElements); }
 
 // -> [n doubles in [0, 1)]
 Offset random_uniform(Offset state, int n) {
@@ -377,387 +338,104 @@ int mha_num_heads(const MultiHeadAttention& layer) { return layer.num_heads(); }
 int mha_key_dim(const MultiHeadAttention& layer) { return layer.key_dim(); }
 double mha_parameter_count(const MultiHeadAttention& layer) { return double(layer.parameter_count()); }
 
-// ---- the lesson's experiments (core/include/attn/experiments/) ----
-//
-// One call each, with results of many shapes, so these return a fresh JS object (an
-// emscripten::val) whose arrays are typed-array copies: nothing needs freeing on the JS side.
-// The core's result goes to a static slot, so no C++ object is alive in the caller when
-// throw_pending() runs (a live one would make the error pass through a landing pad that
-// leaves the stack pointer short); the object is built after that, and the slot emptied.
-// Whole numbers arrive as doubles; the core checks their ranges and names them.
 
-using emscripten::val;
+// ---- the lesson's experiments and the cue trainer: objects in, objects out ----
+
 namespace experiments = attn::experiments;
+namespace nn = attn::nn;
 
-experiments::ScaleSweepResult sweep_slot;
-experiments::MaskDemo mask_demo_slot;
-experiments::HeadsDemo heads_demo_slot;
-experiments::HalfPrecisionPitfall pitfall_slot;
-
-int whole(const char* name, double value) {
-  if (!(value >= -2147483648.0 && value <= 2147483647.0) || std::floor(value) != value)
-    throw std::invalid_argument(std::string(name) + " must be a whole number of at most 32 bits, got " +
-                                std::to_string(value));
-  return int(value);
+// Runs the core on a config object. Never throws into JS (the config's heap copy is freed
+// only when the call returns): on failure it returns an empty Result and leaves the message,
+// in JS names, for takeError().
+template <typename Config, typename Result>
+Result on_config(Result (*compute)(const Config&), const Config& config) {
+  Result result;
+  run_guarded<Config>([&] { result = compute(config); });
+  return result;
 }
 
-template <typename T>
-val typed_copy(const char* type, const std::vector<T>& items) {
-  return val::global(type).new_(emscripten::typed_memory_view(items.size(), items.data()));
-}
-val f64(const std::vector<double>& items) { return typed_copy("Float64Array", items); }
-
-template <typename T, typename Convert>
-val js_array(const std::vector<T>& items, Convert&& convert) {
-  val out = val::array();
-  for (const T& item : items) out.call<void>("push", convert(item));
-  return out;
+experiments::ScaleSweepResult scale_sweep(const experiments::ScaleSweepConfig& c) { return on_config(&experiments::scale_sweep, c); }
+experiments::MaskDemo mask_demo(const experiments::MaskDemoConfig& c) { return on_config(&experiments::mask_demo, c); }
+experiments::HeadsDemo heads_demo(const experiments::HeadsDemoConfig& c) { return on_config(&experiments::heads_demo, c); }
+experiments::HalfPrecisionPitfall pitfall(const experiments::PitfallConfig& c) {
+  return on_config(&experiments::half_precision_pitfall, c);
 }
 
-// Converts the slot's result to JS, then empties the slot.
-template <typename Result, typename ToJs>
-val take(Result& slot, ToJs&& to_js) {
-  val out = to_js(slot);
-  slot = Result();
-  return out;
+using nn::CueTrainer;
+
+// -> a trainer handle, or null with the message left for takeError().
+CueTrainer* create_cue_trainer(const nn::CueTrainConfig& config) {
+  CueTrainer* trainer = nullptr;
+  run_guarded<nn::CueTrainConfig>([&] { trainer = new CueTrainer(config); });
+  return trainer;
 }
 
-val sweep_stat(const experiments::SweepStat& s) {
-  val o = val::object();
-  o.set("mean", s.mean);
-  o.set("standardError", s.standard_error);
-  o.set("perDraw", f64(s.per_draw));
-  return o;
+// A trainer method that may throw, as a function that raises a JS Error instead. The result
+// waits in a static slot while the error is raised, so no C++ object is alive in this frame.
+template <auto Method, typename... Args>
+auto guarded(CueTrainer& trainer, Args... args) {
+  using Result = decltype((trainer.*Method)(args...));
+  static Result slot;
+  if (!run_guarded<nn::CueTrainConfig>([&] { slot = (trainer.*Method)(args...); })) throw_pending();
+  return std::exchange(slot, Result());
 }
 
-val sweep_measures(const experiments::SweepMeasures& m) {
-  val o = val::object();
-  o.set("maxWeight", sweep_stat(m.max_weight));
-  o.set("entropy", sweep_stat(m.entropy));
-  o.set("jacobianNorm", sweep_stat(m.jacobian_norm));
-  return o;
+// What is wrong with a training config, as the trainer would say it: the field's JS name and
+// the message, both "" for a valid config. Lets a page check its inputs before it trains.
+struct ConfigCheck {
+  std::string key, message;
+
+  template <typename Visit>
+  static void fields(Visit&& visit) {
+    visit("key", attn::member<&ConfigCheck::key>);
+    visit("message", attn::member<&ConfigCheck::message>);
+  }
+};
+
+ConfigCheck cue_config_error(const nn::CueTrainConfig& config) {
+  run_guarded<nn::CueTrainConfig>([&] { nn::require_cue_train_config(config); });
+  return {pending_argument, take_error()};
 }
 
-val sweep_js(const experiments::ScaleSweepResult& r) {
-  val o = val::object();
-  o.set("draws", r.draws);
-  o.set("tokens", r.tokens);
-  o.set("seed", double(r.seed));
-  val uniform = val::object();
-  uniform.set("maxWeight", r.uniform.max_weight);
-  uniform.set("entropy", r.uniform.entropy);
-  uniform.set("jacobianNorm", r.uniform.jacobian_norm);
-  o.set("uniform", uniform);
-  o.set("rows", js_array(r.rows, [](const experiments::ScaleSweepRow& row) {
-          val x = val::object();
-          x.set("dk", row.d_k);
-          x.set("unscaled", sweep_measures(row.unscaled));
-          x.set("scaled", sweep_measures(row.scaled));
-          return x;
-        }));
-  return o;
-}
+val cue_history(const CueTrainer& trainer) { return to_js(trainer.history()); }
+double cue_parameter_count(const CueTrainer& trainer) { return double(trainer.parameter_count()); }
 
-// d_ks: `count` doubles at offset d_ks -> { draws, tokens, seed, uniform, rows: [...] }
-val scale_sweep(Offset d_ks, int count, double draws, double tokens, double seed) {
-  if (!run_guarded([&] {
-        if (count < 0) throw std::invalid_argument("d_ks must not have a negative length, got " + std::to_string(count));
-        std::vector<int> dk_list;
-        for (int i = 0; i < count; ++i) dk_list.push_back(whole("d_k", at<double>(d_ks)[i]));
-        sweep_slot = experiments::scale_sweep(dk_list, whole("draws", draws), whole("tokens", tokens), seed_of(seed));
-      }))
-    throw_pending();
-  return take(sweep_slot, sweep_js);
-}
+// ---- sizes and memory ----
 
-val mask_demo_js(const experiments::MaskDemo& r) {
-  val o = val::object();
-  o.set("positions", r.positions);
-  o.set("real", r.real);
-  o.set("dK", r.d_k);
-  o.set("seed", double(r.seed));
-  o.set("maskedValue", r.masked_value);
-  o.set("scores", f64(r.scores));
-  o.set("cases", js_array(r.cases, [](const experiments::MaskDemoCase& c) {
-          val x = val::object();
-          x.set("name", c.name);
-          x.set("allowed", typed_copy("Uint8Array", c.allowed));
-          x.set("allowedFraction", c.allowed_fraction);
-          x.set("weights", f64(c.weights));
-          x.set("rowSums", f64(c.row_sums));
-          x.set("maxBlockedWeight", c.max_blocked_weight);
-          x.set("blockedExactlyZero", c.blocked_exactly_zero);
-          x.set("mistakeWeights", f64(c.mistake_weights));
-          x.set("mistakeRowSums", f64(c.mistake_row_sums));
-          return x;
-        }));
-  return o;
-}
+struct Limits {
+  double max_elements = double(attn::kMaxElements);  // values in one matrix, mask or batch of draws
+  double max_seed = double(attn::kMaxSeed);
 
-// -> { positions, real, dK, seed, maskedValue, scores, cases: [...] }
-val mask_demo(double positions, double real, double seed, double d_k) {
-  if (!run_guarded([&] {
-        mask_demo_slot = experiments::mask_demo(whole("positions", positions), whole("real", real), seed_of(seed),
-                                        whole("d_k", d_k));
-      }))
-    throw_pending();
-  return take(mask_demo_slot, mask_demo_js);
-}
-
-val heads_layer_js(const experiments::HeadsDemoLayer& layer) {
-  val o = val::object();
-  o.set("numHeads", layer.num_heads);
-  o.set("keyDim", layer.key_dim);
-  o.set("parameterCount", double(layer.parameter_count));
-  o.set("weights", js_array(layer.weights, [](const std::vector<double>& w) { return f64(w); }));
-  o.set("argmax", js_array(layer.argmax, [](const std::vector<int>& a) { return typed_copy("Int32Array", a); }));
-  o.set("meanMaxWeight", f64(layer.mean_max_weight));
-  o.set("meanEntropy", f64(layer.mean_entropy));
-  return o;
-}
-
-val heads_demo_js(const experiments::HeadsDemo& r) {
-  val o = val::object();
-  o.set("dModel", r.d_model);
-  o.set("tokens", r.tokens);
-  o.set("seed", double(r.seed));
-  o.set("multi", heads_layer_js(r.multi));
-  o.set("single", heads_layer_js(r.single));
-  o.set("headDistance", f64(r.head_distance));
-  o.set("queriesWithDifferingArgmax", r.queries_with_differing_argmax);
-  return o;
-}
-
-// -> { dModel, tokens, seed, multi, single, headDistance, queriesWithDifferingArgmax }
-val heads_demo(double d_model, double num_heads, double tokens, double seed) {
-  if (!run_guarded([&] {
-        heads_demo_slot = experiments::heads_demo(whole("d_model", d_model), whole("num_heads", num_heads),
-                                          whole("tokens", tokens), seed_of(seed));
-      }))
-    throw_pending();
-  return take(heads_demo_slot, heads_demo_js);
-}
-
-val pitfall_js(const experiments::HalfPrecisionPitfall& r) {
-  val o = val::object();
-  o.set("positions", r.positions);
-  o.set("real", r.real);
-  o.set("dK", r.d_k);
-  o.set("seed", double(r.seed));
-  o.set("allowed", typed_copy("Uint8Array", r.allowed));
-  o.set("fullyMaskedRows", typed_copy("Int32Array", r.fully_masked_rows));
-  o.set("cases", js_array(r.cases, [](const experiments::PitfallCase& c) {
-          val x = val::object();
-          x.set("precision", c.precision);
-          x.set("constant", c.constant);
-          x.set("requested", c.requested);
-          x.set("stored", c.stored);
-          x.set("weights", f64(c.weights));
-          x.set("rowSums", f64(c.row_sums));
-          x.set("fullyMaskedRowsNan", c.fully_masked_rows_nan);
-          x.set("allFinite", c.all_finite);
-          x.set("blockedExactlyZero", c.blocked_exactly_zero);
-          return x;
-        }));
-  return o;
-}
-
-// -> { positions, real, dK, seed, allowed, fullyMaskedRows, cases: [...] }
-val half_precision_pitfall(double positions, double real, double seed, double d_k) {
-  if (!run_guarded([&] {
-        pitfall_slot = experiments::half_precision_pitfall(whole("positions", positions), whole("real", real),
-                                                   seed_of(seed), whole("d_k", d_k));
-      }))
-    throw_pending();
-  return take(pitfall_slot, pitfall_js);
-}
-
-// ---- memory figures for the leak tests ----
+  template <typename Visit>
+  static void fields(Visit&& visit) {
+    visit("maxElements", attn::member<&Limits::max_elements>);
+    visit("maxSeed", attn::member<&Limits::max_seed>);
+  }
+};
+Limits limits() { return {}; }
 
 struct MemoryStats {
-  double heap_bytes;        // size of the WASM memory
-  double used_bytes;        // bytes in allocated blocks (mallinfo)
-  double live_allocations;  // blocks allocated and not yet freed
+  double heap_bytes;  // size of the WASM memory
+  double used_bytes;  // bytes in allocated blocks (mallinfo)
+
+  template <typename Visit>
+  static void fields(Visit&& visit) {
+    visit("heapBytes", attn::member<&MemoryStats::heap_bytes>);
+    visit("usedBytes", attn::member<&MemoryStats::used_bytes>);
+  }
 };
 
 MemoryStats memory_stats() {
   const struct mallinfo info = mallinfo();
-  return {double(emscripten_get_heap_size()), double(info.uordblks), double(live_blocks)};
+  return {double(emscripten_get_heap_size()), double(info.uordblks)};
 }
-
-}  // namespace
-
-// The allocator, counting live blocks for the leak tests: these strong definitions replace
-// dlmalloc's weak malloc/free/... (the documented way to hook malloc in Emscripten); the work
-// is still done by dlmalloc through its emscripten_builtin_* names.
-extern "C" {
-void* malloc(std::size_t size) {
-  void* p = emscripten_builtin_malloc(size);
-  if (p) ++live_blocks;
-  return p;
-}
-void free(void* p) {
-  if (p) --live_blocks;
-  emscripten_builtin_free(p);
-}
-void* memalign(std::size_t alignment, std::size_t size) {
-  void* p = emscripten_builtin_memalign(alignment, size);
-  if (p) ++live_blocks;
-  return p;
-}
-void* aligned_alloc(std::size_t alignment, std::size_t size) { return memalign(alignment, size); }
-int posix_memalign(void** out, std::size_t alignment, std::size_t size) {
-  void* p = memalign(alignment, size);
-  if (!p) return ENOMEM;
-  *out = p;
-  return 0;
-}
-void* calloc(std::size_t count, std::size_t size) {
-  if (size && count > SIZE_MAX / size) return nullptr;
-  void* p = malloc(count * size);
-  if (p) std::memset(p, 0, count * size);
-  return p;
-}
-void* realloc(void* old, std::size_t size) {
-  if (!old) return malloc(size);
-  if (!size) {
-    free(old);
-    return nullptr;
-  }
-  void* p = malloc(size);
-  if (!p) return nullptr;
-  const std::size_t old_size = malloc_usable_size(old);
-  std::memcpy(p, old, old_size < size ? old_size : size);
-  free(old);
-  return p;
-}
-}
-
-// ---- the cue task's trainer (tiny transformer, core/nn/): a handle core.ts keeps private ----
-namespace {
-
-// A trainer plus what the page reads between calls: the latest batch's figures and the
-// latest analysis. Allocated by cue_create, freed by the handle's delete().
-struct CueSession {
-  explicit CueSession(const attn::nn::CueTrainConfig& config) : trainer(config) {
-    trainer.on_batch = [this](const attn::nn::BatchReport& r) { last_batch = r; };
-  }
-  CueSession(const CueSession&) = delete;
-  CueSession& operator=(const CueSession&) = delete;
-
-  attn::nn::CueTrainer trainer;
-  attn::nn::BatchReport last_batch;
-  std::string circuit = "none";
-  std::vector<double> slot;  // the latest history or analysis table, read by JS
-};
-
-struct CueStatus {
-  double epoch;              // completed epochs
-  double batch;              // batches done in the current epoch
-  double batches_per_epoch;
-  double epochs;             // configured
-  bool finished;
-  double parameter_count;
-  double best_validation_accuracy;
-  double best_epoch;
-  double baseline_accuracy;  // most frequent body symbol, validation set
-  double chance_accuracy;
-  double last_batch_loss;    // NaN before the first batch
-  double last_batch_accuracy;
-};
-
-CueSession* cue_create(int blocks, int heads, int epochs, int batch_size, double learning_rate,
-                       double dropout, double seed, int length, bool post_layer_norm,
-                       bool last_query_only) {
-  CueSession* session = nullptr;
-  if (!run_guarded([&] {
-        attn::nn::CueTrainConfig config;
-        config.blocks = blocks;
-        config.heads = heads;
-        config.epochs = epochs;
-        config.batch_size = batch_size;
-        config.adam.learning_rate = learning_rate;
-        config.dropout = dropout;
-        config.seed = seed_of(seed);
-        config.task.length = length;
-        config.post_layer_norm = post_layer_norm;
-        config.last_query_only = last_query_only;
-        session = new CueSession(config);
-      }))
-    throw_pending();
-  return session;
-}
-
-void require_unfinished(const CueSession& s) {
-  if (s.trainer.finished())
-    throw std::invalid_argument("training is finished: all " + std::to_string(s.trainer.config().epochs) +
-                                " epochs ran");
-}
-
-// -> completed epochs
-int cue_train_epoch(CueSession& s) {
-  if (!run_guarded([&] {
-        require_unfinished(s);
-        s.trainer.train_epoch();
-      }))
-    throw_pending();
-  return s.trainer.epoch();
-}
-
-// -> batches run (0 when finished)
-int cue_train_batches(CueSession& s, int n) {
-  int done = 0;
-  if (!run_guarded([&] { done = s.trainer.train_batches(n); })) throw_pending();
-  return done;
-}
-
-CueStatus cue_status(const CueSession& s) {
-  const auto& t = s.trainer;
-  const bool any = s.last_batch.batch > 0;
-  return {double(t.epoch()), double(t.batch_in_epoch()), double(t.batches_per_epoch()),
-          double(t.config().epochs), t.finished(), double(t.parameter_count()),
-          t.best_validation_accuracy(), double(t.best_epoch()), t.baseline_accuracy(),
-          t.chance_accuracy(), any ? s.last_batch.loss : NAN, any ? s.last_batch.accuracy : NAN};
-}
-
-// -> [epochs x (epoch, train loss, train accuracy, validation loss, validation accuracy)]
-Offset cue_history(CueSession& s) {
-  s.slot.clear();
-  for (const auto& m : s.trainer.history())
-    s.slot.insert(s.slot.end(), {double(m.epoch), m.train_loss, m.train_accuracy, m.validation_loss,
-                                 m.validation_accuracy});
-  publish({s.slot.data()});
-  return offset_of(results.data());
-}
-
-// -> [heads x 4 (last block by offset -2, -1, 0, +1), heads (first block cue -> next)]
-Offset cue_analyse(CueSession& s) {
-  if (!run_guarded([&] {
-        const attn::nn::CueAnalysis a = s.trainer.analyse();
-        s.slot.clear();
-        for (const auto& head : a.last_block_by_offset) s.slot.insert(s.slot.end(), head.begin(), head.end());
-        s.slot.insert(s.slot.end(), a.first_block_cue_to_next.begin(), a.first_block_cue_to_next.end());
-        s.circuit = a.circuit;
-        publish({s.slot.data()});
-      }))
-    throw_pending();
-  return offset_of(results.data());
-}
-
-// "cue", "answer" or "none", from the latest cue_analyse.
-std::string cue_circuit(const CueSession& s) { return s.circuit; }
-int cue_heads(const CueSession& s) { return s.trainer.config().heads; }
-double cue_default_seed() { return double(attn::nn::kCueDefaultSeed); }
 
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(attention_core) {
   using namespace emscripten;
 
-  value_object<MemoryStats>("MemoryStats")
-      .field("heapBytes", &MemoryStats::heap_bytes)
-      .field("usedBytes", &MemoryStats::used_bytes)
-      .field("liveAllocations", &MemoryStats::live_allocations);
+  function("takeError", &take_error);
 
   function("scratch", &scratch);
   function("softmax", &softmax);
@@ -786,34 +464,62 @@ EMSCRIPTEN_BINDINGS(attention_core) {
       .function("parameterCount", &mha_parameter_count);
   function("createMultiHeadAttention", &mha_create, allow_raw_pointers());
 
-  function("scaleSweep", &scale_sweep);
-  function("maskDemo", &mask_demo);
-  function("headsDemo", &heads_demo);
-  function("halfPrecisionPitfall", &half_precision_pitfall);
-
+  register_struct<FieldSpec>("FieldSpec");
+  register_struct<Limits>("Limits");
+  register_struct<MemoryStats>("MemoryStats");
+  function("limits", &limits);
   function("memoryStats", &memory_stats);
 
-  value_object<CueStatus>("CueStatus")
-      .field("epoch", &CueStatus::epoch)
-      .field("batch", &CueStatus::batch)
-      .field("batchesPerEpoch", &CueStatus::batches_per_epoch)
-      .field("epochs", &CueStatus::epochs)
-      .field("finished", &CueStatus::finished)
-      .field("parameterCount", &CueStatus::parameter_count)
-      .field("bestValidationAccuracy", &CueStatus::best_validation_accuracy)
-      .field("bestEpoch", &CueStatus::best_epoch)
-      .field("baselineAccuracy", &CueStatus::baseline_accuracy)
-      .field("chanceAccuracy", &CueStatus::chance_accuracy)
-      .field("lastBatchLoss", &CueStatus::last_batch_loss)
-      .field("lastBatchAccuracy", &CueStatus::last_batch_accuracy);
-  class_<CueSession>("CueSession")
-      .function("trainEpoch", &cue_train_epoch)
-      .function("trainBatches", &cue_train_batches)
-      .function("status", &cue_status)
+  register_struct<experiments::ScaleSweepConfig>("ScaleSweepConfig");
+  register_struct<ConfigSpec<experiments::ScaleSweepConfig>>("ScaleSweepConfigSpec");
+  register_struct<experiments::RowMeasures>("RowMeasures");
+  register_struct<experiments::SweepStat>("SweepStat");
+  register_struct<experiments::SweepMeasures>("SweepMeasures");
+  register_struct<experiments::ScaleSweepRow>("ScaleSweepRow");
+  register_struct<experiments::ScaleSweepResult>("ScaleSweepResult");
+  function("scaleSweepConfig", &config_spec<experiments::ScaleSweepConfig>);
+  function("scaleSweep", &scale_sweep);
+
+  register_struct<experiments::MaskDemoConfig>("MaskDemoConfig");
+  register_struct<ConfigSpec<experiments::MaskDemoConfig>>("MaskDemoConfigSpec");
+  register_struct<experiments::MaskDemoCase>("MaskDemoCase");
+  register_struct<experiments::MaskDemo>("MaskDemo");
+  function("maskDemoConfig", &config_spec<experiments::MaskDemoConfig>);
+  function("maskDemo", &mask_demo);
+
+  register_struct<experiments::HeadsDemoConfig>("HeadsDemoConfig");
+  register_struct<ConfigSpec<experiments::HeadsDemoConfig>>("HeadsDemoConfigSpec");
+  register_struct<experiments::HeadsDemoLayer>("HeadsDemoLayer");
+  register_struct<experiments::HeadsDemo>("HeadsDemo");
+  function("headsDemoConfig", &config_spec<experiments::HeadsDemoConfig>);
+  function("headsDemo", &heads_demo);
+
+  register_struct<experiments::PitfallConfig>("PitfallConfig");
+  register_struct<ConfigSpec<experiments::PitfallConfig>>("PitfallConfigSpec");
+  register_struct<experiments::PitfallCase>("PitfallCase");
+  register_struct<experiments::HalfPrecisionPitfall>("HalfPrecisionPitfall");
+  function("pitfallConfig", &config_spec<experiments::PitfallConfig>);
+  function("halfPrecisionPitfall", &pitfall);
+
+  register_struct<nn::CueTrainConfig>("CueTrainConfig");
+  register_struct<ConfigSpec<nn::CueTrainConfig>>("CueTrainConfigSpec");
+  register_struct<nn::EpochMetrics>("EpochMetrics");
+  register_struct<nn::BatchReport>("BatchReport");
+  register_struct<nn::CueAnalysis>("CueAnalysis");
+  register_struct<nn::CueProgress>("CueProgress");
+  register_struct<nn::CueReport>("CueReport");
+  function("cueTrainConfig", &config_spec<nn::CueTrainConfig>);
+  class_<CueTrainer>("CueTrainer")
+      .function("trainEpoch", &guarded<&CueTrainer::train_epoch>)
+      .function("trainBatches", &guarded<&CueTrainer::train_batches, int>)
+      .function("progress", &CueTrainer::progress)
       .function("history", &cue_history)
-      .function("analyse", &cue_analyse)
-      .function("circuit", &cue_circuit)
-      .function("heads", &cue_heads);
-  function("createCueSession", &cue_create, allow_raw_pointers());
-  function("cueDefaultSeed", &cue_default_seed);
+      .function("parameterCount", &cue_parameter_count)
+      .function("baselineAccuracy", &CueTrainer::baseline_accuracy)
+      .function("chanceAccuracy", &CueTrainer::chance_accuracy)
+      .function("analyse", &guarded<&CueTrainer::analyse>)
+      .function("report", &guarded<&CueTrainer::report>);
+  function("createCueTrainer", &create_cue_trainer, allow_raw_pointers());
+  register_struct<ConfigCheck>("ConfigCheck");
+  function("cueTrainConfigError", &cue_config_error);
 }

@@ -1,5 +1,7 @@
 #include "attn/matrix.hpp"
 
+#include "attn/config.hpp"
+
 #include <stdexcept>
 
 namespace attn {
@@ -35,9 +37,7 @@ void require_cols(const char* name, const Matrix& m, Eigen::Index cols, const ch
 }
 
 void require_range(const char* name, long value, long min, long max) {
-  if (value < min || value > max)
-    throw std::invalid_argument(std::string(name) + " must be between " + std::to_string(min) +
-                                " and " + std::to_string(max) + ", got " + std::to_string(value));
+  require_whole(argument(name, double(min), double(max)), double(value));
 }
 
 void require_rows(const char* name, const Matrix& m, Eigen::Index rows, const char* why) {

@@ -1,5 +1,7 @@
 #include "attn/random.hpp"
 
+#include "attn/config.hpp"
+
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -17,9 +19,9 @@ std::uint64_t splitmix64(std::uint64_t& x) {
 std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 
 void require_matrix_size(Eigen::Index rows, Eigen::Index cols) {
-  if (rows < 1 || cols < 1 || rows > (1 << 24) / cols)
-    throw std::invalid_argument("rows and cols must be positive with at most 16777216 elements, got " +
-                                shape_of(rows, cols));
+  if (rows < 1 || cols < 1 || rows > kMaxElements / cols)
+    throw std::invalid_argument("rows and cols must be positive with at most " + std::to_string(kMaxElements) +
+                                " elements, got " + shape_of(rows, cols));
 }
 
 }  // namespace

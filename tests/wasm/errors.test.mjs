@@ -51,7 +51,7 @@ const cases = [
   ['mask data as floats', () => core.attention(query, keys, values, { mask: { rows: 1, cols: 5, data: new Float32Array(5) } }),
    /^mask\.data must be a Uint8Array, got a Float32Array$/],
   ['mask holding 2', () => core.allowedFraction({ rows: 1, cols: 2, data: Uint8Array.of(1, 2) }), /^mask\.data must hold 0 or 1, got 2 at index 1$/],
-  ['causal mask of 0 positions', () => core.causalMask(0), /^n must be between 1 and 16384, got 0$/],
+  ['causal mask of 0 positions', () => core.causalMask(0), /^n must be a whole number in \[1, 16384\], got 0$/],
   ['causal mask of -3 positions', () => core.causalMask(-3), /^n must be a whole number between 0 and 2147483647, got -3$/],
   ['padding longer than the keys', () => core.paddingMask(4, 10, 11), /^real_len must be between 1 and n_k = 10, got 11$/],
   ['combining masks of two shapes', () => core.combineMasks(core.causalMask(3), core.causalMask(4)),

@@ -25,21 +25,17 @@ declare module '*/generated/attention_core.mjs' {
     isDeleted(): boolean;
   }
 
-  /** The cue task's trainer (core/nn/), from wasm/bindings.cpp. */
-  export interface RawCueSession {
-    trainEpoch(): number;
+  /** The cue task's trainer (core/nn/), a class handle from wasm/bindings.cpp. */
+  export interface RawCueTrainer {
+    trainEpoch(): import('./core').CueEpoch;
     trainBatches(n: number): number;
-    status(): {
-      epoch: number; batch: number; batchesPerEpoch: number; epochs: number; finished: boolean;
-      parameterCount: number; bestValidationAccuracy: number; bestEpoch: number;
-      baselineAccuracy: number; chanceAccuracy: number; lastBatchLoss: number; lastBatchAccuracy: number;
-    };
-    /** table: [epochs x (epoch, train loss, train acc, val loss, val acc)] as float64 */
-    history(): number;
-    /** table: [heads x 4 offsets, heads] as float64 */
-    analyse(): number;
-    circuit(): string;
-    heads(): number;
+    progress(): import('./core').CueProgress;
+    history(): import('./core').CueEpoch[];
+    parameterCount(): number;
+    baselineAccuracy(): number;
+    chanceAccuracy(): number;
+    analyse(): import('./core').CueAnalysis;
+    report(): import('./core').CueReport;
     delete(): void;
     isDeleted(): boolean;
   }
@@ -72,13 +68,27 @@ declare module '*/generated/attention_core.mjs' {
     randomUniformMatrix(state: number, rows: number, cols: number, lo: number, hi: number): number;
 
     createMultiHeadAttention(dModel: number, numHeads: number, keyDim: number): RawMultiHeadAttention;
-    createCueSession(
-      blocks: number, heads: number, epochs: number, batchSize: number, learningRate: number,
-      dropout: number, seed: number, length: number, postLayerNorm: boolean, lastQueryOnly: boolean,
-    ): RawCueSession;
-    cueDefaultSeed(): number;
+    /** The message of the latest failed object-taking call, cleared by reading ("" if none). */
+    takeError(): string;
+    limits(): import('./core').Limits;
+    scaleSweepConfig(): import('./core').ConfigSpec<import('./core').ScaleSweepConfig>;
+    maskDemoConfig(): import('./core').ConfigSpec<import('./core').MaskDemoConfig>;
+    headsDemoConfig(): import('./core').ConfigSpec<import('./core').HeadsDemoConfig>;
+    pitfallConfig(): import('./core').ConfigSpec<import('./core').PitfallConfig>;
+    cueTrainConfig(): import('./core').ConfigSpec<import('./core').CueConfig>;
+    // Each returns an empty result on failure and leaves the message for takeError().
+    scaleSweep(config: import('./core').ScaleSweepConfig): import('./core').ScaleSweep;
+    maskDemo(config: import('./core').MaskDemoConfig): import('./core').MaskDemo;
+    headsDemo(config: import('./core').HeadsDemoConfig): import('./core').HeadsDemo;
+    halfPrecisionPitfall(config: import('./core').PitfallConfig): import('./core').HalfPrecisionPitfall;
+    /** null on failure (message in takeError()). */
+    createCueTrainer(config: import('./core').CueConfig): RawCueTrainer | null;
+    /** key: the field at fault ("" if none), message: the core's message ("" when valid). */
+    cueTrainConfigError(config: import('./core').CueConfig): { key: string; message: string };
 
-    memoryStats(): { heapBytes: number; usedBytes: number; liveAllocations: number };
+    memoryStats(): { heapBytes: number; usedBytes: number };
+    /** The test build of the module only (wasm/leak_counters.cpp). */
+    liveAllocations?(): number;
   }
 
   export default function createAttentionCore(options?: {

@@ -4,15 +4,15 @@
 // row-major Float32Array data, masks the same with Uint8Array data (1 = may attend). No
 // embind handle ever leaves this file, and whatever it allocates in the WebAssembly heap it
 // frees or reuses. It computes nothing itself: it checks what only JS can get wrong (types,
-// lengths, whole numbers), copies inputs into the heap, calls the core and copies results out.
-// Every other check, and its message, is the core's: its std::invalid_argument arrives here as
-// an Error with the same text. One exception: no matrix, mask or result may hold more than
-// 2^24 values (MAX_ELEMENTS), refused here before anything is allocated.
+// lengths, whole numbers that fit the binding), copies inputs into the heap, calls the core
+// and copies results out. Every range, every default and every message about them is the
+// core's: `core.configs` holds each experiment's defaults and fields as the core declares them,
+// and the core's errors arrive as Errors naming the arguments as JS writes them.
 //
 // Load it once per page or Worker: `const core = await loadCore()`. Under node, where the
 // module cannot fetch its .wasm, pass { wasmBinary } read from the file next to it.
 import createAttentionCore from './generated/attention_core.mjs';
-import type { AttentionCoreModule, RawCueSession, RawMultiHeadAttention } from './generated/attention_core.mjs';
+import type { AttentionCoreModule, RawCueTrainer, RawMultiHeadAttention } from './generated/attention_core.mjs';
 
 // ---- plain data ----
 
@@ -66,7 +66,7 @@ function requireNumbers(name: string, values: ArrayLike<number>): void {
 export function mat(rows: number, cols: number, values: Values | number = 0): Mat {
   requireSize('rows', rows);
   requireSize('cols', cols);
-  requireElements(`a (${rows}, ${cols}) matrix`, rows * cols);
+  requireElements(`a (${rows}, ${cols}) matrix`, rows * cols, loadedLimit);
   if (typeof values === 'number') return { rows, cols, data: new Float32Array(rows * cols).fill(values) };
   if (values == null || typeof values !== 'object' || typeof values.length !== 'number')
     throw new Error(`values must be an array, a typed array or a number, got ${describe(values)}`);
@@ -79,7 +79,7 @@ export function mat(rows: number, cols: number, values: Values | number = 0): Ma
 export function maskMat(rows: number, cols: number, values: ArrayLike<number | boolean> | readonly (readonly (number | boolean)[])[]): MaskMat {
   requireSize('rows', rows);
   requireSize('cols', cols);
-  requireElements(`a (${rows}, ${cols}) mask`, rows * cols);
+  requireElements(`a (${rows}, ${cols}) mask`, rows * cols, loadedLimit);
   const flat = flatten('values', rows, cols, values as Values);
   const data = new Uint8Array(rows * cols);
   for (let i = 0; i < data.length; i++) {
@@ -202,7 +202,7 @@ export interface MemoryStats {
   heapBytes: number;
   /** bytes in allocated blocks */
   usedBytes: number;
-  /** blocks allocated in the heap and not yet freed */
+  /** blocks allocated in the heap and not yet freed (the test build of the module only, else NaN) */
   liveAllocations: number;
   /** embind value handles alive */
   emvalHandles: number;
@@ -210,9 +210,57 @@ export interface MemoryStats {
   stackPointer: number;
 }
 
+// ---- configs: defaults and ranges, as the core declares them ----
+
+/** One field of a config, as the core declares it (core/include/attn/config.hpp). */
+export interface FieldSpec {
+  /** the option's name here */
+  key: string;
+  /** "integer" (32-bit), "seed" (0..2^53 - 1), "number", "boolean" or "integers" (a list) */
+  kind: 'integer' | 'seed' | 'number' | 'boolean' | 'integers';
+  /** the same field's flag on the command line, without "--" */
+  flag: string;
+  help: string;
+  /** the allowed range (each element's, for a list); openMin / openMax exclude the ends */
+  min: number;
+  max: number;
+  openMin: boolean;
+  openMax: boolean;
+  /** lists: at most this many elements */
+  maxCount: number;
+}
+
+export interface ConfigSpec<C> {
+  defaults: C;
+  fields: FieldSpec[];
+}
+
+export interface Configs {
+  scaleSweep: ConfigSpec<ScaleSweepConfig>;
+  maskDemo: ConfigSpec<MaskDemoConfig>;
+  headsDemo: ConfigSpec<HeadsDemoConfig>;
+  pitfall: ConfigSpec<PitfallConfig>;
+  cueTrain: ConfigSpec<CueConfig>;
+}
+
+export interface Limits {
+  /** the most values one matrix, mask, layer or batch of draws may hold */
+  maxElements: number;
+  /** the largest seed, 2^53 - 1 */
+  maxSeed: number;
+}
+
 // ---- the lesson's experiments: plain data, ready to plot ----
 // Computed by core/include/attn/experiments/*; the shapes and meanings are documented there.
 // Flat matrices are row-major: element (i, j) of an (n, n) matrix is at i * n + j.
+
+export interface ScaleSweepConfig {
+  /** key dimensions to sweep */
+  dks: number[];
+  draws: number;
+  tokens: number;
+  seed: number;
+}
 
 /** One measure at one d_k: mean over every query row of every draw. */
 export interface SweepStat {
@@ -246,14 +294,12 @@ export interface ScaleSweep {
   rows: ScaleSweepRow[];
 }
 
-export interface ScaleSweepOptions {
-  /** key dimensions, each 1..4096 (default [4, 16, 64, 256]) */
-  dks?: readonly number[];
-  /** 1..100000 (default 200) */
-  draws?: number;
-  /** 2..4096 (default 12) */
-  tokens?: number;
-  seed?: number;
+export interface MaskDemoConfig {
+  positions: number;
+  /** keys real..positions-1 are padding */
+  real: number;
+  dK: number;
+  seed: number;
 }
 
 export interface MaskDemoCase {
@@ -285,14 +331,12 @@ export interface MaskDemo {
   cases: MaskDemoCase[];
 }
 
-export interface MaskDemoOptions {
-  /** 1..1024 (default 10) */
-  positions?: number;
-  /** 1..positions (default 6) */
-  real?: number;
-  seed?: number;
-  /** 1..1024 (default 8) */
-  dK?: number;
+export interface HeadsDemoConfig {
+  dModel: number;
+  /** dividing dModel */
+  numHeads: number;
+  tokens: number;
+  seed: number;
 }
 
 export interface HeadsDemoLayer {
@@ -320,14 +364,12 @@ export interface HeadsDemo {
   queriesWithDifferingArgmax: number;
 }
 
-export interface HeadsDemoOptions {
-  /** 1..1024 (default 64) */
-  dModel?: number;
-  /** 2..dModel, dividing it (default 4) */
-  numHeads?: number;
-  /** 1..256 (default 8) */
-  tokens?: number;
-  seed?: number;
+export interface PitfallConfig {
+  positions: number;
+  /** below positions: rows real..positions-1 are fully masked */
+  real: number;
+  dK: number;
+  seed: number;
 }
 
 export interface PitfallCase {
@@ -336,6 +378,7 @@ export interface PitfallCase {
   requested: number;
   /** the constant rounded to the precision: -Infinity when it overflowed */
   stored: number;
+  overflowed: boolean;
   /** (n, n), NaN where the arithmetic produced NaN */
   weights: Float64Array;
   /** (n) */
@@ -356,17 +399,10 @@ export interface HalfPrecisionPitfall {
   cases: PitfallCase[];
 }
 
-export interface PitfallOptions {
-  /** 2..1024 (default 6) */
-  positions?: number;
-  /** 1..positions-1 (default 4) */
-  real?: number;
-  seed?: number;
-  /** 1..1024 (default 16) */
-  dK?: number;
-}
-
 export interface Core {
+  /** Every experiment's and the trainer's defaults and fields, as the core declares them. */
+  readonly configs: Configs;
+  readonly limits: Limits;
   /** scores (rows, cols) -> weights (rows, cols), each row summing to 1. */
   softmax(scores: Mat): Mat;
   /** query (n_q, d_k), key (n_k, d_k), value (n_k, d_v) -> output (n_q, d_v), weights (n_q, n_k). */
@@ -387,38 +423,44 @@ export interface Core {
   /** The seeded generator; seed is a whole number in [0, 2^53 - 1]. */
   random(seed: number): Random;
   /** A tiny transformer training on the cue task; call dispose() when done with it. */
-  createCueModel(config?: CueConfig): CueModel;
-  /** The seed the core uses when CueConfig.seed is left out. */
-  cueDefaultSeed(): number;
+  createCueModel(config?: Partial<CueConfig>): CueModel;
+  /** What the core says is wrong with a training config (naming the field), or undefined. */
+  cueConfigError(config?: Partial<CueConfig>): { key: string; message: string } | undefined;
   /** Figures for leak checks. */
   memoryStats(): MemoryStats;
   /** The scale sweep: max weight, entropy and softmax Jacobian with and without 1/sqrt(d_k). */
-  scaleSweep(options?: ScaleSweepOptions): ScaleSweep;
+  scaleSweep(options?: Partial<ScaleSweepConfig>): ScaleSweep;
   /** The lesson's three masks on one seeded score matrix, and the mask-after-softmax mistake. */
-  maskDemo(options?: MaskDemoOptions): MaskDemo;
+  maskDemo(options?: Partial<MaskDemoConfig>): MaskDemo;
   /** 4 heads of 16 vs 1 head of 64: parameter counts and each head's weights. */
-  headsDemo(options?: HeadsDemoOptions): HeadsDemo;
+  headsDemo(options?: Partial<HeadsDemoConfig>): HeadsDemo;
   /** Masked-score constants in float16 and float32 on rows that are fully masked. */
-  halfPrecisionPitfall(options?: PitfallOptions): HalfPrecisionPitfall;
+  halfPrecisionPitfall(options?: Partial<PitfallConfig>): HalfPrecisionPitfall;
 }
 
 /**
- * The cue task's training run (the tiny transformer of core/nn/). Every field is optional;
- * the defaults are the lesson's: 2 blocks, 1 head, 30 epochs, batch 32, Adam lr 0.003,
- * dropout 0.1, sequences of 10 tokens, pre-LN, the last block computed for the query row only,
- * and the core's default seed (Core.cueDefaultSeed, whose 2-block run reads the cue).
+ * The cue task's training run (the tiny transformer of core/nn/). Options left out take the
+ * core's defaults (core.configs.cueTrain.defaults; their ranges are its fields).
  */
 export interface CueConfig {
-  blocks?: number;
-  heads?: number;
-  epochs?: number;
-  batchSize?: number;
-  learningRate?: number;
-  dropout?: number;
-  seed?: number;
-  length?: number;
-  postLayerNorm?: boolean;
-  lastQueryOnly?: boolean;
+  blocks: number;
+  heads: number;
+  dModel: number;
+  dFF: number;
+  dropout: number;
+  postLayerNorm: boolean;
+  lastQueryOnly: boolean;
+  batchSize: number;
+  epochs: number;
+  seed: number;
+  length: number;
+  symbols: number;
+  trainSize: number;
+  validationSize: number;
+  learningRate: number;
+  beta1: number;
+  beta2: number;
+  epsilon: number;
 }
 
 export interface CueEpoch {
@@ -430,7 +472,7 @@ export interface CueEpoch {
   validationAccuracy: number;
 }
 
-export interface CueMetrics {
+export interface CueProgress {
   /** completed epochs */
   epoch: number;
   /** batches done in the current epoch */
@@ -439,41 +481,68 @@ export interface CueMetrics {
   /** configured epochs */
   epochs: number;
   finished: boolean;
-  parameterCount: number;
+  /** the latest batch; epoch 0 and NaN loss before the first */
+  lastBatch: { epoch: number; batch: number; loss: number; accuracy: number };
   bestValidationAccuracy: number;
   /** 1-based; 0 before the first epoch */
   bestEpoch: number;
-  /** "answer the most frequent body symbol", on the validation set */
-  baselineAccuracy: number;
-  /** 1 / symbols */
-  chanceAccuracy: number;
-  /** of the latest batch; NaN before the first */
-  lastBatchLoss: number;
-  lastBatchAccuracy: number;
-  /** one entry per completed epoch */
-  history: CueEpoch[];
 }
 
+/**
+ * Where the model looks (core/include/attn/nn/cue_trainer.hpp explains both circuits). Lists are
+ * typed arrays from the core, plain arrays in a recorded run read from JSON.
+ */
 export interface CueAnalysis {
   /** offsets from the answer position: -2, -1 (the earlier cue), 0 (the answer), +1 */
-  offsets: number[];
+  offsets: ArrayLike<number>;
   /** [head][offset]: the last block's attention from the query, validation mean */
-  lastBlockByOffset: number[][];
-  /** [head]: the first block's weight from the cue position onto the next token */
-  firstBlockCueToNext: number[];
+  lastBlockByOffset: ArrayLike<number>[];
+  /** [offset]: the same, averaged over heads */
+  lastBlockMeanByOffset: ArrayLike<number>;
+  /** [head]: the first block's weight from the cue onto the answer after it */
+  firstBlockCueToAnswer: ArrayLike<number>;
+  /** [head]: the first block's weight from the answer onto the cue before it */
+  firstBlockAnswerToCue: ArrayLike<number>;
   /** "cue": the last block reads the earlier cue; "answer": it reads the answer; or "none" */
   circuit: 'cue' | 'answer' | 'none';
+  /** the head that carries the circuit (0-based; -1 for none) and its weight there */
+  circuitHead: number;
+  circuitShare: number;
 }
 
-/** A model training in the core: call trainEpoch / trainBatches, read metrics, dispose() when done. */
+/** A run as every front door reports it (the CLI's `cue --json` writes the same keys). */
+export interface CueReport {
+  config: CueConfig;
+  parameterCount: number;
+  /** 1 / symbols */
+  chanceAccuracy: number;
+  /** "answer the most frequent body symbol", on the validation set */
+  baselineAccuracy: number;
+  bestValidationAccuracy: number;
+  bestEpoch: number;
+  /** one entry per completed epoch */
+  history: CueEpoch[];
+  analysis: CueAnalysis;
+}
+
+/** A model training in the core: call trainEpoch / trainBatches, read progress, dispose() when done. */
 export interface CueModel {
+  readonly parameterCount: number;
+  /** "answer the most frequent body symbol", on the validation set */
+  readonly baselineAccuracy: number;
+  /** 1 / symbols */
+  readonly chanceAccuracy: number;
   /** Runs the rest of the current epoch and its validation; throws when all epochs ran. */
   trainEpoch(): CueEpoch;
   /** Runs up to n batches (validating at each epoch end); returns how many ran (0 when finished). */
   trainBatches(n: number): number;
-  metrics(): CueMetrics;
+  progress(): CueProgress;
+  /** one entry per completed epoch */
+  history(): CueEpoch[];
   /** The attention analysis of the current weights on the validation set. */
   analysis(): CueAnalysis;
+  /** Everything at once, the analysis included. */
+  report(): CueReport;
   dispose(): void;
 }
 
@@ -484,21 +553,18 @@ export interface LoadOptions {
 
 export async function loadCore(options: LoadOptions = {}): Promise<Core> {
   const module = await createAttentionCore(options.wasmBinary ? { wasmBinary: options.wasmBinary } : {});
-  return new CoreImpl(module);
+  const core = new CoreImpl(module);
+  loadedLimit = core.limits.maxElements;
+  return core;
 }
 
 // ---- checks of what only JS can get wrong ----
 
 const MAX_SIZE = 2147483647;
 
-// The most values one matrix or mask may hold, given or returned: 2^24 (64 MB of float32), the
-// bound the core already puts on one batch of random draws. Bigger requests are refused here,
-// before anything is allocated in JS or in the WebAssembly heap (which never shrinks again).
-const MAX_ELEMENTS = 1 << 24;
-
-function requireElements(what: string, count: number): void {
-  if (count > MAX_ELEMENTS) throw new Error(`${what} would hold ${count} values, more than the ${MAX_ELEMENTS} allowed`);
-}
+// The core's element limit, for mat() and maskMat(), which need no core: known once a core
+// has loaded (every build of the core has the same), and no check before that.
+let loadedLimit = Infinity;
 
 function describe(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value.length > 40 ? value.slice(0, 40) + '...' : value);
@@ -516,23 +582,30 @@ function requireSize(name: string, value: unknown, field = ''): asserts value is
     throw new Error(`${name}${field} must be a whole number between 0 and ${MAX_SIZE}, got ${describe(value)}`);
 }
 
-function requireMat(name: string, m: unknown): asserts m is Mat {
+// The most values one matrix or mask may hold, given or returned (the core's limit): bigger
+// requests are refused here, before anything is allocated in the WebAssembly heap (which
+// never shrinks again).
+function requireElements(what: string, count: number, limit: number): void {
+  if (count > limit) throw new Error(`${what} would hold ${count} values, more than the ${limit} allowed`);
+}
+
+function requireMat(name: string, m: unknown, limit: number): asserts m is Mat {
   if (m == null || typeof m !== 'object') throw new Error(`${name} must be a matrix { rows, cols, data }, got ${describe(m)}`);
   const { rows, cols, data } = m as Mat;
   requireSize(name, rows, '.rows');
   requireSize(name, cols, '.cols');
-  requireElements(`${name} (${rows}, ${cols})`, rows * cols);
+  requireElements(`${name} (${rows}, ${cols})`, rows * cols, limit);
   if (!(data instanceof Float32Array)) throw new Error(`${name}.data must be a Float32Array, got ${describe(data)}`);
   if (data.length !== rows * cols)
     throw new Error(`${name}.data must have rows * cols = ${rows * cols} values for shape (${rows}, ${cols}), got ${data.length}`);
 }
 
-function requireMask(name: string, m: unknown): asserts m is MaskMat {
+function requireMask(name: string, m: unknown, limit: number): asserts m is MaskMat {
   if (m == null || typeof m !== 'object') throw new Error(`${name} must be a mask { rows, cols, data }, got ${describe(m)}`);
   const { rows, cols, data } = m as MaskMat;
   requireSize(name, rows, '.rows');
   requireSize(name, cols, '.cols');
-  requireElements(`${name} (${rows}, ${cols})`, rows * cols);
+  requireElements(`${name} (${rows}, ${cols})`, rows * cols, limit);
   if (!(data instanceof Uint8Array)) throw new Error(`${name}.data must be a Uint8Array, got ${describe(data)}`);
   if (data.length !== rows * cols)
     throw new Error(`${name}.data must have rows * cols = ${rows * cols} values for shape (${rows}, ${cols}), got ${data.length}`);
@@ -541,9 +614,9 @@ function requireMask(name: string, m: unknown): asserts m is MaskMat {
 }
 
 // A bias may be a (1, n) matrix or a plain Float32Array of n values.
-function biasMat(name: string, bias: unknown): Mat {
+function biasMat(name: string, bias: unknown, limit: number): Mat {
   if (bias instanceof Float32Array) return { rows: 1, cols: bias.length, data: bias };
-  requireMat(name, bias);
+  requireMat(name, bias, limit);
   return bias;
 }
 
@@ -557,9 +630,10 @@ function requireOptions(options: unknown): { scale: boolean; maskedValue: number
   return { scale, maskedValue };
 }
 
-function requireSeed(seed: unknown): asserts seed is number {
+// A seed is a JS safe integer (0..2^53 - 1, Number.MAX_SAFE_INTEGER): what crosses exactly.
+function requireSeed(seed: unknown, name = 'seed'): asserts seed is number {
   if (typeof seed !== 'number' || !Number.isSafeInteger(seed) || seed < 0)
-    throw new Error(`seed must be a whole number between 0 and 2^53 - 1, got ${describe(seed)}`);
+    throw new Error(`${name} must be a whole number between 0 and 2^53 - 1, got ${describe(seed)}`);
 }
 
 // ---- moving data through the heap ----
@@ -582,7 +656,25 @@ class CoreImpl implements Core {
     if (!handle.isDeleted()) handle.delete();
   });
 
-  constructor(private readonly m: AttentionCoreModule) {}
+  readonly configs: Configs;
+  readonly limits: Limits;
+  /** limits.maxElements, read on every call */
+  private readonly max: number;
+
+  constructor(private readonly m: AttentionCoreModule) {
+    this.configs = {
+      scaleSweep: m.scaleSweepConfig(),
+      maskDemo: m.maskDemoConfig(),
+      headsDemo: m.headsDemoConfig(),
+      pitfall: m.pitfallConfig(),
+      cueTrain: m.cueTrainConfig(),
+    };
+    // Lists arrive as typed arrays; a default list is easier to use as a plain array.
+    this.configs.scaleSweep.defaults.dks = Array.from(this.configs.scaleSweep.defaults.dks);
+    for (const spec of Object.values(this.configs)) Object.freeze(spec.defaults);
+    this.limits = m.limits();
+    this.max = this.limits.maxElements;
+  }
 
   // Writes each input into scratch and returns their offsets (the heap may have grown). An
   // array passed twice (self-attention: query = key = value) is copied once.
@@ -640,21 +732,21 @@ class CoreImpl implements Core {
   }
 
   softmax(scores: Mat): Mat {
-    requireMat('scores', scores);
+    requireMat('scores', scores, this.max);
     const [s] = this.put([scores.data]);
     const table = this.m.softmax(s, scores.rows, scores.cols);
     return this.readMat(this.result(table, 0), scores.rows, scores.cols);
   }
 
   attention(query: Mat, key: Mat, value: Mat, options?: AttentionOptions): AttentionResult {
-    requireMat('query', query);
-    requireMat('key', key);
-    requireMat('value', value);
+    requireMat('query', query, this.max);
+    requireMat('key', key, this.max);
+    requireMat('value', value, this.max);
     const { scale, maskedValue } = requireOptions(options);
     const mask = options?.mask;
-    if (mask !== undefined) requireMask('mask', mask);
-    requireElements(`the weights (${query.rows}, ${key.rows})`, query.rows * key.rows);
-    requireElements(`the output (${query.rows}, ${value.cols})`, query.rows * value.cols);
+    if (mask !== undefined) requireMask('mask', mask, this.max);
+    requireElements(`the weights (${query.rows}, ${key.rows})`, query.rows * key.rows, this.max);
+    requireElements(`the output (${query.rows}, ${value.cols})`, query.rows * value.cols, this.max);
     const [q, k, v, mk] = this.put([query.data, key.data, value.data, mask ? mask.data : null]);
     const table = this.m.attention(q, query.rows, query.cols, k, key.rows, key.cols, v, value.rows, value.cols,
                                    mk, mask ? mask.rows : 0, mask ? mask.cols : 0, scale, maskedValue);
@@ -664,7 +756,7 @@ class CoreImpl implements Core {
 
   causalMask(n: number): MaskMat {
     requireSize('n', n);
-    requireElements(`a (${n}, ${n}) mask`, n * n);
+    requireElements(`a (${n}, ${n}) mask`, n * n, this.max);
     return this.readMask(this.result(this.m.causalMask(n), 0), n, n);
   }
 
@@ -672,20 +764,20 @@ class CoreImpl implements Core {
     requireSize('nQ', nQ);
     requireSize('nK', nK);
     requireSize('realLen', realLen);
-    requireElements(`a (${nQ}, ${nK}) mask`, nQ * nK);
+    requireElements(`a (${nQ}, ${nK}) mask`, nQ * nK, this.max);
     return this.readMask(this.result(this.m.paddingMask(nQ, nK, realLen), 0), nQ, nK);
   }
 
   combineMasks(a: MaskMat, b: MaskMat): MaskMat {
-    requireMask('a', a);
-    requireMask('b', b);
+    requireMask('a', a, this.max);
+    requireMask('b', b, this.max);
     const [pa, pb] = this.put([a.data, b.data]);
     const table = this.m.combineMasks(pa, a.rows, a.cols, pb, b.rows, b.cols);
     return this.readMask(this.result(table, 0), a.rows, a.cols);
   }
 
   allowedFraction(mask: MaskMat): number {
-    requireMask('mask', mask);
+    requireMask('mask', mask, this.max);
     const [p] = this.put([mask.data]);
     return this.m.allowedFraction(p, mask.rows, mask.cols);
   }
@@ -707,7 +799,7 @@ class CoreImpl implements Core {
     if (spec.keyDim !== undefined) requireSize('keyDim', spec.keyDim);
     if (spec.numHeads > 0) {
       const keyDim = spec.keyDim || Math.floor(spec.dModel / spec.numHeads);
-      requireElements(`a (${spec.dModel}, ${spec.numHeads * keyDim}) projection`, spec.dModel * spec.numHeads * keyDim);
+      requireElements(`a (${spec.dModel}, ${spec.numHeads * keyDim}) projection`, spec.dModel * spec.numHeads * keyDim, this.max);
     }
     const weights = spec.weights as Partial<{ pytorch: PytorchWeights; seed: number; query: ProjectionWeights }>;
     if (weights == null || typeof weights !== 'object' || !('pytorch' in weights || 'seed' in weights || 'query' in weights))
@@ -732,17 +824,17 @@ class CoreImpl implements Core {
     if ('pytorch' in weights) {
       const p = weights.pytorch;
       if (p == null || typeof p !== 'object') throw new Error(`weights.pytorch must be an object, got ${describe(p)}`);
-      requireMat('inProjWeight', p.inProjWeight);
-      requireMat('outProjWeight', p.outProjWeight);
-      return [p.inProjWeight, biasMat('inProjBias', p.inProjBias), p.outProjWeight, biasMat('outProjBias', p.outProjBias)];
+      requireMat('inProjWeight', p.inProjWeight, this.max);
+      requireMat('outProjWeight', p.outProjWeight, this.max);
+      return [p.inProjWeight, biasMat('inProjBias', p.inProjBias, this.max), p.outProjWeight, biasMat('outProjBias', p.outProjBias, this.max)];
     }
     const out: Mat[] = [];
     for (const name of ['query', 'key', 'value', 'output'] as const) {
       const projection = weights[name];
       if (projection == null || typeof projection !== 'object')
         throw new Error(`weights.${name} must be { weight, bias }, got ${describe(projection)}`);
-      requireMat(`${name} weight`, projection.weight);
-      out.push(projection.weight, biasMat(`${name} bias`, projection.bias));
+      requireMat(`${name} weight`, projection.weight, this.max);
+      out.push(projection.weight, biasMat(`${name} bias`, projection.bias, this.max));
     }
     return out;
   }
@@ -778,11 +870,11 @@ class CoreImpl implements Core {
       dModel, numHeads, keyDim, parameterCount,
       forward(query, key, value, mask, options) {
         const h = live();
-        requireMat('query', query);
-        requireMat('key', key);
-        requireMat('value', value);
-        if (mask !== undefined) requireMask('mask', mask);
-        requireElements(`the weights (${numHeads} heads, ${query.rows}, ${key.rows})`, numHeads * query.rows * key.rows);
+        requireMat('query', query, core.max);
+        requireMat('key', key, core.max);
+        requireMat('value', value, core.max);
+        if (mask !== undefined) requireMask('mask', mask, core.max);
+        requireElements(`the weights (${numHeads} heads, ${query.rows}, ${key.rows})`, numHeads * query.rows * key.rows, core.max);
         const { scale, maskedValue } = requireOptions(options);
         const [q, k, v, mk] = core.put([query.data, key.data, value.data, mask ? mask.data : null]);
         const table = h.forward(q, query.rows, query.cols, k, key.rows, key.cols, v, value.rows, value.cols,
@@ -865,91 +957,42 @@ class CoreImpl implements Core {
     };
   }
 
-  private readonly cueRegistry = new FinalizationRegistry<RawCueSession>((handle) => {
+  private readonly cueRegistry = new FinalizationRegistry<RawCueTrainer>((handle) => {
     if (!handle.isDeleted()) handle.delete();
   });
 
-  cueDefaultSeed(): number {
-    return this.m.cueDefaultSeed();
+  cueConfigError(options: Partial<CueConfig> = {}): { key: string; message: string } | undefined {
+    const check = this.m.cueTrainConfigError(configFrom(this.configs.cueTrain, 'config', options));
+    return check.message ? check : undefined;
   }
 
-  createCueModel(config: CueConfig = {}): CueModel {
-    if (config == null || typeof config !== 'object') throw new Error(`config must be an object, got ${describe(config)}`);
-    const whole = (name: keyof CueConfig, fallback: number) => {
-      const v = config[name] ?? fallback;
-      if (typeof v !== 'number' || !Number.isInteger(v)) throw new Error(`${name} must be a whole number, got ${describe(v)}`);
-      // Beyond 32 bits the binding would wrap the number and the core would name another one.
-      if (Math.abs(v) > MAX_SIZE) throw new Error(`${name} must be a whole number of at most 32 bits, got ${describe(v)}`);
-      return v;
-    };
-    const number = (name: keyof CueConfig, fallback: number) => {
-      const v = config[name] ?? fallback;
-      if (typeof v !== 'number' || !Number.isFinite(v)) throw new Error(`${name} must be a finite number, got ${describe(v)}`);
-      return v;
-    };
-    const flag = (name: keyof CueConfig, fallback: boolean) => {
-      const v = config[name] ?? fallback;
-      if (typeof v !== 'boolean') throw new Error(`${name} must be a boolean, got ${describe(v)}`);
-      return v;
-    };
-    const seed = config.seed ?? this.m.cueDefaultSeed();
-    requireSeed(seed);
-    // Ranges are the core's to check (its messages name the field).
-    const handle = this.m.createCueSession(
-      whole('blocks', 2), whole('heads', 1), whole('epochs', 30), whole('batchSize', 32),
-      number('learningRate', 0.003), number('dropout', 0.1), seed, whole('length', 10),
-      flag('postLayerNorm', false), flag('lastQueryOnly', true));
+  createCueModel(options: Partial<CueConfig> = {}): CueModel {
+    const handle = this.m.createCueTrainer(configFrom(this.configs.cueTrain, 'config', options));
+    if (!handle) throw new Error(this.m.takeError());
     return this.wrapCue(handle);
   }
 
-  private wrapCue(handle: RawCueSession): CueModel {
+  private wrapCue(handle: RawCueTrainer): CueModel {
     const core = this;
     const token = {};
     const live = () => {
       if (handle.isDeleted()) throw new Error('this cue model has been disposed');
       return handle;
     };
-    const doubles = (table: number, n: number) => {
-      const start = core.result(table, 0) >> 3;
-      return core.m.HEAPF64.slice(start, start + n);
-    };
-    const history = (h: RawCueSession, epochs: number): CueEpoch[] => {
-      const v = doubles(h.history(), 5 * epochs);
-      const out: CueEpoch[] = [];
-      for (let e = 0; e < epochs; e++)
-        out.push({ epoch: v[5 * e], trainLoss: v[5 * e + 1], trainAccuracy: v[5 * e + 2],
-                   validationLoss: v[5 * e + 3], validationAccuracy: v[5 * e + 4] });
-      return out;
-    };
     const model: CueModel = {
-      trainEpoch() {
-        const h = live();
-        const epochs = h.trainEpoch();
-        return history(h, epochs)[epochs - 1];
-      },
+      parameterCount: handle.parameterCount(),
+      baselineAccuracy: handle.baselineAccuracy(),
+      chanceAccuracy: handle.chanceAccuracy(),
+      trainEpoch: () => live().trainEpoch(),
       trainBatches(n) {
         if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > MAX_SIZE)
           throw new Error(`n must be a whole number between 1 and ${MAX_SIZE}, got ${describe(n)}`);
         return live().trainBatches(n);
       },
-      metrics() {
-        const h = live();
-        const status = h.status();
-        return { ...status, history: history(h, status.epoch) };
-      },
-      analysis() {
-        const h = live();
-        const heads = h.heads();
-        const v = doubles(h.analyse(), 5 * heads);
-        const lastBlockByOffset: number[][] = [];
-        for (let i = 0; i < heads; i++) lastBlockByOffset.push(Array.from(v.subarray(4 * i, 4 * i + 4)));
-        return {
-          offsets: [-2, -1, 0, 1],
-          lastBlockByOffset,
-          firstBlockCueToNext: Array.from(v.subarray(4 * heads, 5 * heads)),
-          circuit: h.circuit() as CueAnalysis['circuit'],
-        };
-      },
+      progress: () => live().progress(),
+      history: () => live().history(),
+      analysis: () => live().analyse(),
+      report: () => live().report(),
       dispose() {
         if (handle.isDeleted()) return;
         core.cueRegistry.unregister(token);
@@ -962,71 +1005,90 @@ class CoreImpl implements Core {
   }
 
   memoryStats(): MemoryStats {
-    return { ...this.m.memoryStats(), emvalHandles: this.m.count_emval_handles(), stackPointer: this.m.stackSave() };
+    return {
+      ...this.m.memoryStats(),
+      liveAllocations: this.m.liveAllocations?.() ?? NaN,
+      emvalHandles: this.m.count_emval_handles(),
+      stackPointer: this.m.stackSave(),
+    };
   }
 
-  // ---- the lesson's experiments: the module returns plain objects already ----
+  // ---- the lesson's experiments: objects in, objects out ----
+  // These calls never throw inside the module (an object argument is freed only when the call
+  // returns): a failure returns an empty result and leaves its message for takeError().
 
-  private get experiments(): ExperimentBindings {
-    return this.m as unknown as ExperimentBindings;
+  private checked<T>(result: T): T {
+    const error = this.m.takeError();
+    if (error) throw new Error(error);
+    return result;
   }
 
-  scaleSweep(options: ScaleSweepOptions = {}): ScaleSweep {
-    const o = experimentOptions(options);
-    const dks = o.dks ?? [4, 16, 64, 256];
-    if (!Array.isArray(dks)) throw new Error(`dks must be an array of numbers, got ${describe(dks)}`);
-    // The core's bound, checked before the list is copied into the heap.
-    if (dks.length > 64) throw new Error(`d_ks must hold between 1 and 64 values, got ${dks.length}`);
-    requireNumbers('dks', dks);
-    const draws = numberOption('draws', o.draws, 200), tokens = numberOption('tokens', o.tokens, 12);
-    const seed = seedOption(o.seed);
-    const at = this.m.scratch(Math.max(8, dks.length * 8));
-    this.m.HEAPF64.set(dks, at >> 3);
-    return this.experiments.scaleSweep(at, dks.length, draws, tokens, seed);
+  scaleSweep(options: Partial<ScaleSweepConfig> = {}): ScaleSweep {
+    return this.checked(this.m.scaleSweep(configFrom(this.configs.scaleSweep, 'options', options)));
   }
 
-  maskDemo(options: MaskDemoOptions = {}): MaskDemo {
-    const o = experimentOptions(options);
-    return this.experiments.maskDemo(numberOption('positions', o.positions, 10), numberOption('real', o.real, 6),
-                                     seedOption(o.seed), numberOption('dK', o.dK, 8));
+  maskDemo(options: Partial<MaskDemoConfig> = {}): MaskDemo {
+    return this.checked(this.m.maskDemo(configFrom(this.configs.maskDemo, 'options', options)));
   }
 
-  headsDemo(options: HeadsDemoOptions = {}): HeadsDemo {
-    const o = experimentOptions(options);
-    return this.experiments.headsDemo(numberOption('dModel', o.dModel, 64), numberOption('numHeads', o.numHeads, 4),
-                                      numberOption('tokens', o.tokens, 8), seedOption(o.seed));
+  headsDemo(options: Partial<HeadsDemoConfig> = {}): HeadsDemo {
+    return this.checked(this.m.headsDemo(configFrom(this.configs.headsDemo, 'options', options)));
   }
 
-  halfPrecisionPitfall(options: PitfallOptions = {}): HalfPrecisionPitfall {
-    const o = experimentOptions(options);
-    return this.experiments.halfPrecisionPitfall(numberOption('positions', o.positions, 6), numberOption('real', o.real, 4),
-                                                 seedOption(o.seed), numberOption('dK', o.dK, 16));
+  halfPrecisionPitfall(options: Partial<PitfallConfig> = {}): HalfPrecisionPitfall {
+    return this.checked(this.m.halfPrecisionPitfall(configFrom(this.configs.pitfall, 'options', options)));
   }
 }
 
-// The experiment functions of the module (wasm/bindings.cpp). Each returns a fresh plain
-// object of typed-array copies, so there is nothing to read out of the heap or to free.
-interface ExperimentBindings {
-  scaleSweep(dks: number, count: number, draws: number, tokens: number, seed: number): ScaleSweep;
-  maskDemo(positions: number, real: number, seed: number, dK: number): MaskDemo;
-  headsDemo(dModel: number, numHeads: number, tokens: number, seed: number): HeadsDemo;
-  halfPrecisionPitfall(positions: number, real: number, seed: number, dK: number): HalfPrecisionPitfall;
+/**
+ * The complete config the module takes: the core's defaults, overridden by `options`. Checks
+ * only what the binding cannot carry faithfully: unknown keys, JS types, whole numbers that fit
+ * 32 bits (or a seed's 53), and a list's length before it is copied. Ranges are the core's.
+ */
+function configFrom<C extends object>(spec: ConfigSpec<C>, name: string, options: Partial<C>): C {
+  if (options == null || typeof options !== 'object' || Array.isArray(options))
+    throw new Error(`${name} must be an object, got ${describe(options)}`);
+  const byKey = new Map(spec.fields.map((f) => [f.key, f]));
+  for (const [key, value] of Object.entries(options)) {
+    const field = byKey.get(key);
+    if (!field) throw new Error(`unknown option "${key.slice(0, 40)}"; known: ${[...byKey.keys()].join(', ')}`);
+    if (value !== undefined) requireKind(field, value);
+  }
+  return withDefaults(spec.defaults, options);
 }
 
-function experimentOptions<T extends object>(options: T): T {
-  if (options == null || typeof options !== 'object') throw new Error(`options must be an object, got ${describe(options)}`);
-  return options;
+/** `defaults` with every option that is not undefined put in its place. */
+export function withDefaults<C extends object>(defaults: C, options: Partial<C>): C {
+  const config = { ...defaults };
+  for (const [key, value] of Object.entries(options)) if (value !== undefined) (config as Record<string, unknown>)[key] = value;
+  return config;
 }
 
-// Only the type is checked here: whole numbers and ranges are the core's to check and name.
-function numberOption(name: string, value: unknown, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number') throw new Error(`${name} must be a number, got ${describe(value)}`);
-  return value;
+function requireKind(field: FieldSpec, value: unknown): void {
+  const { key } = field;
+  switch (field.kind) {
+    case 'boolean':
+      if (typeof value !== 'boolean') throw new Error(`${key} must be true or false, got ${describe(value)}`);
+      return;
+    case 'number':
+      if (typeof value !== 'number') throw new Error(`${key} must be a number, got ${describe(value)}`);
+      return;
+    case 'seed':
+      requireSeed(value, key);
+      return;
+    case 'integer':
+      requireWhole32(key, value);
+      return;
+    case 'integers':
+      if (!Array.isArray(value)) throw new Error(`${key} must be an array of whole numbers, got ${describe(value)}`);
+      if (value.length > field.maxCount) throw new Error(`${key} must hold 1 to ${field.maxCount} values, got ${value.length}`);
+      value.forEach((v, i) => requireWhole32(`${key}[${i}]`, v));
+  }
 }
 
-function seedOption(seed: unknown): number {
-  if (seed === undefined) return 0;
-  requireSeed(seed);
-  return seed;
+// Beyond 32 bits the binding would wrap the number and the core would name another one.
+function requireWhole32(name: string, value: unknown): void {
+  if (typeof value !== 'number' || !Number.isInteger(value))
+    throw new Error(`${name} must be a whole number, got ${describe(value)}`);
+  if (Math.abs(value) > MAX_SIZE) throw new Error(`${name} must be a whole number of at most 32 bits, got ${describe(value)}`);
 }

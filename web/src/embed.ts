@@ -5,20 +5,42 @@
 // height changes and {source: 'attention-lab', type: 'event', name, detail} for every widget
 // event, to the parent; ?parent-origin=ORIGIN restricts them to that origin.
 import './widgets/index';
-import { applyPageTheme, el } from './widgets/base';
+import { getCore } from './core-instance';
+import type { Configs, FieldSpec } from './core';
+import { AttnElement, applyPageTheme, el } from './widgets/base';
 
+// Attributes that are the widget's own; those passed to the core are listed from the widget's
+// coreAttributes, with the core's defaults and ranges.
 export const WIDGETS: Record<string, string> = {
   'attn-soft-lookup': 'keys, values (JSON lists of [x, y]), query ("x, y"), scale ("on" | "off"), temperature (0.25 to 4)',
-  'attn-ranked-table': 'draws (default 200); or a child <script type="application/json"> / src with {columns, rows} to rank your own table',
-  'attn-scale-figure': 'dk ("4,16,64,256"), draws (200), tokens (12), seed (0)',
-  'attn-mask-figure': 'positions (10), real (6), seed (0)',
-  'attn-heads-figure': 'd-model (64), heads (4), tokens (8), seed (0)',
+  'attn-ranked-table': 'or a child <script type="application/json"> / src with {columns, rows} to rank your own table',
+  'attn-scale-figure': '',
+  'attn-mask-figure': '',
+  'attn-heads-figure': '',
   'attn-pitfall-demo': 'none',
   'attn-flowchart': 'none',
   'attn-quiz': 'src (URL of a quiz JSON) or a child <script type="application/json">; default: the lesson\'s five questions',
   'attn-exercises': 'a child <script type="application/json"> with {exercises}; default: the lesson\'s five',
-  'attn-cue-trainer': 'seed (default: the core\'s default seed), epochs (30, at most 1000)',
+  'attn-cue-trainer': '',
 };
+
+function describeField(attribute: string, field: FieldSpec, defaultValue: unknown): string {
+  const shown = Array.isArray(defaultValue) ? `"${defaultValue.join(',')}"` : String(defaultValue);
+  const ends = `${field.openMin ? '(' : '['}${field.min}, ${field.max}${field.openMax ? ')' : ']'}`;
+  const range = field.kind === 'integers' ? `comma-separated, each in ${ends}` : `in ${ends}`;
+  return `${attribute} (${field.help}; default ${shown}, ${range})`;
+}
+
+/** "positions (sequence length; default 10, in [1, 1024]), …" for a widget, from the core. */
+export function attributeText(tag: string, configs: Configs): string {
+  const element = customElements.get(tag) as (typeof AttnElement & CustomElementConstructor) | undefined;
+  const fromCore = (element?.coreAttributes ?? []).map(({ attribute, config, key }) => {
+    const spec = configs[config];
+    const field = spec.fields.find((f) => f.key === key)!;
+    return describeField(attribute, field, (spec.defaults as unknown as Record<string, unknown>)[key]);
+  });
+  return [...fromCore, WIDGETS[tag]].filter(Boolean).join('; ');
+}
 const EVENTS = ['attn-change', 'attn-quiz-answered', 'attn-exercise-checked', 'attn-ready'];
 const MESSAGE_SOURCE = 'attention-lab';
 
@@ -57,7 +79,7 @@ export function isWidgetMessage(data: unknown): data is { source: string; type: 
   return m.type === 'event' && typeof m.name === 'string' && EVENTS.includes(m.name);
 }
 
-function guideMode(): void {
+async function guideMode(): Promise<void> {
   const base = new URL('./', location.href).href;
   document.getElementById('script-snippet')!.textContent =
     `<link rel="stylesheet" href="${base}attention-lab.css">\n<script type="module" src="${base}attention-lab.js"></script>\n\n` +
@@ -68,8 +90,6 @@ function guideMode(): void {
     `    if (e.data.type === 'height') frame.height = e.data.height;   // size the frame\n` +
     `    if (e.data.type === 'event') console.log(e.data.name, e.data.detail);\n  });\n</script>`;
 
-  const list = document.getElementById('widget-list')!;
-  for (const [tag, attrs] of Object.entries(WIDGETS)) list.append(el('tr', {}, el('td', {}, el('code', {}, `<${tag}>`)), el('td', {}, attrs)));
 
   // Live example 1: an author's own question, given as JSON inside the element.
   const quiz = document.createElement('attn-quiz');
@@ -109,10 +129,15 @@ function guideMode(): void {
     }
   });
   frame.src = `embed.html?widget=attn-soft-lookup&parent-origin=${encodeURIComponent(location.origin)}`;
+
+  // The attribute table, once the core can say its defaults and ranges.
+  const list = document.getElementById('widget-list')!;
+  const { configs } = await getCore();
+  for (const tag of Object.keys(WIDGETS)) list.append(el('tr', { 'data-tag': tag }, el('td', {}, el('code', {}, `<${tag}>`)), el('td', {}, attributeText(tag, configs))));
 }
 
 applyPageTheme();
 const params = new URLSearchParams(location.search);
 const tag = params.get('widget');
 if (tag) frameMode(tag, params);
-else guideMode();
+else void guideMode();

@@ -1,26 +1,25 @@
 // The scale sweep as the page shows it: table rows, figure points and live numbers. The
 // numbers all come from core.scaleSweep(); this file only reshapes them.
-import type { Core, ScaleSweep, ScaleSweepOptions } from './core';
+import { withDefaults, type Core, type ScaleSweep, type ScaleSweepConfig } from './core';
 
 const sweeps = new Map<string, ScaleSweep>();
 
 /**
  * core.scaleSweep, remembered: the prose, the figure, the table and the exercises ask for the
- * same sweep, and it is the page's most expensive call.
+ * same sweep, and it is the page's most expensive call. Options left out take the core's
+ * defaults (the lesson's sweep).
  */
-export function sweepOf(core: Core, options: Required<Pick<ScaleSweepOptions, 'dks' | 'draws' | 'tokens' | 'seed'>>): ScaleSweep {
-  const key = JSON.stringify([options.dks, options.draws, options.tokens, options.seed]);
+export function sweepOf(core: Core, options: Partial<ScaleSweepConfig> = {}): ScaleSweep {
+  const { dks, draws, tokens, seed } = withDefaults(core.configs.scaleSweep.defaults, options);
+  const key = JSON.stringify([dks, draws, tokens, seed]);
   let sweep = sweeps.get(key);
   if (!sweep) {
-    sweep = core.scaleSweep(options);
+    sweep = core.scaleSweep({ dks, draws, tokens, seed });
     if (sweeps.size >= 8) sweeps.delete(sweeps.keys().next().value!);
     sweeps.set(key, sweep);
   }
   return sweep;
 }
-
-/** The lesson's default sweep: d_k 4, 16, 64, 256; 200 draws of 12 tokens; seed 0. */
-export const DEFAULT_SWEEP = { dks: [4, 16, 64, 256], draws: 200, tokens: 12, seed: 0 };
 
 export interface TableColumn { key: string; label: string; digits?: number }
 export interface TableData { columns: TableColumn[]; rows: Record<string, number | string>[] }

@@ -1,12 +1,11 @@
 // Messages between the page and the training Worker (training-worker.ts), and the check every
-// incoming request goes through: the Worker acts only on well-formed requests.
-import type { CueAnalysis, CueEpoch } from './core';
-
-export const MAX_EPOCHS = 1000;
-export const MAX_SEED = Number.MAX_SAFE_INTEGER;
+// incoming request goes through: the Worker acts only on well-formed requests. A run's config
+// is checked by the core when the Worker builds the models (its message comes back as an
+// error reply naming the option).
+import type { CueAnalysis, CueConfig, CueEpoch } from './core';
 
 export type TrainerRequest =
-  | { type: 'train'; runId: number; seed: number; epochs: number }
+  | { type: 'train'; runId: number; config: Partial<CueConfig> }
   | { type: 'pause' }
   | { type: 'resume' }
   | { type: 'cancel' }
@@ -19,10 +18,8 @@ export type TrainerReply =
   | { type: 'epoch'; runId: number; model: number; record: CueEpoch; best: number }
   | { type: 'finished'; runId: number; model: number; analysis: CueAnalysis; bestEpoch: number; best: number }
   | { type: 'cancelled'; runId: number }
-  | { type: 'memory'; heapBytes: number; liveAllocations: number; training: boolean }
+  | { type: 'memory'; heapBytes: number; usedBytes: number; training: boolean }
   | { type: 'error'; runId?: number; message: string };
-
-const whole = (v: unknown, min: number, max: number): v is number => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
 
 /** The request, or {error} saying what is wrong with it. */
 export function parseRequest(data: unknown): TrainerRequest | { error: string } {
@@ -30,10 +27,10 @@ export function parseRequest(data: unknown): TrainerRequest | { error: string } 
   const m = data as Record<string, unknown>;
   switch (m.type) {
     case 'train':
-      if (!whole(m.runId, 0, MAX_SEED)) return { error: 'train: runId must be a whole number' };
-      if (!whole(m.seed, 0, MAX_SEED)) return { error: `train: seed must be a whole number from 0 to ${MAX_SEED}` };
-      if (!whole(m.epochs, 1, MAX_EPOCHS)) return { error: `train: epochs must be a whole number from 1 to ${MAX_EPOCHS}` };
-      return { type: 'train', runId: m.runId, seed: m.seed, epochs: m.epochs };
+      if (!Number.isSafeInteger(m.runId) || (m.runId as number) < 0) return { error: 'train: runId must be a whole number' };
+      if (typeof m.config !== 'object' || m.config === null || Array.isArray(m.config))
+        return { error: 'train: config must be an object of training options' };
+      return { type: 'train', runId: m.runId as number, config: m.config as Partial<CueConfig> };
     case 'pause':
     case 'resume':
     case 'cancel':

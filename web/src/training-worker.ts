@@ -2,7 +2,7 @@
 // core (its own WebAssembly instance), a few batches of each at a time, so the page stays
 // responsive and Pause or Cancel take effect within one slice. Messages are checked; anything
 // malformed is answered with an error message and changes nothing.
-import { loadCore, type Core, type CueModel } from './core';
+import { loadCore, type Core, type CueConfig, type CueModel } from './core';
 import { parseRequest, type TrainerReply } from './training-protocol';
 
 const BATCHES_PER_SLICE = 8;
@@ -17,7 +17,7 @@ function heapBytes(): number {
   return core ? core.memoryStats().heapBytes : 0;
 }
 
-async function train(id: number, seed: number, epochs: number): Promise<void> {
+async function train(id: number, config: Partial<CueConfig>): Promise<void> {
   // The run is current before anything is awaited, so a cancel, pause or newer run that
   // arrives while the core is still loading applies to it.
   const current = { id, models: [] as CueModel[], paused: false, cancelled: false, resume: undefined as (() => void) | undefined };
@@ -28,20 +28,21 @@ async function train(id: number, seed: number, epochs: number): Promise<void> {
       coreLoading = undefined; // let a later request try again
       throw error;
     }));
-    if (!current.cancelled) models.push(...[1, 2].map((blocks) => core!.createCueModel({ blocks, seed, epochs })));
+    if (!current.cancelled) for (const blocks of [1, 2]) models.push(core.createCueModel({ ...config, blocks }));
     models.forEach((model, i) => {
-      const m = model.metrics();
-      post({ type: 'started', runId: id, model: i + 1, parameterCount: m.parameterCount, baseline: m.baselineAccuracy, chance: m.chanceAccuracy, batchesPerEpoch: m.batchesPerEpoch, epochs: m.epochs });
+      const p = model.progress();
+      post({ type: 'started', runId: id, model: i + 1, parameterCount: model.parameterCount, baseline: model.baselineAccuracy, chance: model.chanceAccuracy, batchesPerEpoch: p.batchesPerEpoch, epochs: p.epochs });
     });
-    while (!current.cancelled && models.some((m) => !m.metrics().finished)) {
+    while (!current.cancelled && models.some((m) => !m.progress().finished)) {
       for (const [i, model] of models.entries()) {
-        const before = model.metrics().history.length;
+        const before = model.progress().epoch;
         if (model.trainBatches(BATCHES_PER_SLICE) === 0) continue;
-        const m = model.metrics();
-        post({ type: 'progress', runId: id, model: i + 1, epoch: m.epoch, batch: m.batch, batchesPerEpoch: m.batchesPerEpoch, epochs: m.epochs, heapBytes: heapBytes() });
-        for (const record of m.history.slice(before))
-          post({ type: 'epoch', runId: id, model: i + 1, record, best: m.bestValidationAccuracy });
-        if (m.finished) post({ type: 'finished', runId: id, model: i + 1, analysis: model.analysis(), bestEpoch: m.bestEpoch, best: m.bestValidationAccuracy });
+        const p = model.progress();
+        post({ type: 'progress', runId: id, model: i + 1, epoch: p.epoch, batch: p.batch, batchesPerEpoch: p.batchesPerEpoch, epochs: p.epochs, heapBytes: heapBytes() });
+        if (p.epoch > before)
+          for (const record of model.history().slice(before))
+            post({ type: 'epoch', runId: id, model: i + 1, record, best: p.bestValidationAccuracy });
+        if (p.finished) post({ type: 'finished', runId: id, model: i + 1, analysis: model.analysis(), bestEpoch: p.bestEpoch, best: p.bestValidationAccuracy });
       }
       // Let pause, resume and cancel messages in.
       await new Promise((resolve) => setTimeout(resolve, 0));
@@ -66,7 +67,7 @@ addEventListener('message', (event: MessageEvent) => {
   switch (request.type) {
     case 'train':
       stop();
-      train(request.runId, request.seed, request.epochs).catch((error) =>
+      train(request.runId, request.config).catch((error) =>
         post({ type: 'error', runId: request.runId, message: error instanceof Error ? error.message : String(error) }));
       break;
     case 'pause':
@@ -82,7 +83,7 @@ addEventListener('message', (event: MessageEvent) => {
       stop();
       break;
     case 'memory':
-      post({ type: 'memory', heapBytes: heapBytes(), liveAllocations: core?.memoryStats().liveAllocations ?? 0, training: run !== undefined });
+      post({ type: 'memory', heapBytes: heapBytes(), usedBytes: core?.memoryStats().usedBytes ?? 0, training: run !== undefined });
       break;
   }
 });

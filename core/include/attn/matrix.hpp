@@ -27,7 +27,7 @@ void require_finite(const char* name, const Matrix& m);
 // Non-empty and finite: what every numeric input of the core must be.
 void require_values(const char* name, const Matrix& m);
 void require_cols(const char* name, const Matrix& m, Eigen::Index cols, const char* why);
-// min <= value <= max, else "NAME must be between MIN and MAX, got VALUE".
+// min <= value <= max, else attn::ArgumentError "NAME must be a whole number in [MIN, MAX], got VALUE".
 void require_range(const char* name, long value, long min, long max);
 void require_rows(const char* name, const Matrix& m, Eigen::Index rows, const char* why);
 

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "attn/attention.hpp"
+#include "attn/config.hpp"
 #include "attn/matrix.hpp"
 #include "attn/random.hpp"
 
@@ -20,9 +21,9 @@ struct MultiHeadResult {
 
 enum class Projection { query, key, value, output };
 
-// The most weights and biases one layer may hold (2^24 floats, 64 MiB): a typo in a size
-// is refused before anything is allocated.
-constexpr long kMaxMultiHeadParameters = 1L << 24;
+// The most weights and biases one layer may hold: a typo in a size is refused before anything
+// is allocated.
+constexpr long kMaxMultiHeadParameters = kMaxElements;
 
 class MultiHeadAttention {
  public:

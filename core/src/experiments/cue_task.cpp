@@ -5,16 +5,11 @@
 #include <string>
 
 namespace attn {
-void require_cue_task_config(const CueTaskConfig& c) {
-  require_range("length", c.length, 3, 64);
-  require_range("symbols", c.symbols, 2, 64);
-  require_range("train_size", c.train_size, 1, 1000000);
-  require_range("validation_size", c.validation_size, 1, 1000000);
-}
+void require_cue_task_config(const CueTaskConfig& c) { require_fields(c); }
 
 CueSet make_cue_set(const CueTaskConfig& config, int n, Random& rng) {
   require_cue_task_config(config);
-  require_range("n", n, 1, 1000000);
+  require_range("n", n, 1, kCueMaxSetSize);
   const int body = config.length - 1, cue = cue_token(config);
   CueSet set;
   set.length = config.length;
@@ -41,7 +36,7 @@ CueData make_cue_data(const CueTaskConfig& config, std::uint64_t seed) {
 }
 
 double most_frequent_symbol_accuracy(const CueSet& set, int symbols) {
-  require_range("symbols", symbols, 2, 64);
+  require_range("symbols", symbols, 2, kCueMaxSymbols);
   if (set.size() < 1) throw std::invalid_argument("set must hold at least one sequence, got 0");
   double score = 0;
   std::vector<int> count(symbols);

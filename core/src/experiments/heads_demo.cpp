@@ -35,13 +35,12 @@ HeadsDemoLayer describe(const MultiHeadAttention& layer, const MultiHeadResult& 
 
 }  // namespace
 
-HeadsDemo heads_demo(int d_model, int num_heads, int tokens, std::uint64_t seed) {
-  require_range("d_model", d_model, 1, 1024);
-  require_range("num_heads", num_heads, 2, d_model);
+HeadsDemo heads_demo(const HeadsDemoConfig& config) {
+  require_fields(config);
+  const auto& [d_model, num_heads, tokens, seed] = config;
   if (d_model % num_heads != 0)
-    throw std::invalid_argument("num_heads must divide d_model, got num_heads " +
-                                std::to_string(num_heads) + " for d_model " + std::to_string(d_model));
-  require_range("tokens", tokens, 1, 256);
+    throw ArgumentError("num_heads", "must divide {d_model} = " + std::to_string(d_model) + ", got " +
+                                         std::to_string(num_heads));
 
   HeadsDemo demo;
   demo.d_model = d_model;

@@ -26,10 +26,12 @@ std::vector<double> row_sums(const Matrix& m) {
 
 }  // namespace
 
-MaskDemo mask_demo(int positions, int real, std::uint64_t seed, int d_k) {
-  require_range("positions", positions, 1, 1024);
-  require_range("real", real, 1, positions);
-  require_range("d_k", d_k, 1, 1024);
+MaskDemo mask_demo(const MaskDemoConfig& config) {
+  require_fields(config);
+  const auto& [positions, real, d_k, seed] = config;
+  if (real > positions)
+    throw ArgumentError("real", "must be at most {positions} = " + std::to_string(positions) + ", got " +
+                                    std::to_string(real));
 
   MaskDemo demo;
   demo.positions = positions;

@@ -21,6 +21,7 @@ PitfallCase run_case(const char* precision, const char* constant, double request
   c.requested = requested;
   const Scalar stored = static_cast<Scalar>(requested);
   c.stored = static_cast<double>(static_cast<float>(stored));
+  c.overflowed = std::isinf(c.stored);
   const MatrixOf<Scalar> weights = attention_weights_unchecked<Scalar>(
       q.cast<Scalar>(), k.cast<Scalar>(), &mask, true, stored);
 
@@ -45,13 +46,16 @@ PitfallCase run_case(const char* precision, const char* constant, double request
 
 }  // namespace
 
-HalfPrecisionPitfall half_precision_pitfall(int positions, int real, std::uint64_t seed, int d_k) {
-  require_range("positions", positions, 2, 1024);
-  require_range("real", real, 1, positions - 1);
-  require_range("d_k", d_k, 1, 1024);
-  // Eigen::half arithmetic is emulated in software (about 50 ns a multiply-add), so the score
-  // product's positions^2 d_k must stay within a budget of about a second.
-  require_range("positions * positions * d_k", long(positions) * positions * d_k, 1, kMaxPitfallWork);
+HalfPrecisionPitfall half_precision_pitfall(const PitfallConfig& config) {
+  require_fields(config);
+  const auto& [positions, real, d_k, seed] = config;
+  if (real >= positions)
+    throw ArgumentError("real", "must be below {positions} = " + std::to_string(positions) + ", got " +
+                                    std::to_string(real));
+  const long work = long(positions) * positions * d_k;
+  if (work > kMaxPitfallWork)
+    throw ArgumentError("positions", "squared times {d_k} must be at most " + std::to_string(kMaxPitfallWork) + ", got " +
+                                         std::to_string(work));
 
   HalfPrecisionPitfall p;
   p.positions = positions;

@@ -109,20 +109,16 @@ std::vector<RowMeasures> measure_rows(const Matrix& weights) {
   return rows;
 }
 
-ScaleSweepResult scale_sweep(const std::vector<int>& d_ks, int draws, int tokens, std::uint64_t seed) {
-  if (d_ks.empty() || d_ks.size() > static_cast<std::size_t>(kMaxDkCount))
-    throw std::invalid_argument("d_ks must hold between 1 and " + std::to_string(kMaxDkCount) +
-                                " values, got " + std::to_string(d_ks.size()));
-  for (int d_k : d_ks) require_range("d_k", d_k, 1, kMaxDk);
-  require_range("draws", draws, 1, kMaxDraws);
-  require_range("tokens", tokens, kMinTokens, kMaxTokens);
+ScaleSweepResult scale_sweep(const ScaleSweepConfig& config) {
+  require_fields(config);
+  const auto& [d_ks, draws, tokens, seed] = config;
   const double work = scale_sweep_work(d_ks, draws, tokens);
   if (work > kMaxSweepWork)
-    throw std::invalid_argument(
-        "draws * tokens * (tokens + 50) * sum(d_k + 50) must be at most " +
-        std::to_string(static_cast<long long>(kMaxSweepWork)) + " (about 10 s of work), got " +
-        std::to_string(static_cast<long long>(work)) + " for draws " + std::to_string(draws) +
-        ", tokens " + std::to_string(tokens) + ": ask for fewer draws, tokens or d_k values");
+    throw ArgumentError("draws", "* {tokens} * ({tokens} + 50) * sum({d_ks} + 50) must be at most " +
+                                     std::to_string(static_cast<long long>(kMaxSweepWork)) + " (about 10 s of work), got " +
+                                     std::to_string(static_cast<long long>(work)) + " for draws " +
+                                     std::to_string(draws) + ", tokens " + std::to_string(tokens) +
+                                     ": ask for fewer draws, tokens or d_k values");
 
   ScaleSweepResult result;
   result.draws = draws;

@@ -6,16 +6,7 @@
 
 namespace attn::nn {
 
-void require_adam_config(const AdamConfig& c) {
-  if (!(c.learning_rate > 0.0) || !std::isfinite(c.learning_rate) || c.learning_rate > 10.0)
-    throw std::invalid_argument("learning_rate must be in (0, 10], got " + std::to_string(c.learning_rate));
-  if (!(c.beta1 >= 0.0 && c.beta1 < 1.0))
-    throw std::invalid_argument("beta1 must be in [0, 1), got " + std::to_string(c.beta1));
-  if (!(c.beta2 >= 0.0 && c.beta2 < 1.0))
-    throw std::invalid_argument("beta2 must be in [0, 1), got " + std::to_string(c.beta2));
-  if (!(c.epsilon > 0.0) || !std::isfinite(c.epsilon))
-    throw std::invalid_argument("epsilon must be positive, got " + std::to_string(c.epsilon));
-}
+void require_adam_config(const AdamConfig& c) { require_fields(c); }
 
 template <typename T>
 Adam<T>::Adam(const AdamConfig& config, ParameterList<T> params)

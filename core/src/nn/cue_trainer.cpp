@@ -1,6 +1,7 @@
 #include "attn/nn/cue_trainer.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <numeric>
 #include <stdexcept>
 
@@ -17,11 +18,7 @@ constexpr int kEvalBatch = 250;
 }  // namespace
 
 void require_cue_train_config(const CueTrainConfig& c) {
-  require_cue_task_config(c.task);
-  require_range("blocks", c.blocks, 1, 8);
-  require_range("batch_size", c.batch_size, 1, 4096);
-  require_range("epochs", c.epochs, 1, 1000);
-  require_adam_config(c.adam);
+  require_fields(c);
   require_transformer_config(cue_transformer_config(c));
 }
 
@@ -49,6 +46,7 @@ CueTrainer::CueTrainer(const CueTrainConfig& config)
   model_->init(init_rng);
   adam_ = std::make_unique<Adam<float>>(config.adam, model_->parameters());
   order_.resize(std::size_t(data_.train.size()));
+  last_batch_.loss = last_batch_.accuracy = std::numeric_limits<double>::quiet_NaN();
 }
 
 int CueTrainer::batches_per_epoch() const {
@@ -82,8 +80,7 @@ void CueTrainer::run_batch() {
   epoch_loss_ += loss * double(labels.size());
   epoch_correct_ += correct;
   ++next_batch_;
-  if (on_batch)
-    on_batch({epoch() + 1, next_batch_, batches_per_epoch(), loss, double(correct) / double(labels.size())});
+  last_batch_ = {epoch() + 1, next_batch_, loss, double(correct) / double(labels.size())};
   if (next_batch_ == batches_per_epoch()) end_epoch();
 }
 
@@ -135,7 +132,12 @@ double CueTrainer::baseline_accuracy() const {
   return most_frequent_symbol_accuracy(data_.validation, config_.task.symbols);
 }
 
-std::pair<double, double> CueTrainer::evaluate() const {
+CueProgress CueTrainer::progress() const {
+  return {epoch(), batch_in_epoch(), batches_per_epoch(), config_.epochs, finished(),
+          last_batch_, best_validation_accuracy(), best_epoch()};
+}
+
+std::pair<double, double> CueTrainer::evaluate() {
   const CueSet& val = data_.validation;
   const int n = val.size(), length = val.length;
   SoftmaxCrossEntropy<float> loss;
@@ -153,20 +155,20 @@ std::pair<double, double> CueTrainer::evaluate() const {
   return {total_loss / n, double(correct) / n};
 }
 
-CueAnalysis CueTrainer::analyse() const {
+CueAnalysis CueTrainer::analyse() {
   const CueSet& val = data_.validation;
   const int n = val.size(), length = val.length, heads = config_.heads;
   CueAnalysis a;
   a.offsets = {-2, -1, 0, 1};
   a.last_block_by_offset.assign(std::size_t(heads), std::vector<double>(a.offsets.size(), 0.0));
-  a.first_block_cue_to_next.assign(std::size_t(heads), 0.0);
+  a.first_block_cue_to_answer.assign(std::size_t(heads), 0.0);
+  a.first_block_answer_to_cue.assign(std::size_t(heads), 0.0);
   std::vector<int> counts(a.offsets.size(), 0);
-  // Every block on every row, so the first block's full attention is available too.
-  model_->set_last_query_only(false);
   for (int begin = 0; begin < n; begin += kEvalBatch) {
     const int end = std::min(n, begin + kEvalBatch);
     const std::vector<int> tokens(val.sequence(begin), val.sequence(begin) + std::size_t(end - begin) * length);
-    model_->forward(tokens, nullptr);
+    // Every block on every row, so the first block's attention is there for every position.
+    model_->forward(tokens, nullptr, /*last_query_only=*/false);
     const auto& first = model_->block(0).attention;
     const auto& last = model_->block(config_.blocks - 1).attention;
     for (int i = begin; i < end; ++i) {
@@ -177,22 +179,48 @@ CueAnalysis CueTrainer::analyse() const {
         ++counts[o];
         for (int h = 0; h < heads; ++h) a.last_block_by_offset[std::size_t(h)][o] += last.weights_of(b, h)(length - 1, at);
       }
-      for (int h = 0; h < heads; ++h) a.first_block_cue_to_next[std::size_t(h)] += first.weights_of(b, h)(cue, answer);
+      for (int h = 0; h < heads; ++h) {
+        a.first_block_cue_to_answer[std::size_t(h)] += first.weights_of(b, h)(cue, answer);
+        a.first_block_answer_to_cue[std::size_t(h)] += first.weights_of(b, h)(answer, cue);
+      }
     }
   }
-  model_->set_last_query_only(config_.last_query_only);
+  a.last_block_mean_by_offset.assign(a.offsets.size(), 0.0);
   for (int h = 0; h < heads; ++h) {
-    for (std::size_t o = 0; o < a.offsets.size(); ++o)
+    for (std::size_t o = 0; o < a.offsets.size(); ++o) {
       a.last_block_by_offset[std::size_t(h)][o] /= std::max(1, counts[o]);
-    a.first_block_cue_to_next[std::size_t(h)] /= n;
+      a.last_block_mean_by_offset[o] += a.last_block_by_offset[std::size_t(h)][o] / heads;
+    }
+    a.first_block_cue_to_answer[std::size_t(h)] /= n;
+    a.first_block_answer_to_cue[std::size_t(h)] /= n;
   }
-  double cue_share = 0, answer_share = 0;
-  for (const auto& head : a.last_block_by_offset) {
-    cue_share = std::max(cue_share, head[1]);
-    answer_share = std::max(answer_share, head[2]);
+  // The strongest head at an offset decides: one head is enough to carry a route.
+  const auto strongest = [&](int offset) {
+    const std::size_t o = std::size_t(std::find(a.offsets.begin(), a.offsets.end(), offset) - a.offsets.begin());
+    int best = 0;
+    for (int h = 1; h < heads; ++h)
+      if (a.last_block_by_offset[std::size_t(h)][o] > a.last_block_by_offset[std::size_t(best)][o]) best = h;
+    return std::make_pair(best, a.last_block_by_offset[std::size_t(best)][o]);
+  };
+  const auto [cue_head, cue_share] = strongest(-1);
+  const auto [answer_head, answer_share] = strongest(0);
+  if (config_.blocks > 1 && cue_share >= 0.5) {
+    a.circuit = "cue";
+    a.circuit_head = cue_head;
+    a.circuit_share = cue_share;
+  } else if (answer_share >= 0.5) {
+    a.circuit = "answer";
+    a.circuit_head = answer_head;
+    a.circuit_share = answer_share;
+  } else {
+    a.circuit = "none";
   }
-  a.circuit = config_.blocks > 1 && cue_share >= 0.5 ? "cue" : answer_share >= 0.5 ? "answer" : "none";
   return a;
+}
+
+CueReport CueTrainer::report() {
+  return {config_, parameter_count(), chance_accuracy(), baseline_accuracy(), best_validation_accuracy(),
+          best_epoch(), history_, analyse()};
 }
 
 }  // namespace attn::nn

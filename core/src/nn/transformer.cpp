@@ -11,22 +11,13 @@ int key_width(const TransformerConfig& c) { return c.key_dim > 0 ? c.key_dim : c
 }  // namespace
 
 void require_transformer_config(const TransformerConfig& c) {
-  require_range("vocabulary", c.vocabulary, 1, 100000);
-  require_range("length", c.length, 1, 4096);
-  require_range("d_model", c.d_model, 1, 4096);
-  require_range("heads", c.heads, 1, c.d_model);
-  require_range("key_dim", c.key_dim, 0, 4096);
+  require_fields(c);
   if (c.key_dim == 0 && c.d_model % c.heads != 0)
-    throw std::invalid_argument("heads must divide d_model when key_dim is 0: d_model " +
-                                std::to_string(c.d_model) + ", heads " + std::to_string(c.heads));
-  require_range("d_ff", c.d_ff, 1, 65536);
-  require_range("blocks", c.blocks, 1, 64);
-  require_range("classes", c.classes, 2, 100000);
-  if (!(c.dropout >= 0.0 && c.dropout < 1.0))
-    throw std::invalid_argument("dropout must be in [0, 1), got " + std::to_string(c.dropout));
-  if (!(c.layer_norm_epsilon > 0.0 && c.layer_norm_epsilon < 1.0))
-    throw std::invalid_argument("layer_norm_epsilon must be in (0, 1), got " +
-                                std::to_string(c.layer_norm_epsilon));
+    throw ArgumentError("heads", "must divide {d_model} = " + std::to_string(c.d_model) + " (when {key_dim} is 0), got " +
+                                     std::to_string(c.heads));
+  if (long(c.heads) * key_width(c) * c.d_model > kMaxElements)
+    throw ArgumentError("heads", "* {key_dim} * {d_model} must be at most " + std::to_string(kMaxElements) +
+                                     " (one projection's weights)");
 }
 
 long transformer_parameter_count(const TransformerConfig& c) {
@@ -114,7 +105,7 @@ void TinyTransformer<T>::init(Random& rng) {
 }
 
 template <typename T>
-Mat<T> TinyTransformer<T>::forward(const std::vector<int>& tokens, Random* rng) {
+Mat<T> TinyTransformer<T>::forward(const std::vector<int>& tokens, Random* rng, bool last_query_only) {
   const int length = config_.length;
   if (tokens.empty() || tokens.size() % std::size_t(length) != 0)
     throw std::invalid_argument("tokens must hold a whole number of sequences of length " +
@@ -125,9 +116,9 @@ Mat<T> TinyTransformer<T>::forward(const std::vector<int>& tokens, Random* rng) 
   x = drop_input_.forward(x, rng);
   for (std::size_t i = 0; i < blocks_.size(); ++i) {
     const bool last = i + 1 == blocks_.size();
-    x = blocks_[i].forward(x, batch_, length, last && config_.last_query_only, rng);
+    x = blocks_[i].forward(x, batch_, length, last && last_query_only, rng);
   }
-  last_block_full_ = !config_.last_query_only;
+  last_block_full_ = !last_query_only;
   return head_.forward(last_block_full_ ? gather_last_rows<T>(x, length) : x);
 }
 

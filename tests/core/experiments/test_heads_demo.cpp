@@ -9,7 +9,7 @@ using namespace attn::experiments;
 using Catch::Matchers::Contains;
 
 TEST_CASE("heads demo: 4 heads of 16 cost what 1 head of 64 costs", "[experiments][heads]") {
-  const HeadsDemo demo = heads_demo(64, 4, 8, 0);
+  const HeadsDemo demo = heads_demo({64, 4, 8, 0});
   // 3 (64 * 64 + 64) + 64 * 64 + 64, the count keras.layers.MultiHeadAttention reports.
   REQUIRE(demo.multi.parameter_count == 16640);
   REQUIRE(demo.single.parameter_count == 16640);
@@ -32,7 +32,7 @@ TEST_CASE("heads demo: 4 heads of 16 cost what 1 head of 64 costs", "[experiment
 
 TEST_CASE("heads demo: the four heads are four different lookups", "[experiments][heads]") {
   for (std::uint64_t seed : {0ull, 1ull, 2ull}) {
-    const HeadsDemo demo = heads_demo(64, 4, 8, seed);
+    const HeadsDemo demo = heads_demo({64, 4, 8, seed});
     INFO("seed " << seed);
     for (int a = 0; a < 4; ++a)
       for (int b = 0; b < 4; ++b) {
@@ -53,14 +53,14 @@ TEST_CASE("heads demo: the four heads are four different lookups", "[experiments
       REQUIRE(e > 1.5);
     }
   }
-  REQUIRE(heads_demo(64, 4, 8, 0).multi.weights == heads_demo(64, 4, 8, 0).multi.weights);
-  REQUIRE(heads_demo(64, 4, 8, 0).multi.weights != heads_demo(64, 4, 8, 1).multi.weights);
+  REQUIRE(heads_demo({64, 4, 8, 0}).multi.weights == heads_demo({64, 4, 8, 0}).multi.weights);
+  REQUIRE(heads_demo({64, 4, 8, 0}).multi.weights != heads_demo({64, 4, 8, 1}).multi.weights);
 }
 
 TEST_CASE("bad input: heads demo arguments out of range", "[experiments][heads][bad-input]") {
-  REQUIRE_THROWS_WITH(heads_demo(64, 3), Contains("num_heads must divide d_model") && Contains("3") && Contains("64"));
-  REQUIRE_THROWS_WITH(heads_demo(64, 1), Contains("num_heads must be between 2 and 64") && Contains("got 1"));
-  REQUIRE_THROWS_WITH(heads_demo(0, 4), Contains("d_model must be between 1 and 1024") && Contains("got 0"));
-  REQUIRE_THROWS_WITH(heads_demo(64, 4, 0), Contains("tokens must be between 1 and 256") && Contains("got 0"));
-  REQUIRE_THROWS_WITH(heads_demo(64, 4, 257), Contains("tokens") && Contains("got 257"));
+  REQUIRE_THROWS_WITH(heads_demo({64, 3}), Contains("num_heads must divide d_model = 64") && Contains("3") && Contains("64"));
+  REQUIRE_THROWS_WITH(heads_demo({64, 1}), Contains("num_heads must be a whole number in [2, 1024]") && Contains("got 1"));
+  REQUIRE_THROWS_WITH(heads_demo({0, 4}), Contains("d_model must be a whole number in [1, 1024]") && Contains("got 0"));
+  REQUIRE_THROWS_WITH(heads_demo({64, 4, 0}), Contains("tokens must be a whole number in [1, 256]") && Contains("got 0"));
+  REQUIRE_THROWS_WITH(heads_demo({64, 4, 257}), Contains("tokens") && Contains("got 257"));
 }

@@ -11,7 +11,7 @@ using Catch::Matchers::Contains;
 
 TEST_CASE("masks demo: the lesson's three masks on one seeded score matrix", "[experiments][masks]") {
   for (std::uint64_t seed : {0ull, 1ull, 2ull}) {
-    const MaskDemo demo = mask_demo(10, 6, seed);
+    const MaskDemo demo = mask_demo({10, 6, 8, seed});
     INFO("seed " << seed);
     REQUIRE(demo.cases.size() == 3);
     REQUIRE(demo.scores.size() == 100);
@@ -57,7 +57,7 @@ TEST_CASE("masks demo: the lesson's three masks on one seeded score matrix", "[e
 }
 
 TEST_CASE("masks demo: the mistake keeps the unmasked weights where the mask allows", "[experiments][masks]") {
-  const MaskDemo demo = mask_demo(10, 6, 0);
+  const MaskDemo demo = mask_demo({10, 6, 8, 0});
   const MaskDemoCase& causal = demo.cases[0];
   // Row 9 of the causal mask blocks nothing: right and wrong agree there; row 0 keeps one
   // key, so the right weight is 1 while the mistake keeps only that key's unmasked share.
@@ -67,13 +67,13 @@ TEST_CASE("masks demo: the mistake keeps the unmasked weights where the mask all
   for (int j = 0; j < 10; ++j)
     REQUIRE(std::abs(causal.weights[90 + j] - causal.mistake_weights[90 + j]) <= 1e-7);
   // The scores are what the seed draws: another seed, another matrix.
-  REQUIRE(mask_demo(10, 6, 1).scores != demo.scores);
-  REQUIRE(mask_demo(10, 6, 0).scores == demo.scores);
+  REQUIRE(mask_demo({10, 6, 8, 1}).scores != demo.scores);
+  REQUIRE(mask_demo({10, 6, 8, 0}).scores == demo.scores);
 }
 
 TEST_CASE("bad input: masks demo arguments out of range", "[experiments][masks][bad-input]") {
-  REQUIRE_THROWS_WITH(mask_demo(0, 1), Contains("positions must be between 1 and 1024") && Contains("got 0"));
-  REQUIRE_THROWS_WITH(mask_demo(10, 11), Contains("real must be between 1 and 10") && Contains("got 11"));
-  REQUIRE_THROWS_WITH(mask_demo(10, 0), Contains("real") && Contains("got 0"));
-  REQUIRE_THROWS_WITH(mask_demo(10, 6, 0, 0), Contains("d_k must be between 1 and 1024") && Contains("got 0"));
+  REQUIRE_THROWS_WITH(mask_demo({0, 1}), Contains("positions must be a whole number in [1, 1024]") && Contains("got 0"));
+  REQUIRE_THROWS_WITH(mask_demo({10, 11}), Contains("real must be at most positions = 10") && Contains("got 11"));
+  REQUIRE_THROWS_WITH(mask_demo({10, 0}), Contains("real") && Contains("got 0"));
+  REQUIRE_THROWS_WITH(mask_demo({10, 6, 0, 0}), Contains("d_k must be a whole number in [1, 1024]") && Contains("got 0"));
 }

@@ -20,7 +20,7 @@ const PitfallCase& find(const HalfPrecisionPitfall& p, const std::string& precis
 }  // namespace
 
 TEST_CASE("pitfall: -1e30 in half precision overflows to -inf and a fully masked row is NaN", "[experiments][pitfalls]") {
-  const HalfPrecisionPitfall p = half_precision_pitfall(6, 4, 0);
+  const HalfPrecisionPitfall p = half_precision_pitfall({6, 4, 16, 0});
   REQUIRE(p.fully_masked_rows == std::vector<int>{4, 5});
   const PitfallCase& c = find(p, "float16", "-1e30");
   REQUIRE(c.requested == -1e30);
@@ -37,7 +37,7 @@ TEST_CASE("pitfall: -1e30 in half precision overflows to -inf and a fully masked
 }
 
 TEST_CASE("pitfall: -1e9 is -inf in half precision too, but finite in float32", "[experiments][pitfalls]") {
-  const HalfPrecisionPitfall p = half_precision_pitfall(6, 4, 0);
+  const HalfPrecisionPitfall p = half_precision_pitfall({6, 4, 16, 0});
   const PitfallCase& half = find(p, "float16", "-1e9");
   REQUIRE(half.stored == -std::numeric_limits<double>::infinity());
   REQUIRE(half.fully_masked_rows_nan);
@@ -54,7 +54,7 @@ TEST_CASE("pitfall: -1e9 is -inf in half precision too, but finite in float32", 
 
 TEST_CASE("pitfall: a constant the type can hold is safe in both precisions", "[experiments][pitfalls]") {
   for (std::uint64_t seed : {0ull, 1ull, 2ull}) {
-    const HalfPrecisionPitfall p = half_precision_pitfall(6, 4, seed);
+    const HalfPrecisionPitfall p = half_precision_pitfall({6, 4, 16, seed});
     INFO("seed " << seed);
     for (const char* precision : {"float16", "float32"})
       for (const char* constant : {"-1e4", "lowest"}) {
@@ -73,7 +73,7 @@ TEST_CASE("pitfall: a constant the type can hold is safe in both precisions", "[
 }
 
 TEST_CASE("pitfall: both precisions see the same problem", "[experiments][pitfalls]") {
-  const HalfPrecisionPitfall p = half_precision_pitfall(6, 4, 0);
+  const HalfPrecisionPitfall p = half_precision_pitfall({6, 4, 16, 0});
   REQUIRE(p.cases.size() == 8);
   const PitfallCase& half = find(p, "float16", "-1e4");
   const PitfallCase& single = find(p, "float32", "-1e4");
@@ -83,15 +83,15 @@ TEST_CASE("pitfall: both precisions see the same problem", "[experiments][pitfal
 }
 
 TEST_CASE("bad input: pitfall arguments out of range", "[experiments][pitfalls][bad-input]") {
-  REQUIRE_THROWS_WITH(half_precision_pitfall(1, 1), Contains("positions must be between 2 and 1024") && Contains("got 1"));
-  REQUIRE_THROWS_WITH(half_precision_pitfall(6, 6), Contains("real must be between 1 and 5") && Contains("got 6"));
-  REQUIRE_THROWS_WITH(half_precision_pitfall(6, 4, 0, 2000), Contains("d_k must be between 1 and 1024") && Contains("got 2000"));
+  REQUIRE_THROWS_WITH(half_precision_pitfall({1, 1}), Contains("positions must be a whole number in [2, 1024]") && Contains("got 1"));
+  REQUIRE_THROWS_WITH(half_precision_pitfall({6, 6}), Contains("real must be below positions = 6") && Contains("got 6"));
+  REQUIRE_THROWS_WITH(half_precision_pitfall({6, 4, 2000, 0}), Contains("d_k must be a whole number in [1, 1024]") && Contains("got 2000"));
 }
 
 TEST_CASE("pitfalls: a half-precision problem too large to finish in time is refused", "[experiments][bad-input]") {
   using Catch::Matchers::Contains;
-  REQUIRE_THROWS_WITH(attn::experiments::half_precision_pitfall(1024, 4, 0, 1024),
-                      Contains("positions * positions * d_k must be between 1 and 16777216") &&
+  REQUIRE_THROWS_WITH(attn::experiments::half_precision_pitfall({1024, 4, 1024, 0}),
+                      Contains("positions squared times d_k must be at most 16777216") &&
                           Contains("1073741824"));
-  REQUIRE_NOTHROW(attn::experiments::half_precision_pitfall(64, 4, 0, 16));
+  REQUIRE_NOTHROW(attn::experiments::half_precision_pitfall({64, 4, 16, 0}));
 }

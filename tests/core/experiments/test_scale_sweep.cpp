@@ -15,7 +15,7 @@ using Catch::Matchers::Contains;
 
 TEST_CASE("scale sweep: seeds 0..9 at the default size land on the lesson's table", "[experiments][scale]") {
   for (std::uint64_t seed = 0; seed < 10; ++seed) {
-    const ScaleSweepResult sweep = scale_sweep({4, 16, 64, 256}, 200, 12, seed);
+    const ScaleSweepResult sweep = scale_sweep({{4, 16, 64, 256}, 200, 12, seed});
     REQUIRE(sweep.rows.size() == 4);
     for (std::size_t i = 0; i < 4; ++i) {
       const LessonScaleRow& lesson = kLessonScaleTable[i];
@@ -37,7 +37,7 @@ TEST_CASE("scale sweep: seeds 0..9 at the default size land on the lesson's tabl
 
 TEST_CASE("scale sweep: the softmax Jacobian shrinks as unscaled weights saturate", "[experiments][scale]") {
   for (std::uint64_t seed = 0; seed < 3; ++seed) {
-    const ScaleSweepResult sweep = scale_sweep({4, 16, 64, 256}, 200, 12, seed);
+    const ScaleSweepResult sweep = scale_sweep({{4, 16, 64, 256}, 200, 12, seed});
     INFO("seed " << seed);
     for (std::size_t i = 1; i < 4; ++i) {
       // Unscaled: strictly falling, by more than the noise.
@@ -56,8 +56,8 @@ TEST_CASE("scale sweep: the softmax Jacobian shrinks as unscaled weights saturat
 }
 
 TEST_CASE("scale sweep: per-draw values, standard errors and determinism", "[experiments][scale]") {
-  const ScaleSweepResult a = scale_sweep({16, 64}, 50, 12, 5);
-  const ScaleSweepResult b = scale_sweep({64}, 50, 12, 5);
+  const ScaleSweepResult a = scale_sweep({{16, 64}, 50, 12, 5});
+  const ScaleSweepResult b = scale_sweep({{64}, 50, 12, 5});
   const SweepStat& entropy = a.rows[0].scaled.entropy;
   REQUIRE(entropy.per_draw.size() == 50);
   double sum = 0, squares = 0;
@@ -71,13 +71,13 @@ TEST_CASE("scale sweep: per-draw values, standard errors and determinism", "[exp
   REQUIRE(b.rows[0].unscaled.max_weight.per_draw == a.rows[1].unscaled.max_weight.per_draw);
   REQUIRE(b.rows[0].scaled.jacobian_norm.per_draw == a.rows[1].scaled.jacobian_norm.per_draw);
   // Another seed, other draws.
-  REQUIRE(scale_sweep({64}, 50, 12, 6).rows[0].unscaled.max_weight.per_draw !=
+  REQUIRE(scale_sweep({{64}, 50, 12, 6}).rows[0].unscaled.max_weight.per_draw !=
           b.rows[0].unscaled.max_weight.per_draw);
   // One draw has no spread to estimate.
-  REQUIRE(std::isnan(scale_sweep({4}, 1, 12, 0).rows[0].scaled.entropy.standard_error));
+  REQUIRE(std::isnan(scale_sweep({{4}, 1, 12, 0}).rows[0].scaled.entropy.standard_error));
   // Four times the draws, about half the standard error.
-  const double se_200 = scale_sweep({16}, 200, 12, 1).rows[0].unscaled.entropy.standard_error;
-  const double se_800 = scale_sweep({16}, 800, 12, 1).rows[0].unscaled.entropy.standard_error;
+  const double se_200 = scale_sweep({{16}, 200, 12, 1}).rows[0].unscaled.entropy.standard_error;
+  const double se_800 = scale_sweep({{16}, 800, 12, 1}).rows[0].unscaled.entropy.standard_error;
   REQUIRE(se_800 / se_200 > 0.35);
   REQUIRE(se_800 / se_200 < 0.65);
 }
@@ -89,7 +89,7 @@ TEST_CASE("scale sweep: each draw's figures are measure_rows() of attention's we
   const std::uint64_t seed = 4;
   const int tokens = 12, draws = 3;
   for (int d_k : {4, 256}) {
-    const ScaleSweepResult sweep = scale_sweep({d_k}, draws, tokens, seed);
+    const ScaleSweepResult sweep = scale_sweep({{d_k}, draws, tokens, seed});
     Random rng(seed * 0x9E3779B97F4A7C15ull + static_cast<std::uint64_t>(d_k));
     for (int draw = 0; draw < draws; ++draw) {
       const Matrix q = rng.normal_matrix(tokens, d_k), k = rng.normal_matrix(tokens, d_k);
@@ -153,16 +153,16 @@ TEST_CASE("row measures match their definitions", "[experiments][scale]") {
 }
 
 TEST_CASE("bad input: scale sweep arguments out of range", "[experiments][scale][bad-input]") {
-  REQUIRE_THROWS_WITH(scale_sweep({4}, 0, 12, 0), Contains("draws must be between 1 and 100000") && Contains("got 0"));
-  REQUIRE_THROWS_WITH(scale_sweep({4}, 100001, 12, 0), Contains("draws") && Contains("got 100001"));
-  REQUIRE_THROWS_WITH(scale_sweep({4}, -5, 12, 0), Contains("draws") && Contains("got -5"));
-  REQUIRE_THROWS_WITH(scale_sweep({4, 0}, 10, 12, 0), Contains("d_k must be between 1 and 4096") && Contains("got 0"));
-  REQUIRE_THROWS_WITH(scale_sweep({4097}, 1, 2, 0), Contains("d_k") && Contains("got 4097"));
-  REQUIRE_THROWS_WITH(scale_sweep({4}, 10, 1, 0), Contains("tokens must be between 2 and 4096") && Contains("got 1"));
-  REQUIRE_THROWS_WITH(scale_sweep({4}, 1, 4097, 0), Contains("tokens") && Contains("got 4097"));
-  REQUIRE_THROWS_WITH(scale_sweep({}, 10, 12, 0), Contains("d_ks must hold between 1 and 64") && Contains("got 0"));
+  REQUIRE_THROWS_WITH(scale_sweep({{4}, 0, 12, 0}), Contains("draws must be a whole number in [1, 100000]") && Contains("got 0"));
+  REQUIRE_THROWS_WITH(scale_sweep({{4}, 100001, 12, 0}), Contains("draws") && Contains("got 100001"));
+  REQUIRE_THROWS_WITH(scale_sweep({{4}, -5, 12, 0}), Contains("draws") && Contains("got -5"));
+  REQUIRE_THROWS_WITH(scale_sweep({{4, 0}, 10, 12, 0}), Contains("d_ks must hold whole numbers in [1, 4096]") && Contains("got 0"));
+  REQUIRE_THROWS_WITH(scale_sweep({{4097}, 1, 2, 0}), Contains("d_k") && Contains("got 4097"));
+  REQUIRE_THROWS_WITH(scale_sweep({{4}, 10, 1, 0}), Contains("tokens must be a whole number in [2, 4096]") && Contains("got 1"));
+  REQUIRE_THROWS_WITH(scale_sweep({{4}, 1, 4097, 0}), Contains("tokens") && Contains("got 4097"));
+  REQUIRE_THROWS_WITH(scale_sweep({{}, 10, 12, 0}), Contains("d_ks must hold 1 to 64 values") && Contains("got 0"));
   // Each argument in range, together too much work: refused at once, not after minutes.
-  REQUIRE_THROWS_WITH(scale_sweep({4096}, 100000, 4096, 0),
+  REQUIRE_THROWS_WITH(scale_sweep({{4096}, 100000, 4096, 0}),
                       Contains("must be at most 20000000000") && Contains("draws 100000") &&
                           Contains("tokens 4096"));
   REQUIRE(scale_sweep_work({4096}, 100000, 4096) > kMaxSweepWork);
@@ -174,6 +174,6 @@ TEST_CASE("bad input: scale sweep arguments out of range", "[experiments][scale]
   bad(1, 2) = -0.5f;
   REQUIRE_THROWS_WITH(measure_rows(bad), Contains("weights must lie in [0, 1], got -0.5"));
   // The limits themselves are accepted.
-  REQUIRE_NOTHROW(scale_sweep({1, 4096}, 1, 2, 0));
-  REQUIRE(scale_sweep({4096}, 1, 2, 0).rows[0].d_k == 4096);
+  REQUIRE_NOTHROW(scale_sweep({{1, 4096}, 1, 2, 0}));
+  REQUIRE(scale_sweep({{4096}, 1, 2, 0}).rows[0].d_k == 4096);
 }

@@ -3,11 +3,11 @@
 #include "attn/experiments/cue_task.hpp"
 #include "attn/nn/cue_trainer.hpp"
 
-#include "args.hpp"
-#include "command.hpp"
+#include "app.hpp"
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <sstream>
 
 using namespace attn;
@@ -64,16 +64,15 @@ TEST_CASE("the last-query shortcut gives the same logits and gradients as the fu
     Random a(12), b(12);
     shortcut.init(a);
     full.init(b);
-    full.set_last_query_only(false);
     const CueData data = make_cue_data(CueTaskConfig{}, 5);
     const std::vector<int> tokens(data.train.sequence(0), data.train.sequence(8));
     const std::vector<int> labels(data.train.labels.begin(), data.train.labels.begin() + 8);
     const Random stream(13);
     Random s1 = stream, s2 = stream;
     const MatrixOf<double> y1 = shortcut.forward(tokens, &s1);
-    const MatrixOf<double> y2 = full.forward(tokens, &s2);
+    const MatrixOf<double> y2 = full.forward(tokens, &s2, /*last_query_only=*/false);
     // Dropout draws differ (the full block draws for every row), so compare at evaluation.
-    const MatrixOf<double> e1 = shortcut.forward(tokens, nullptr), e2 = full.forward(tokens, nullptr);
+    const MatrixOf<double> e1 = shortcut.forward(tokens, nullptr), e2 = full.forward(tokens, nullptr, false);
     CHECK((e1 - e2).cwiseAbs().maxCoeff() < 1e-12);
     CHECK(y1.rows() == 8);
     SoftmaxCrossEntropy<double> l1, l2;
@@ -159,27 +158,29 @@ TEST_CASE("training in batch steps is the same run as training in epochs", "[nn]
   config.task.train_size = 100;  // 4 batches of 32, 32, 32, 4
   config.task.validation_size = 50;
   CueTrainer whole(config), steps(config);
-  std::vector<BatchReport> reports;
   std::vector<EpochMetrics> epochs;
-  steps.on_batch = [&](const BatchReport& r) { reports.push_back(r); };
   steps.on_epoch = [&](const EpochMetrics& m) { epochs.push_back(m); };
   REQUIRE(steps.batches_per_epoch() == 4);
+  CHECK(steps.last_batch().epoch == 0);
+  CHECK(std::isnan(steps.last_batch().loss));
   CHECK(steps.train_batches(3) == 3);
   CHECK(steps.epoch() == 0);
   CHECK(steps.batch_in_epoch() == 3);
+  CHECK((steps.last_batch().epoch == 1 && steps.last_batch().batch == 3));
   CHECK(steps.train_batches(2) == 2);  // crosses the epoch end
   CHECK(steps.epoch() == 1);
+  CHECK((steps.last_batch().epoch == 2 && steps.last_batch().batch == 1));
+  CHECK(std::isfinite(steps.last_batch().loss));
   CHECK(steps.train_batches(10) == 3);  // stops after the last epoch
+  CHECK((steps.last_batch().epoch == 2 && steps.last_batch().batch == 4));
+  const CueProgress progress = steps.progress();
+  CHECK((progress.finished && progress.epoch == 2 && progress.epochs == 2 && progress.batches_per_epoch == 4));
+  CHECK(progress.best_validation_accuracy == steps.best_validation_accuracy());
   CHECK(steps.finished());
   CHECK(steps.train_batches(1) == 0);
   CHECK_THROWS_AS(steps.train_epoch(), std::logic_error);
   whole.train_epoch();
   whole.train_epoch();
-  REQUIRE(reports.size() == 8);
-  CHECK(reports[3].epoch == 1);
-  CHECK(reports[3].batch == 4);
-  CHECK(reports[4].epoch == 2);
-  CHECK(reports[4].batch == 1);
   REQUIRE(epochs.size() == 2);
   for (std::size_t e = 0; e < 2; ++e) {
     CHECK(epochs[e].train_loss == whole.history()[e].train_loss);
@@ -196,44 +197,64 @@ TEST_CASE("training in batch steps is the same run as training in epochs", "[nn]
 TEST_CASE("bad training configs name the field", "[nn]") {
   CueTrainConfig config;
   config.blocks = 0;
-  CHECK_THROWS_WITH(CueTrainer(config), Contains("blocks must be between 1 and 8, got 0"));
+  CHECK_THROWS_WITH(CueTrainer(config), Contains("blocks must be a whole number in [1, 8], got 0"));
   config = {};
   config.batch_size = 0;
-  CHECK_THROWS_WITH(CueTrainer(config), Contains("batch_size must be between 1 and 4096, got 0"));
+  CHECK_THROWS_WITH(CueTrainer(config), Contains("batch_size must be a whole number in [1, 4096], got 0"));
   config = {};
   config.adam.learning_rate = -0.1;
-  CHECK_THROWS_WITH(CueTrainer(config), Contains("learning_rate must be in (0, 10]"));
+  CHECK_THROWS_WITH(CueTrainer(config), Contains("learning_rate must be a number in (0, 10]"));
   config = {};
   config.epochs = 1001;
-  CHECK_THROWS_WITH(CueTrainer(config), Contains("epochs must be between 1 and 1000, got 1001"));
+  CHECK_THROWS_WITH(CueTrainer(config), Contains("epochs must be a whole number in [1, 1000], got 1001"));
   config = {};
   config.heads = 3;
   CHECK_THROWS_WITH(CueTrainer(config), Contains("heads must divide d_model"));
 }
 
-TEST_CASE("attention-lab cue rejects bad options before training", "[cli][nn]") {
-  const auto command = attn::cli::cue_command();
-  auto run = [&](const std::vector<std::string>& words) {
-    std::ostringstream out;
-    return command.run(attn::cli::Args::parse(words, command.options), out);
+namespace {
+// Runs the attention-lab command line on `words`; returns the exit code, stdout and stderr.
+struct CliRun {
+  int code;
+  std::string out, err;
+};
+CliRun run_cli(const std::vector<std::string>& words) {
+  std::ostringstream out, err;
+  const int code = attn::cli::run_attention_lab(words, out, err);
+  return {code, out.str(), err.str()};
+}
+}  // namespace
+
+TEST_CASE("attention-lab cue rejects bad options before training, naming the flag", "[cli][nn]") {
+  const auto refused = [](const std::vector<std::string>& words, const std::string& message) {
+    const CliRun run = run_cli(words);
+    INFO(run.err);
+    CHECK(run.code == 2);
+    CHECK(run.out.empty());
+    CHECK_THAT(run.err, Contains(message));
   };
-  using attn::cli::UsageError;
-  CHECK_THROWS_WITH(run({"--blocks", "0"}), Contains("--blocks must be between 1 and 8, got 0"));
-  CHECK_THROWS_WITH(run({"--batch", "0"}), Contains("--batch must be between 1 and 4096, got 0"));
-  CHECK_THROWS_WITH(run({"--lr", "-0.001"}), Contains("--lr must be positive and at most 10, got -0.001"));
-  CHECK_THROWS_WITH(run({"--epochs", "1001"}), Contains("--epochs must be between 1 and 1000, got 1001"));
-  CHECK_THROWS_AS(run({"--heads", "3"}), UsageError);
-  CHECK_THROWS_WITH(attn::cli::Args::parse({"--bloks", "2"}, command.options), Contains("unknown option '--bloks'"));
+  refused({"cue", "--blocks", "0"}, "attention-lab cue: --blocks must be a whole number in [1, 8], got 0");
+  refused({"cue", "--batch", "0"}, "--batch must be a whole number in [1, 4096], got 0");
+  refused({"cue", "--lr", "-0.001"}, "--lr must be a number in (0, 10], got -0.001");
+  refused({"cue", "--epochs", "1001"}, "--epochs must be a whole number in [1, 1000], got 1001");
+  refused({"cue", "--heads", "3"}, "--heads must divide --d-model = 32");
+  refused({"cue", "--seed", "-1"}, "--seed: must be a whole number in [0, 9007199254740991]");
+  refused({"cue", "--blocks", "2x"}, "--blocks: must be a whole number in [1, 8], got \"2x\"");
+  refused({"cue", "--bloks", "2"}, "--bloks");
 }
 
-TEST_CASE("attention-lab cue --json carries the curve, baselines and attention table", "[cli][nn]") {
-  const auto command = attn::cli::cue_command();
-  std::ostringstream out;
-  REQUIRE(command.run(attn::cli::Args::parse({"--epochs", "1", "--blocks", "1", "--json"}, command.options), out) == 0);
-  const std::string json = out.str();
-  for (const char* key : {"\"parameters\":9129", "\"seed\":3", "\"epochs\":[", "\"validation_accuracy\":",
-                          "\"train_loss\":", "\"baseline_most_frequent\":", "\"chance\":",
-                          "\"last_block_by_offset\":[[", "\"first_block_cue_to_next\":[",
-                          "\"elapsed_seconds\":", "\"config\":{"})
-    CHECK_THAT(json, Contains(key));
+TEST_CASE("attention-lab reads whole numbers as decimal", "[cli]") {
+  const CliRun run = run_cli({"masks", "--positions", "010", "--real", "07", "--json"});
+  REQUIRE(run.code == 0);
+  CHECK_THAT(run.out, Contains("\"positions\":10,\"real\":7,"));
+}
+
+TEST_CASE("attention-lab cue --json carries the config, curve, baselines and attention table", "[cli][nn]") {
+  const CliRun run = run_cli({"cue", "--epochs", "1", "--blocks", "1", "--json"});
+  REQUIRE(run.code == 0);
+  for (const char* key : {"\"parameterCount\":9129", "\"seed\":3", "\"history\":[", "\"validationAccuracy\":",
+                          "\"trainLoss\":", "\"baselineAccuracy\":", "\"chanceAccuracy\":",
+                          "\"lastBlockByOffset\":[[", "\"firstBlockCueToAnswer\":[", "\"circuit\":",
+                          "\"elapsedSeconds\":", "\"config\":{\"blocks\":1,"})
+    CHECK_THAT(run.out, Contains(key));
 }

@@ -36,7 +36,7 @@ TEST_CASE("two blocks solve the cue task on seeds 0..4 and read the cue on the d
           "[nn][seeds]") {
   int solved = 0;
   for (std::uint64_t seed = 0; seed < 5; ++seed) {
-    const CueTrainer trainer = train(2, seed);
+    CueTrainer trainer = train(2, seed);
     INFO("seed " << seed << ": best " << trainer.best_validation_accuracy());
     solved += trainer.best_validation_accuracy() >= 0.99;
     if (seed == kCueDefaultSeed) {

@@ -2,8 +2,15 @@
 // viewport, URL-hash state, DOM events, error display and the colour theme. Widgets are
 // framework-free custom elements configured by attributes.
 import { getCore } from '../core-instance';
-import type { Core } from '../core';
+import type { Configs, Core } from '../core';
 import { readState, writeState } from '../hash-state';
+
+/** An attribute that sets an option of a core call: its default and range are the core's. */
+export interface CoreAttribute {
+  attribute: string;
+  config: keyof Configs;
+  key: string;
+}
 
 /** The colour themes a page (?theme=) or a widget (theme="") can force; auto follows the reader's preference. */
 const THEMES = ['light', 'dark', 'auto'];
@@ -27,6 +34,9 @@ export function applyPageTheme(): void {
 }
 
 export abstract class AttnElement extends HTMLElement {
+  /** The attributes each widget passes to the core (the embedding guide lists them from here). */
+  static readonly coreAttributes: readonly CoreAttribute[] = [];
+
   /** theme="light|dark|auto": CSS (widgets.css) restyles the widget; themeChanged() redraws what CSS cannot. */
   static observedAttributes = ['theme'];
 
@@ -119,6 +129,15 @@ export abstract class AttnElement extends HTMLElement {
 
   protected emit(type: string, detail: unknown): void {
     this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+  }
+
+  /**
+   * The attribute as an option of a core call: undefined when absent, so the core's default
+   * applies; anything else as a number, for the core to check (its message names the option).
+   */
+  protected optionAttribute(name: string): number | undefined {
+    const raw = this.getAttribute(name);
+    return raw === null || raw.trim() === '' ? undefined : Number(raw);
   }
 
   protected numberAttribute(name: string, fallback: number): number {

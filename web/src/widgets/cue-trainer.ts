@@ -4,9 +4,9 @@
 // and the most-frequent-symbol baseline, parameter counts, best accuracies, and after training
 // the last block's attention by offset from the answer, with the circuit it implies.
 // Attributes: seed, epochs. Emits attn-train-progress, attn-train-epoch, attn-train-finished.
-import type { CueAnalysis } from '../core';
+import type { CueAnalysis, CueConfig } from '../core';
 import { recordedCueRuns } from '../live-numbers';
-import { MAX_EPOCHS, MAX_SEED, type TrainerReply } from '../training-protocol';
+import type { TrainerReply } from '../training-protocol';
 import { AttnElement, define, el } from './base';
 import { downloadCsv, downloadSvg } from './download';
 import { attachPlot, loadPlot, SERIES_COLOURS } from './plot-util';
@@ -26,21 +26,25 @@ interface RunView { source: 'recorded' | 'live'; seed: number; baseline: number;
 
 const OFFSET_LABELS: Record<number, string> = { [-2]: '−2', [-1]: '−1 (the earlier cue)', 0: '0 (the answer)', 1: '+1' };
 
-/** What the measured attention says about the circuit, in words. */
+/** What the measured attention says about the circuit, in words (the core names the circuit). */
 export function describeCircuit(analysis: CueAnalysis): string {
-  const mean = analysis.offsets.map((_, j) => analysis.lastBlockByOffset.reduce((s, h) => s + h[j], 0) / analysis.lastBlockByOffset.length);
-  const at = (offset: number) => mean[analysis.offsets.indexOf(offset)];
-  const cue = at(-1), answer = at(0);
+  const offsets = Array.from(analysis.offsets);
+  const at = (offset: number) => analysis.lastBlockMeanByOffset[offsets.indexOf(offset)];
+  const heads = analysis.lastBlockByOffset.length;
+  const who = heads > 1 ? `head ${analysis.circuitHead + 1} of the last block` : 'the last block';
+  const share = analysis.circuitShare.toFixed(2);
   if (analysis.circuit === 'cue')
-    return `This run found the lesson's circuit: from the query, the second block puts ${cue.toFixed(2)} of its weight on the earlier cue (offset −1), which the first block has filled with its right-hand neighbour, the answer.`;
+    return `This run found the lesson's circuit: from the query, ${who} puts ${share} of its weight on the earlier cue (offset −1), which the first block has filled with its right-hand neighbour, the answer.`;
   if (analysis.circuit === 'answer')
-    return `This run found the other route: the second block puts ${answer.toFixed(2)} of its weight directly on the answer position (offset 0).`;
-  return `No single position dominates: ${cue.toFixed(2)} on the cue, ${answer.toFixed(2)} on the answer. The model has not settled on a circuit.`;
+    return `This run found the other route: ${who} puts ${share} of its weight directly on the answer position (offset 0).`;
+  return `No single position dominates: ${at(-1).toFixed(2)} on the cue, ${at(0).toFixed(2)} on the answer (averaged over heads). The model has not settled on a circuit.`;
 }
 
 let trainers = 0; // ids must stay unique when a page holds more than one trainer
 
 export class CueTrainer extends AttnElement {
+  static readonly coreAttributes = ['seed', 'epochs'].map((key) => ({ attribute: key, config: 'cueTrain', key } as const));
+
   private view?: RunView;
   private worker?: Worker;
   private runId = 0;
@@ -63,10 +67,10 @@ export class CueTrainer extends AttnElement {
 
   protected async setup(): Promise<void> {
     const saved = this.savedState();
-    const defaultSeed = this.core.cueDefaultSeed();
+    const defaults = this.core.configs.cueTrain.defaults;
     const suffix = ++trainers === 1 ? '' : `-${trainers}`;
-    this.seedInput = el('input', { type: 'text', inputmode: 'numeric', size: '8', value: saved.seed ?? this.getAttribute('seed') ?? String(defaultSeed), 'aria-describedby': `cue-seed-error${suffix}` });
-    this.epochsInput = el('input', { type: 'text', inputmode: 'numeric', size: '5', value: saved.epochs ?? this.getAttribute('epochs') ?? '30', 'aria-describedby': `cue-epochs-error${suffix}` });
+    this.seedInput = el('input', { type: 'text', inputmode: 'numeric', size: '8', value: saved.seed ?? this.getAttribute('seed') ?? String(defaults.seed), 'aria-describedby': `cue-seed-error${suffix}` });
+    this.epochsInput = el('input', { type: 'text', inputmode: 'numeric', size: '5', value: saved.epochs ?? this.getAttribute('epochs') ?? String(defaults.epochs), 'aria-describedby': `cue-epochs-error${suffix}` });
     this.seedError = el('span', { class: 'attn-error', id: `cue-seed-error${suffix}`, role: 'alert' });
     this.epochsError = el('span', { class: 'attn-error', id: `cue-epochs-error${suffix}`, role: 'alert' });
     const train = el('button', { type: 'button' }, 'Train both');
@@ -111,30 +115,41 @@ export class CueTrainer extends AttnElement {
     }
     const [one, two] = runs;
     this.view = {
-      source: 'recorded', seed: two.seed, baseline: two.baseline_most_frequent, chance: two.chance,
+      source: 'recorded', seed: two.config.seed, baseline: two.baselineAccuracy, chance: two.chanceAccuracy,
       models: runs.map((r) => ({
-        blocks: r.config.blocks, parameterCount: r.parameters, best: r.best_validation_accuracy,
-        curve: r.epochs.map((e) => ({ epoch: e.epoch, accuracy: e.validation_accuracy })),
-        epoch: r.epochs.length, batch: 0, batchesPerEpoch: 1, epochs: r.config.epochs,
-        analysis: { offsets: r.attention.offsets, lastBlockByOffset: r.attention.last_block_by_offset, firstBlockCueToNext: r.attention.first_block_cue_to_next, circuit: r.attention.circuit as CueAnalysis['circuit'] },
+        blocks: r.config.blocks, parameterCount: r.parameterCount, best: r.bestValidationAccuracy,
+        curve: r.history.map((e) => ({ epoch: e.epoch, accuracy: e.validationAccuracy })),
+        epoch: r.history.length, batch: 0, batchesPerEpoch: 1, epochs: r.config.epochs, analysis: r.analysis,
       })),
     };
     this.status.replaceChildren(el('span', { class: 'badge' }, 'recorded run'),
-      ` Trained by the native core at build time, seed ${two.seed}, ${one.config.epochs} epochs. Press Train both to run it in your browser.`);
+      ` Trained by the native core at build time, seed ${two.config.seed}, ${one.config.epochs} epochs. Press Train both to run it in your browser.`);
     await this.render();
   }
 
-  /** Reads the controls; shows a message next to a bad one and returns undefined. */
-  private settings(): { seed: number; epochs: number } | undefined {
-    const seedText = this.seedInput.value.trim(), epochsText = this.epochsInput.value.trim();
-    const seed = Number(seedText), epochs = Number(epochsText);
-    const seedOk = seedText !== '' && Number.isInteger(seed) && seed >= 0 && seed <= MAX_SEED;
-    const epochsOk = epochsText !== '' && Number.isInteger(epochs) && epochs >= 1 && epochs <= MAX_EPOCHS;
-    this.seedError.textContent = seedOk ? '' : `Seed must be a whole number from 0 to ${MAX_SEED}, got "${seedText}".`;
-    this.epochsError.textContent = epochsOk ? '' : `Epochs must be a whole number from 1 to ${MAX_EPOCHS}, got "${epochsText}".`;
-    this.seedInput.setAttribute('aria-invalid', String(!seedOk));
-    this.epochsInput.setAttribute('aria-invalid', String(!epochsOk));
-    return seedOk && epochsOk ? { seed, epochs } : undefined;
+  /** Reads the controls; the core checks each, and its message shows next to a bad one. */
+  private settings(): Pick<CueConfig, 'seed' | 'epochs'> | undefined {
+    const fields = [
+      { key: 'seed', input: this.seedInput, error: this.seedError },
+      { key: 'epochs', input: this.epochsInput, error: this.epochsError },
+    ] as const;
+    const settings: Partial<CueConfig> = {};
+    let ok = true;
+    for (const { key, input, error } of fields) {
+      const text = input.value.trim();
+      const value = text === '' ? NaN : Number(text);
+      let message = '';
+      try {
+        message = this.core.cueConfigError({ [key]: value })?.message ?? '';
+      } catch (failure) {  // not a whole number: the facade's own check
+        message = failure instanceof Error ? failure.message : String(failure);
+      }
+      error.textContent = message ? `${message.charAt(0).toUpperCase()}${message.slice(1)}.` : '';
+      input.setAttribute('aria-invalid', String(message !== ''));
+      ok &&= message === '';
+      settings[key] = value;
+    }
+    return ok ? (settings as Pick<CueConfig, 'seed' | 'epochs'>) : undefined;
   }
 
   private train(): void {
@@ -149,7 +164,7 @@ export class CueTrainer extends AttnElement {
     this.view = { source: 'live', seed: settings.seed, baseline: NaN, chance: NaN, models: [] };
     this.status.textContent = `Training both models in your browser, seed ${settings.seed}, ${settings.epochs} epochs…`;
     this.updatePauseButton();
-    this.worker.postMessage({ type: 'train', runId: this.runId, ...settings });
+    this.worker.postMessage({ type: 'train', runId: this.runId, config: settings });
     void this.render();
   }
 
@@ -275,13 +290,13 @@ export class CueTrainer extends AttnElement {
   private renderAnalysis(analysis?: CueAnalysis): void {
     if (!analysis) return void this.analysisHost.replaceChildren();
     const heads = analysis.lastBlockByOffset;
-    const mean = analysis.offsets.map((_, j) => heads.reduce((s, h) => s + h[j], 0) / heads.length);
+    const mean = analysis.lastBlockMeanByOffset;
     const table = el('table', { class: 'ranked', 'data-table': 'offsets' },
       el('caption', {}, 'The 2-block model\'s last block: attention from the query position, by offset from the answer (validation mean)'),
       el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'offset'), ...heads.map((_, h) => el('th', { scope: 'col' }, `head ${h + 1}`)), ...(heads.length > 1 ? [el('th', { scope: 'col' }, 'mean')] : []))),
-      el('tbody', {}, ...analysis.offsets.map((offset, j) => el('tr', {}, el('td', {}, OFFSET_LABELS[offset] ?? String(offset)),
+      el('tbody', {}, ...Array.from(analysis.offsets, (offset, j) => el('tr', {}, el('td', {}, OFFSET_LABELS[offset] ?? String(offset)),
         ...heads.map((h) => el('td', {}, h[j].toFixed(3))), ...(heads.length > 1 ? [el('td', {}, mean[j].toFixed(3))] : [])))));
-    const previous = analysis.firstBlockCueToNext.map((w) => w.toFixed(2)).join(', ');
+    const previous = Array.from(analysis.firstBlockCueToAnswer, (w) => w.toFixed(2)).join(', ');
     this.analysisHost.replaceChildren(el('div', { class: 'table-scroll' }, table),
       el('p', { 'data-circuit': analysis.circuit }, describeCircuit(analysis)),
       el('p', {}, `First block: from the cue position onto the token after it, ${previous} of the weight (per head).`));

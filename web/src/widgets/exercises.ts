@@ -3,9 +3,8 @@
 // with the same shape); each exercise's `kind` names the check below. Texts are inserted as
 // text only. Emits attn-exercise-checked {id, correct}.
 import lessonExercises from '../lesson/exercises.json';
-import type { MaskMat } from '../core';
+import type { Core, MaskMat } from '../core';
 import { renderRich } from '../rich-text';
-import { parameterCount } from '../live-numbers';
 import { sweepOf } from '../sweep-view';
 import { AttnElement, define, el } from './base';
 
@@ -30,6 +29,16 @@ const fillParams = (text: string, params: Params) => text.replace(/\{(\w+)\}/g, 
 const num = (p: Params, name: string) => p[name] as number;
 
 let lists = 0; // heading ids must stay unique when a page holds more than one list
+
+/** Parameters of a multi-head layer, as the core counts them. */
+function parameterCount(core: Core, dModel: number, numHeads: number): number {
+  const layer = core.createMultiHead({ dModel, numHeads, weights: { seed: 0 } });
+  try {
+    return layer.parameterCount;
+  } finally {
+    layer.dispose();
+  }
+}
 
 export class Exercises extends AttnElement {
   private idPrefix = 'ex';

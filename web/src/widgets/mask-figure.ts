@@ -1,7 +1,8 @@
 // <attn-mask-figure>: the causal, padding and combined masks applied to one seeded score
 // matrix by the core (core.maskDemo), drawn as heat maps of the resulting weights with the
 // share of allowed pairs under each. Sequence length and real length are adjustable.
-// Attributes: positions (10), real (6), seed (0). Emits attn-change {positions, real, fractions}.
+// Attributes: positions, real, seed (the core's defaults and ranges). Emits attn-change
+// {positions, real, fractions}.
 import { AttnElement, define, el } from './base';
 import { loadPlot } from './plot-util';
 import { combineSvgs, downloadCsv, downloadSvg } from './download';
@@ -10,8 +11,10 @@ import { heatmap } from './heatmap';
 const LABELS: Record<string, string> = { causal: 'Causal', padding: 'Padding', both: 'Both' };
 
 export class MaskFigure extends AttnElement {
-  private positions = 10;
-  private real = 6;
+  static readonly coreAttributes = ['positions', 'real', 'seed'].map((key) => ({ attribute: key, config: 'maskDemo', key } as const));
+
+  private positions = 0;
+  private real = 0;
   private grid!: HTMLElement;
   private panels: SVGSVGElement[] = [];
   private error!: HTMLElement;
@@ -22,8 +25,9 @@ export class MaskFigure extends AttnElement {
 
   protected async setup(): Promise<void> {
     const saved = this.savedState();
-    this.positions = Number(saved.n ?? this.numberAttribute('positions', 10));
-    this.real = Number(saved.real ?? this.numberAttribute('real', 6));
+    const defaults = this.core.configs.maskDemo.defaults;
+    this.positions = Number(saved.n ?? this.optionAttribute('positions') ?? defaults.positions);
+    this.real = Number(saved.real ?? this.optionAttribute('real') ?? defaults.real);
     const n = el('input', { type: 'number', min: '1', max: '32', step: '1', value: String(this.positions) });
     const real = el('input', { type: 'number', min: '1', max: '32', step: '1', value: String(this.real) });
     this.error = el('p', { class: 'attn-error', role: 'alert' });
@@ -48,7 +52,7 @@ export class MaskFigure extends AttnElement {
     this.error.textContent = '';
     this.positions = n;
     this.real = real;
-    const demo = this.core.maskDemo({ positions: n, real, seed: this.numberAttribute('seed', 0) });
+    const demo = this.core.maskDemo({ positions: n, real, seed: this.optionAttribute('seed') });
     this.panels = [];
     const panels = await Promise.all(demo.cases.map(async (c, i) => {
       const plot = el('div', {});
@@ -68,7 +72,7 @@ export class MaskFigure extends AttnElement {
   }
 
   private downloadCsv(): void {
-    const demo = this.core.maskDemo({ positions: this.positions, real: this.real, seed: this.numberAttribute('seed', 0) });
+    const demo = this.core.maskDemo({ positions: this.positions, real: this.real, seed: this.optionAttribute('seed') });
     const rows: unknown[][] = [];
     for (const c of demo.cases)
       for (let i = 0; i < this.positions * this.positions; i++)

@@ -7,14 +7,14 @@ const fmt = (v: number) => (Number.isNaN(v) ? 'NaN' : v === -Infinity ? '−∞'
 
 export class PitfallDemo extends AttnElement {
   protected setup(): void {
-    const masks = this.core.maskDemo({ positions: 10, real: 6, seed: 0 });
+    const masks = this.core.maskDemo();
     const both = masks.cases.find((c) => c.name === 'both')!;
     const sums = el('table', { class: 'ranked', 'data-demo': 'mask-after-softmax' },
-      el('caption', {}, 'Row sums of the weights, causal and padding mask together (10 positions, 6 real)'),
+      el('caption', {}, `Row sums of the weights, causal and padding mask together (${masks.positions} positions, ${masks.real} real)`),
       el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'query'), el('th', { scope: 'col' }, 'mask, then softmax'), el('th', { scope: 'col' }, 'softmax, then mask'))),
       el('tbody', {}, ...Array.from(both.rowSums, (s, i) => el('tr', {}, el('td', {}, String(i)), el('td', {}, s.toFixed(4)), el('td', {}, both.mistakeRowSums[i].toFixed(4))))));
 
-    const half = this.core.halfPrecisionPitfall({});
+    const half = this.core.halfPrecisionPitfall();
     const cases = el('table', { class: 'ranked', 'data-demo': 'half-precision' },
       el('caption', {}, `Masked-score constants on ${half.positions} positions, rows ${half.fullyMaskedRows.join(', ')} fully masked`),
       el('thead', {}, el('tr', {}, ...['precision', 'constant', 'stored as', 'fully masked rows', 'all weights finite'].map((h) => el('th', { scope: 'col' }, h)))),

@@ -4,7 +4,7 @@
 // from the numbers. Data: a child <script type="application/json"> or the `src` attribute
 // ({columns: [{key, label, digits?}], rows: [{key: number | string}]}); by default the live
 // scale sweep from the core, with a control for the number of draws.
-import { DEFAULT_SWEEP, scaleSweepTable, sweepOf, type TableData } from '../sweep-view';
+import { scaleSweepTable, sweepOf, type TableData } from '../sweep-view';
 import { AttnElement, define, el, fetchJson } from './base';
 import { downloadCsv } from './download';
 
@@ -24,12 +24,18 @@ export function validateTable(data: unknown): TableData {
   return t;
 }
 
+// The sweep runs on the page's thread: this widget asks for at most this many draws per d_k
+// (about a second of work on a slow machine), well inside the core's own limit.
+const MAX_DRAWS_ON_PAGE = 5000;
+
 export class RankedTable extends AttnElement {
+  static readonly coreAttributes = [{ attribute: 'draws', config: 'scaleSweep', key: 'draws' }] as const;
+
   private data!: TableData;
   private sortKey = '';
   private descending = false;
   private tableHost!: HTMLElement;
-  private draws = 200;
+  private draws = 0;
   private error!: HTMLElement;
 
   protected async setup(): Promise<void> {
@@ -42,13 +48,13 @@ export class RankedTable extends AttnElement {
       const raw = inline ? JSON.parse(inline.textContent ?? '') : await fetchJson(src!, 'table data');
       this.data = validateTable(raw);
     } else {
-      this.draws = Number(saved.draws) || this.numberAttribute('draws', 200);
-      const drawsInput = el('input', { type: 'number', min: '1', max: '5000', step: '1', value: String(this.draws), 'aria-describedby': 'draws-help' });
+      this.draws = Number(saved.draws) || this.optionAttribute('draws') || this.core.configs.scaleSweep.defaults.draws;
+      const drawsInput = el('input', { type: 'number', min: '1', max: String(MAX_DRAWS_ON_PAGE), step: '1', value: String(this.draws), 'aria-describedby': 'draws-help' });
       const apply = el('button', { type: 'button' }, 'Recompute');
       const recompute = () => {
         const value = Number(drawsInput.value);
-        if (!Number.isInteger(value) || value < 1 || value > 5000) {
-          this.error.textContent = `Draws must be a whole number from 1 to 5000, got "${drawsInput.value}".`;
+        if (!Number.isInteger(value) || value < 1 || value > MAX_DRAWS_ON_PAGE) {
+          this.error.textContent = `Draws must be a whole number from 1 to ${MAX_DRAWS_ON_PAGE} here, got "${drawsInput.value}".`;
           return;
         }
         this.error.textContent = '';
@@ -60,7 +66,7 @@ export class RankedTable extends AttnElement {
       apply.addEventListener('click', recompute);
       drawsInput.addEventListener('keydown', (e) => e.key === 'Enter' && recompute());
       controls.append(el('label', {}, 'random draws per d_k', drawsInput), apply);
-      this.draws = Math.min(5000, Math.max(1, Math.round(this.draws)));
+      this.draws = Math.min(MAX_DRAWS_ON_PAGE, Math.max(1, Math.round(this.draws)));
       this.data = this.sweepData();
     }
     this.sortKey = saved.sort && this.data.columns.some((c) => c.key === saved.sort) ? saved.sort : this.data.columns[0].key;
@@ -73,7 +79,7 @@ export class RankedTable extends AttnElement {
   }
 
   private sweepData(): TableData {
-    return scaleSweepTable(sweepOf(this.core, { ...DEFAULT_SWEEP, draws: this.draws }));
+    return scaleSweepTable(sweepOf(this.core, { draws: this.draws }));
   }
 
   /** The rows in their current order. */

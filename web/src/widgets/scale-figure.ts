@@ -1,13 +1,18 @@
 // <attn-scale-figure>: largest weight and entropy against d_k, with and without the 1/sqrt(d_k)
 // scale, error bars of one standard error, and the uniform bound, from core.scaleSweep().
-// Attributes: draws (default 200), tokens (12), seed (0), dk ("4,16,64,256").
+// Attributes: dk (a comma-separated list), draws, tokens, seed (the core's defaults and ranges).
 import type { ScaleSweep } from '../core';
-import { DEFAULT_SWEEP, scaleSweepPoints, sweepOf } from '../sweep-view';
+import { scaleSweepPoints, sweepOf } from '../sweep-view';
 import { AttnElement, define, el } from './base';
 import { downloadCsv, downloadSvg } from './download';
 import { attachPlot, loadPlot, SERIES_COLOURS } from './plot-util';
 
 export class ScaleFigure extends AttnElement {
+  static readonly coreAttributes = [
+    { attribute: 'dk', config: 'scaleSweep', key: 'dks' },
+    ...['draws', 'tokens', 'seed'].map((key) => ({ attribute: key, config: 'scaleSweep', key } as const)),
+  ] as const;
+
   private sweep!: ScaleSweep;
 
   protected preload(): Promise<unknown> {
@@ -15,13 +20,13 @@ export class ScaleFigure extends AttnElement {
   }
 
   protected async setup(): Promise<void> {
-    const dks = this.hasAttribute('dk') ? this.getAttribute('dk')!.split(',').map(Number) : DEFAULT_SWEEP.dks;
     this.sweep = sweepOf(this.core, {
-      dks,
-      draws: this.numberAttribute('draws', DEFAULT_SWEEP.draws),
-      tokens: this.numberAttribute('tokens', DEFAULT_SWEEP.tokens),
-      seed: this.numberAttribute('seed', DEFAULT_SWEEP.seed),
+      dks: this.hasAttribute('dk') ? this.getAttribute('dk')!.split(',').map(Number) : undefined,
+      draws: this.optionAttribute('draws'),
+      tokens: this.optionAttribute('tokens'),
+      seed: this.optionAttribute('seed'),
     });
+    const dks = this.sweep.rows.map((r) => r.dk);
     const Plot = await loadPlot();
     const points = scaleSweepPoints(this.sweep);
     const panels = [

@@ -11,6 +11,7 @@
 // WebAssembly. What this file leaves out: the model and its training (core/nn/).
 #pragma once
 
+#include "attn/config.hpp"
 #include "attn/random.hpp"
 
 #include <cstdint>
@@ -18,14 +19,32 @@
 
 namespace attn {
 
+// Limits of the task (inclusive), checked by require_cue_task_config().
+constexpr int kCueMaxLength = ATTN_PICK(64, 24);
+constexpr int kCueMaxSymbols = ATTN_PICK(64, 16);
+constexpr int kCueMaxSetSize = ATTN_PICK(100000, 4000);
+
 struct CueTaskConfig {
-  int length = 10;   // tokens per sequence, query included (3..64)
-  int symbols = 7;   // distinct symbols (2..64)
-  int train_size = 2000;
-  int validation_size = 1000;
+  int length = ATTN_PICK(10, 8);  // tokens per sequence, query included
+  int symbols = ATTN_PICK(7, 5);  // distinct symbols
+  int train_size = ATTN_PICK(2000, 600);
+  int validation_size = ATTN_PICK(1000, 300);
+
+  template <typename Visit>
+  static void fields(Visit&& visit) {
+    visit(FieldInfo{"length", "length", "length", 3, kCueMaxLength, "tokens per sequence, the query included"},
+          member<&CueTaskConfig::length>);
+    visit(FieldInfo{"symbols", "symbols", "symbols", 2, kCueMaxSymbols, "distinct symbols"},
+          member<&CueTaskConfig::symbols>);
+    visit(FieldInfo{"train_size", "trainSize", "train-size", 1, kCueMaxSetSize, "training sequences"},
+          member<&CueTaskConfig::train_size>);
+    visit(FieldInfo{"validation_size", "validationSize", "validation-size", 1, kCueMaxSetSize,
+                    "validation sequences"},
+          member<&CueTaskConfig::validation_size>);
+  }
 };
 
-// Throws std::invalid_argument naming the field and the value it got.
+// Throws attn::ArgumentError naming the field and the value it got.
 void require_cue_task_config(const CueTaskConfig& config);
 
 inline int cue_token(const CueTaskConfig& c) { return c.symbols; }

@@ -11,6 +11,7 @@
 // Legend: D = draws, T = tokens, K = number of d_k values.
 #pragma once
 
+#include "attn/config.hpp"
 #include "attn/matrix.hpp"
 
 #include <cstdint>
@@ -18,16 +19,35 @@
 
 namespace attn::experiments {
 
-// Argument limits (inclusive). Out of range -> std::invalid_argument naming the argument.
-constexpr int kMaxDraws = 100000;
-constexpr int kMaxDk = 4096;
-constexpr int kMinTokens = 2;
-constexpr int kMaxTokens = 4096;
-constexpr int kMaxDkCount = 64;
+// Limits of a sweep (inclusive), checked by scale_sweep().
+constexpr int kMaxDraws = ATTN_PICK(100000, 5000);
+constexpr int kMaxDk = ATTN_PICK(4096, 1024);
+constexpr int kMinTokens = ATTN_PICK(2, 3);
+constexpr int kMaxTokens = ATTN_PICK(4096, 512);
+constexpr int kMaxDkCount = ATTN_PICK(64, 6);
 // The work a sweep may ask for, in the units of scale_sweep_work() below: about 10 s of
 // native computation on one core of this project's machine (about 0.5 ns per unit), so no
 // call can hang the CLI or a page's worker. The default sweep costs about 8.0e7 units.
-constexpr double kMaxSweepWork = 2e10;
+constexpr double kMaxSweepWork = ATTN_PICK(2e10, 1e9);
+
+struct ScaleSweepConfig {
+  std::vector<int> d_ks = ATTN_PICK((std::vector<int>{4, 16, 64, 256}), (std::vector<int>{8, 32, 128}));
+  int draws = ATTN_PICK(200, 60);
+  int tokens = ATTN_PICK(12, 9);
+  std::uint64_t seed = ATTN_PICK(0, 5);
+
+  template <typename Visit>
+  static void fields(Visit&& visit) {
+    visit(FieldInfo{"d_ks", "dks", "dk", 1, kMaxDk, "key dimensions to sweep", false, false, kMaxDkCount},
+          member<&ScaleSweepConfig::d_ks>);
+    visit(FieldInfo{"draws", "draws", "draws", 1, kMaxDraws, "random problems per d_k"},
+          member<&ScaleSweepConfig::draws>);
+    visit(FieldInfo{"tokens", "tokens", "tokens", kMinTokens, kMaxTokens, "queries and keys per problem"},
+          member<&ScaleSweepConfig::tokens>);
+    visit(FieldInfo{"seed", "seed", "seed", 0, double(kMaxSeed), "seed of the draws"},
+          member<&ScaleSweepConfig::seed>);
+  }
+};
 
 // draws * tokens * (tokens + 50) * sum over d_k of (d_k + 50): the matrix products grow
 // with tokens^2 d_k, the softmaxes and row measures with tokens^2, the normal draws with
@@ -40,6 +60,13 @@ struct RowMeasures {
   double max_weight = 0;     // largest weight; 1/n for a uniform row, 1 when saturated
   double entropy = 0;        // -sum p log p in nats (0 log 0 = 0); log n when uniform
   double jacobian_norm = 0;  // Frobenius norm of d softmax / d scores = diag(p) - p p^T
+
+  template <typename Visit>
+  static void fields(Visit&& visit) {
+    visit("maxWeight", member<&RowMeasures::max_weight>);
+    visit("entropy", member<&RowMeasures::entropy>);
+    visit("jacobianNorm", member<&RowMeasures::jacobian_norm>);
+  }
 };
 
 // weights (n_q, n) with rows that are probability vectors -> n_q measures, one per row.
@@ -53,18 +80,39 @@ struct SweepStat {
   double mean = 0;            // over every query row of every draw
   double standard_error = 0;  // of that mean: sd of the per-draw means / sqrt(D); NaN if D = 1
   std::vector<double> per_draw;  // (D): the mean over the T rows of each draw
+
+  template <typename Visit>
+  static void fields(Visit&& visit) {
+    visit("mean", member<&SweepStat::mean>);
+    visit("standardError", member<&SweepStat::standard_error>);
+    visit("perDraw", member<&SweepStat::per_draw>);
+  }
 };
 
 struct SweepMeasures {
   SweepStat max_weight;
   SweepStat entropy;
   SweepStat jacobian_norm;  // of the softmax with respect to the scores it was given
+
+  template <typename Visit>
+  static void fields(Visit&& visit) {
+    visit("maxWeight", member<&SweepMeasures::max_weight>);
+    visit("entropy", member<&SweepMeasures::entropy>);
+    visit("jacobianNorm", member<&SweepMeasures::jacobian_norm>);
+  }
 };
 
 struct ScaleSweepRow {
   int d_k = 0;
   SweepMeasures unscaled;  // softmax(Q K^T)
   SweepMeasures scaled;    // softmax(Q K^T / sqrt(d_k))
+
+  template <typename Visit>
+  static void fields(Visit&& visit) {
+    visit("dk", member<&ScaleSweepRow::d_k>);
+    visit("unscaled", member<&ScaleSweepRow::unscaled>);
+    visit("scaled", member<&ScaleSweepRow::scaled>);
+  }
 };
 
 struct ScaleSweepResult {
@@ -73,20 +121,27 @@ struct ScaleSweepResult {
   // measure_rows() of a softmax over T equal scores: 1/T, log T and sqrt(1/T - 1/T^2).
   RowMeasures uniform;
   std::vector<ScaleSweepRow> rows;  // (K), in the order of d_ks
+
+  template <typename Visit>
+  static void fields(Visit&& visit) {
+    visit("draws", member<&ScaleSweepResult::draws>);
+    visit("tokens", member<&ScaleSweepResult::tokens>);
+    visit("seed", member<&ScaleSweepResult::seed>);
+    visit("uniform", member<&ScaleSweepResult::uniform>);
+    visit("rows", member<&ScaleSweepResult::rows>);
+  }
 };
 
-// d_ks (K) -> K rows. Each d_k has its own stream, Random(seed * 0x9E3779B97F4A7C15 + d_k),
+// config.d_ks (K) -> K rows. Each d_k has its own stream, Random(seed * 0x9E3779B97F4A7C15 + d_k),
 // so a d_k's row does not depend on which other d_k are swept. Per draw: Q = normal(T, d_k),
 // then K = normal(T, d_k), both float32; the weights are those attn::attention_weights_unchecked
 // (the arithmetic of attn::attention) gives, bit for bit, with one Q K^T shared by the
 // unscaled and the scaled softmax. Max weight and Jacobian norm are measure_rows() of those
 // weights; the entropy is computed from the scores with one log per row and equals
 // measure_rows()'s to within float32 rounding (1e-6). Measures are averaged in double.
-// Throws std::invalid_argument when d_ks is empty or longer than kMaxDkCount, a d_k is
-// outside 1..kMaxDk, draws outside 1..kMaxDraws, tokens outside kMinTokens..kMaxTokens, or
-// scale_sweep_work() exceeds kMaxSweepWork; the message names the argument and its value.
-ScaleSweepResult scale_sweep(const std::vector<int>& d_ks = {4, 16, 64, 256}, int draws = 200,
-                             int tokens = 12, std::uint64_t seed = 0);
+// Throws attn::ArgumentError for a field outside its range or scale_sweep_work() above
+// kMaxSweepWork.
+ScaleSweepResult scale_sweep(const ScaleSweepConfig& config = {});
 
 // The lesson's published table (200 draws, 12 tokens; its draws cannot be replayed) and
 // the tolerances within which a sweep at the default size must land for every seed. The

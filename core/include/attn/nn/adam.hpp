@@ -5,19 +5,33 @@
 // every platform. Left out: weight decay, AMSGrad, gradient clipping.
 #pragma once
 
+#include "attn/config.hpp"
 #include "attn/nn/layers.hpp"
 
 namespace attn::nn {
 
+constexpr double kMaxLearningRate = ATTN_PICK(10.0, 2.0);
+
 struct AdamConfig {
-  double learning_rate = 3e-3;
-  double beta1 = 0.9;
-  double beta2 = 0.999;
-  double epsilon = 1e-7;
+  double learning_rate = ATTN_PICK(3e-3, 2e-3);
+  double beta1 = ATTN_PICK(0.9, 0.8);
+  double beta2 = ATTN_PICK(0.999, 0.99);
+  double epsilon = ATTN_PICK(1e-7, 1e-6);
+
+  template <typename Visit>
+  static void fields(Visit&& visit) {
+    visit(FieldInfo{"learning_rate", "learningRate", "lr", 0, kMaxLearningRate, "Adam's learning rate", true},
+          member<&AdamConfig::learning_rate>);
+    visit(FieldInfo{"beta1", "beta1", "beta1", 0, 1, "Adam's decay of the gradient average", false, true},
+          member<&AdamConfig::beta1>);
+    visit(FieldInfo{"beta2", "beta2", "beta2", 0, 1, "Adam's decay of the squared-gradient average", false, true},
+          member<&AdamConfig::beta2>);
+    visit(FieldInfo{"epsilon", "epsilon", "epsilon", 0, 1, "Adam's denominator guard", true},
+          member<&AdamConfig::epsilon>);
+  }
 };
 
-// Throws std::invalid_argument naming the field: learning_rate must be > 0 and finite,
-// betas in [0, 1), epsilon > 0.
+// Throws attn::ArgumentError naming the field that is out of its range.
 void require_adam_config(const AdamConfig& config);
 
 template <typename T>

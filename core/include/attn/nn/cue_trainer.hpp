@@ -30,25 +30,60 @@
 
 namespace attn::nn {
 
-constexpr std::uint64_t kCueDefaultSeed = 3;
+constexpr std::uint64_t kCueDefaultSeed = ATTN_PICK(3, 11);
+
+// Limits of a training run (inclusive), sized for a teaching model that trains in a browser.
+constexpr int kCueMaxBlocks = ATTN_PICK(8, 4);
+constexpr int kCueMaxWidth = ATTN_PICK(256, 64);     // d_model, and so heads
+constexpr int kCueMaxFeedForward = ATTN_PICK(1024, 128);
+constexpr int kCueMaxBatch = ATTN_PICK(4096, 512);
+constexpr int kCueMaxEpochs = ATTN_PICK(1000, 200);
+constexpr double kCueMaxDropout = ATTN_PICK(0.9, 0.5);
 
 struct CueTrainConfig {
   CueTaskConfig task;
-  int blocks = 2;
-  int heads = 1;
-  int d_model = 32;
-  int d_ff = 64;
-  double dropout = 0.1;
-  bool post_layer_norm = false;
+  int blocks = ATTN_PICK(2, 3);
+  int heads = ATTN_PICK(1, 2);  // dividing d_model
+  int d_model = ATTN_PICK(32, 16);
+  int d_ff = ATTN_PICK(64, 24);
+  double dropout = ATTN_PICK(0.1, 0.05);
+  bool post_layer_norm = ATTN_PICK(false, true);
   bool last_query_only = true;
   AdamConfig adam;
-  int batch_size = 32;
-  int epochs = 30;
+  int batch_size = ATTN_PICK(32, 20);
+  int epochs = ATTN_PICK(30, 4);
   std::uint64_t seed = kCueDefaultSeed;
+
+  template <typename Visit>
+  static void fields(Visit&& visit) {
+    using C = CueTrainConfig;
+    visit(FieldInfo{"blocks", "blocks", "blocks", 1, kCueMaxBlocks, "transformer blocks"}, member<&C::blocks>);
+    visit(FieldInfo{"heads", "heads", "heads", 1, kCueMaxWidth, "attention heads per block, dividing d_model"},
+          member<&C::heads>);
+    visit(FieldInfo{"d_model", "dModel", "d-model", 1, kCueMaxWidth, "model width"}, member<&C::d_model>);
+    visit(FieldInfo{"d_ff", "dFF", "d-ff", 1, kCueMaxFeedForward, "hidden width of the feed-forward layers"},
+          member<&C::d_ff>);
+    visit(FieldInfo{"dropout", "dropout", "dropout", 0, kCueMaxDropout, "dropout rate while training"},
+          member<&C::dropout>);
+    visit(FieldInfo{"post_layer_norm", "postLayerNorm", "post-ln", 0, 1,
+                    "LayerNorm after each residual instead of before"},
+          member<&C::post_layer_norm>);
+    visit(FieldInfo{"last_query_only", "lastQueryOnly", "last-query-only", 0, 1,
+                    "compute the last block for the query row only (same model, faster)"},
+          member<&C::last_query_only>);
+    visit(FieldInfo{"batch_size", "batchSize", "batch", 1, kCueMaxBatch, "sequences per training step"},
+          member<&C::batch_size>);
+    visit(FieldInfo{"epochs", "epochs", "epochs", 1, kCueMaxEpochs, "passes over the training set"},
+          member<&C::epochs>);
+    visit(FieldInfo{"seed", "seed", "seed", 0, double(kMaxSeed), "seed of the data, weights, shuffles and dropout"},
+          member<&C::seed>);
+    visit_nested<&C::task>(visit);
+    visit_nested<&C::adam>(visit);
+  }
 };
 
-// Throws std::invalid_argument naming the field: blocks 1..8, heads dividing d_model,
-// batch_size 1..4096, epochs 1..1000, plus the task's, the model's and Adam's own checks.
+// Throws attn::ArgumentError naming the field that is out of range or heads not dividing
+// d_model (the model's and Adam's own checks included).
 void require_cue_train_config(const CueTrainConfig& config);
 
 // The model a training config builds (vocabulary and classes = symbols + 2).
@@ -58,31 +93,124 @@ struct EpochMetrics {
   int epoch = 0;  // 1-based
   double train_loss = 0, train_accuracy = 0;  // over the epoch's batches, dropout on
   double validation_loss = 0, validation_accuracy = 0;
+
+  template <typename Visit>
+  static void fields(Visit&& visit) {
+    visit("epoch", member<&EpochMetrics::epoch>);
+    visit("trainLoss", member<&EpochMetrics::train_loss>);
+    visit("trainAccuracy", member<&EpochMetrics::train_accuracy>);
+    visit("validationLoss", member<&EpochMetrics::validation_loss>);
+    visit("validationAccuracy", member<&EpochMetrics::validation_accuracy>);
+  }
 };
 
 struct BatchReport {
-  int epoch = 0;              // 1-based epoch the batch belongs to
-  int batch = 0;              // 1-based within the epoch
-  int batches_per_epoch = 0;
+  int epoch = 0;  // 1-based epoch the batch belongs to; 0 before the first batch
+  int batch = 0;  // 1-based within the epoch
   double loss = 0, accuracy = 0;  // of this batch
+
+  template <typename Visit>
+  static void fields(Visit&& visit) {
+    visit("epoch", member<&BatchReport::epoch>);
+    visit("batch", member<&BatchReport::batch>);
+    visit("loss", member<&BatchReport::loss>);
+    visit("accuracy", member<&BatchReport::accuracy>);
+  }
 };
 
-// The last block's attention from the query position, averaged over the validation set.
+// Where the model looks, on the validation set with the current weights. Offsets count from
+// the answer position (the token after the body's cue).
+//
+// The task has two known solutions. "cue": block 1 copies the answer into the cue position
+// (the cue attends its right-hand neighbour) and the last block reads the earlier cue
+// (offset -1). "answer", the classic induction head: block 1 lets the answer position take in
+// the cue before it, and the last block reads the answer position itself (offset 0).
 struct CueAnalysis {
-  std::vector<int> offsets;  // relative to the answer position: -2, -1 (the cue), 0, +1
-  // [head][offset index]: mean weight on answer + offset, over the sequences where that
-  // position exists.
+  std::vector<int> offsets;  // -2, -1 (the earlier cue), 0 (the answer), +1
+  // [head][offset]: the last block's weight from the query position on answer + offset,
+  // averaged over the sequences where that position exists; and the same averaged over heads.
   std::vector<std::vector<double>> last_block_by_offset;
-  // [head]: the first block's weight from the cue position onto the token after it.
-  std::vector<double> first_block_cue_to_next;
-  // "cue" (the last block reads the earlier cue: >= 0.5 on offset -1 in some head, with
-  // more than one block), "answer" (>= 0.5 on offset 0), or "none".
+  std::vector<double> last_block_mean_by_offset;
+  // [head]: the first block's weight from the cue position onto the answer after it (the
+  // "cue" route's first half), and from the answer position onto the cue before it (the
+  // "answer" route's).
+  std::vector<double> first_block_cue_to_answer;
+  std::vector<double> first_block_answer_to_cue;
+  // "cue" when, with more than one block, some last-block head puts at least 0.5 on offset -1;
+  // else "answer" when some head puts at least 0.5 on offset 0; else "none". circuit_head is
+  // that head (0-based, -1 for none) and circuit_share its weight there.
   std::string circuit;
+  int circuit_head = -1;
+  double circuit_share = 0;
+
+  template <typename Visit>
+  static void fields(Visit&& visit) {
+    using C = CueAnalysis;
+    visit("offsets", member<&C::offsets>);
+    visit("lastBlockByOffset", member<&C::last_block_by_offset>);
+    visit("lastBlockMeanByOffset", member<&C::last_block_mean_by_offset>);
+    visit("firstBlockCueToAnswer", member<&C::first_block_cue_to_answer>);
+    visit("firstBlockAnswerToCue", member<&C::first_block_answer_to_cue>);
+    visit("circuit", member<&C::circuit>);
+    visit("circuitHead", member<&C::circuit_head>);
+    visit("circuitShare", member<&C::circuit_share>);
+  }
+};
+
+// Where a run stands: what a progress bar and a status line need.
+struct CueProgress {
+  int epoch = 0;  // completed epochs
+  int batch = 0;  // batches done in the current epoch
+  int batches_per_epoch = 0;
+  int epochs = 0;  // configured
+  bool finished = false;
+  BatchReport last_batch;  // NaN loss and accuracy before the first batch
+  double best_validation_accuracy = 0;
+  int best_epoch = 0;  // 1-based, 0 before the first epoch
+
+  template <typename Visit>
+  static void fields(Visit&& visit) {
+    using C = CueProgress;
+    visit("epoch", member<&C::epoch>);
+    visit("batch", member<&C::batch>);
+    visit("batchesPerEpoch", member<&C::batches_per_epoch>);
+    visit("epochs", member<&C::epochs>);
+    visit("finished", member<&C::finished>);
+    visit("lastBatch", member<&C::last_batch>);
+    visit("bestValidationAccuracy", member<&C::best_validation_accuracy>);
+    visit("bestEpoch", member<&C::best_epoch>);
+  }
+};
+
+// A run as every front door reports it: `attention-lab cue --json`, the lesson's recorded
+// runs (written by that command at build time) and the browser's training Worker.
+struct CueReport {
+  CueTrainConfig config;
+  long parameter_count = 0;
+  double chance_accuracy = 0;    // 1 / symbols
+  double baseline_accuracy = 0;  // "answer the most frequent body symbol", validation set
+  double best_validation_accuracy = 0;
+  int best_epoch = 0;
+  std::vector<EpochMetrics> history;  // one entry per completed epoch
+  CueAnalysis analysis;
+
+  template <typename Visit>
+  static void fields(Visit&& visit) {
+    using C = CueReport;
+    visit("config", member<&C::config>);
+    visit("parameterCount", member<&C::parameter_count>);
+    visit("chanceAccuracy", member<&C::chance_accuracy>);
+    visit("baselineAccuracy", member<&C::baseline_accuracy>);
+    visit("bestValidationAccuracy", member<&C::best_validation_accuracy>);
+    visit("bestEpoch", member<&C::best_epoch>);
+    visit("history", member<&C::history>);
+    visit("analysis", member<&C::analysis>);
+  }
 };
 
 class CueTrainer {
  public:
-  // Generates the data and initialises the model. Throws std::invalid_argument for a bad config.
+  // Generates the data and initialises the model. Throws attn::ArgumentError for a bad config.
   explicit CueTrainer(const CueTrainConfig& config);
 
   // Runs the rest of the current epoch (a whole one after the previous ended) and its
@@ -93,8 +221,7 @@ class CueTrainer {
   int train_batches(int n);
   bool finished() const { return int(history_.size()) >= config_.epochs; }
 
-  // Called after every batch / every epoch (optional).
-  std::function<void(const BatchReport&)> on_batch;
+  // Called after every epoch (optional).
   std::function<void(const EpochMetrics&)> on_epoch;
 
   const CueTrainConfig& config() const { return config_; }
@@ -102,17 +229,23 @@ class CueTrainer {
   int batches_per_epoch() const;
   int epoch() const { return int(history_.size()); }  // completed epochs
   int batch_in_epoch() const { return next_batch_; }  // batches done in the current epoch
+  const BatchReport& last_batch() const { return last_batch_; }
   double best_validation_accuracy() const;  // 0 before the first epoch
   int best_epoch() const;                   // 1-based, 0 before the first epoch
   long parameter_count() const { return model_->parameter_count(); }
   // Accuracy of "most frequent body symbol" on the validation set, and chance 1 / symbols.
   double baseline_accuracy() const;
   double chance_accuracy() const { return 1.0 / config_.task.symbols; }
+  CueProgress progress() const;
 
-  // Validation loss and accuracy of the current weights (no dropout).
-  std::pair<double, double> evaluate() const;
-  // The attention analysis on the validation set with the current weights.
-  CueAnalysis analyse() const;
+  // These run the model on the validation set (no dropout); its layers keep the activations
+  // of their latest forward pass, so they are not const.
+  // Validation loss and accuracy of the current weights.
+  std::pair<double, double> evaluate();
+  // The attention analysis of the current weights.
+  CueAnalysis analyse();
+  // Everything above at once.
+  CueReport report();
 
   const TinyTransformer<float>& model() const { return *model_; }
   const CueData& data() const { return data_; }
@@ -129,6 +262,7 @@ class CueTrainer {
   std::vector<int> order_;
   int next_batch_ = 0;
   double epoch_loss_ = 0, epoch_correct_ = 0;
+  BatchReport last_batch_;
   std::vector<EpochMetrics> history_;
   SoftmaxCrossEntropy<float> loss_;
 };

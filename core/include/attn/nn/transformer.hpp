@@ -16,6 +16,7 @@
 // Left out: causal masks, padding, weight tying, a final LayerNorm.
 #pragma once
 
+#include "attn/config.hpp"
 #include "attn/nn/layers.hpp"
 
 #include <vector>
@@ -35,9 +36,32 @@ struct TransformerConfig {
   double layer_norm_epsilon = 1e-6;
   bool post_layer_norm = false;
   bool last_query_only = true;
+
+  template <typename Visit>
+  static void fields(Visit&& visit) {
+    using C = TransformerConfig;
+    visit(FieldInfo{"vocabulary", "vocabulary", "vocabulary", 1, 100000, "token ids"}, member<&C::vocabulary>);
+    visit(FieldInfo{"length", "length", "length", 1, 4096, "tokens per sequence"}, member<&C::length>);
+    visit(FieldInfo{"d_model", "dModel", "d-model", 1, 4096, "model width"}, member<&C::d_model>);
+    visit(FieldInfo{"heads", "heads", "heads", 1, 4096, "attention heads"}, member<&C::heads>);
+    visit(FieldInfo{"key_dim", "keyDim", "key-dim", 0, 4096, "width of each head, 0 for d_model / heads"},
+          member<&C::key_dim>);
+    visit(FieldInfo{"d_ff", "dFF", "d-ff", 1, 65536, "hidden width of the feed-forward layers"}, member<&C::d_ff>);
+    visit(FieldInfo{"blocks", "blocks", "blocks", 1, 64, "transformer blocks"}, member<&C::blocks>);
+    visit(FieldInfo{"classes", "classes", "classes", 2, 100000, "output classes"}, member<&C::classes>);
+    visit(FieldInfo{"dropout", "dropout", "dropout", 0, 1, "dropout rate", false, true}, member<&C::dropout>);
+    visit(FieldInfo{"layer_norm_epsilon", "layerNormEpsilon", "layer-norm-epsilon", 0, 1, "LayerNorm's variance guard",
+                    true, true},
+          member<&C::layer_norm_epsilon>);
+    visit(FieldInfo{"post_layer_norm", "postLayerNorm", "post-ln", 0, 1, "LayerNorm after each residual"},
+          member<&C::post_layer_norm>);
+    visit(FieldInfo{"last_query_only", "lastQueryOnly", "last-query-only", 0, 1,
+                    "compute the last block for the query row only"},
+          member<&C::last_query_only>);
+  }
 };
 
-// Throws std::invalid_argument naming the field and the value it got.
+// Throws attn::ArgumentError naming the field and the value it got.
 void require_transformer_config(const TransformerConfig& config);
 
 // Parameters a config yields, without building the model.
@@ -75,9 +99,12 @@ class TinyTransformer {
   void init(Random& rng);
 
   // tokens (B * T) -> logits (B, C). rng non-null = training (dropout draws from it).
+  // last_query_only false runs the last block on every row too (for the attention analysis);
+  // the two-argument form takes it from the config.
   // Throws std::invalid_argument when tokens is not a whole number of sequences or holds an
   // id outside the vocabulary.
-  Mat<T> forward(const std::vector<int>& tokens, Random* rng);
+  Mat<T> forward(const std::vector<int>& tokens, Random* rng, bool last_query_only);
+  Mat<T> forward(const std::vector<int>& tokens, Random* rng) { return forward(tokens, rng, config_.last_query_only); }
   // dlogits (B, C) -> adds every parameter's gradient (call zero_grad first).
   void backward(const Mat<T>& dlogits);
 
@@ -86,8 +113,6 @@ class TinyTransformer {
   const ParameterList<T>& parameters() const { return params_; }
   long parameter_count() const { return count_parameters(params_); }
   const TransformerBlock<T>& block(int i) const { return blocks_.at(std::size_t(i)); }
-  // When false, forward() runs every block on every row (for the attention analysis).
-  void set_last_query_only(bool on) { config_.last_query_only = on; }
 
   TinyTransformer(const TinyTransformer&) = delete;  // params_ points into this object
   TinyTransformer& operator=(const TinyTransformer&) = delete;
