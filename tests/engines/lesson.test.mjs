@@ -17,20 +17,17 @@ const EPOCHS = 3;
 /** What Chromium showed, for the other engines to equal. */
 const reference = {};
 
+/** What is compared of an epoch: the CLI writes doubles in full, so equality is exact. */
+const epochFigures = ({ epoch, trainLoss, trainAccuracy, validationLoss, validationAccuracy }) => ({ epoch, trainLoss, trainAccuracy, validationLoss, validationAccuracy });
+
 /**
- * The native command's cue run, in the names the trainer's attn-train-epoch events use. The one
- * place that reads the CLI's JSON keys.
+ * The native command's cue run: its seed and, per epoch, the figures the trainer's
+ * attn-train-epoch events carry. The one place that reads the CLI's JSON keys.
  */
 function nativeCue(blocks) {
   const run = JSON.parse(execFileSync(resolve(root, 'build/cli/attention-lab'), ['cue', '--blocks', String(blocks), '--epochs', String(EPOCHS), '--json'], { encoding: 'utf8' }));
-  return {
-    seed: run.seed,
-    epochs: run.epochs.map((e) => ({ epoch: e.epoch, trainLoss: e.train_loss, trainAccuracy: e.train_accuracy, validationLoss: e.validation_loss, validationAccuracy: e.validation_accuracy })),
-  };
+  return { seed: run.config.seed, epochs: run.history.map(epochFigures) };
 }
-
-/** The CLI prints 9 significant digits; the browser's figures rounded alike must be the same numbers. */
-const nine = (epoch) => Object.fromEntries(Object.entries(epoch).map(([name, value]) => [name, Number(value.toPrecision(9))]));
 
 /**
  * Every number the lesson shows: the live numbers in the prose (by key), every table cell,
@@ -130,8 +127,7 @@ for (const engine of enginesToRun()) {
       await page.click('attn-cue-trainer .attn-controls:nth-of-type(2) button:first-child'); // Train both
       const events = await page.waitFor(() => window.trained.filter((e) => e.type === 'attn-train-finished').length === 2 && window.trained, undefined, { timeout: 120000 });
       for (const blocks of [1, 2]) {
-        const browserEpochs = events.filter((e) => e.type === 'attn-train-epoch' && e.model === blocks)
-          .map(({ epoch, trainLoss, trainAccuracy, validationLoss, validationAccuracy }) => nine({ epoch, trainLoss, trainAccuracy, validationLoss, validationAccuracy }));
+        const browserEpochs = events.filter((e) => e.type === 'attn-train-epoch' && e.model === blocks).map(epochFigures);
         assert.deepEqual(browserEpochs, native[blocks].epochs, `${blocks} block(s)`);
       }
       assert.deepEqual(await page.problems(), []);
