@@ -55,8 +55,8 @@ test('bad values in the controls are refused next to the control, and nothing st
   const { page, trainer, events } = await openTrainer();
   for (const [seed, epochs, field, message] of [
     ['abc', 30, '#cue-seed-error', /Seed must be a whole number/],
-    [3, 0, '#cue-epochs-error', /Epochs must be a whole number from 1 to 1000, got "0"/],
-    [3, 10000, '#cue-epochs-error', /got "10000"/],
+    [3, 0, '#cue-epochs-error', /Epochs must be a whole number in \[1, 1000\], got 0/],
+    [3, 10000, '#cue-epochs-error', /got 10000/],
     [-1, 5, '#cue-seed-error', /Seed must be/],
   ]) {
     await setControls(trainer, seed, epochs);
@@ -88,9 +88,9 @@ test('a short run: progress arrives, curves grow, Pause holds, Resume continues,
   assert.equal(Number(await trainer.locator('[data-points]').getAttribute('data-points')), 2 * epochs, 'each curve has one point per epoch');
   for (const blocks of [1, 2]) {
     const browserCurve = all.filter((e) => e.type === 'attn-train-epoch' && e.model === blocks).map((e) => e.validationAccuracy);
-    const native = nativeRun(blocks, seed, epochs).epochs.map((e) => e.validation_accuracy);
-    assert.equal(browserCurve.length, epochs);
-    browserCurve.forEach((a, i) => assert.ok(Math.abs(a - native[i]) <= 0.01, `${blocks} block(s), epoch ${i + 1}: browser ${a}, native ${native[i]}`));
+    const native = nativeRun(blocks, seed, epochs).history.map((e) => e.validationAccuracy);
+    // The same run: the training kernels sum in a fixed order, so the figures are identical.
+    assert.deepEqual(browserCurve, native, `${blocks} block(s): browser and native curves`);
   }
   assert.ok(Number(await trainer.getAttribute('data-heap-bytes')) < 64 * 2 ** 20, 'worker heap under 64 MB');
   assert.match(await trainer.locator('[data-circuit]').textContent(), /./);
