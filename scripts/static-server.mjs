@@ -18,10 +18,11 @@ const TYPES = {
 };
 
 /**
- * Serves `root` on 127.0.0.1. port 0 picks a free port. headers(path) may add response headers.
+ * Serves `root` on 127.0.0.1. port 0 picks a free port. headers(path) may add response headers;
+ * replace(path) may return the bytes to send instead of the file (tests swap in another build).
  * Resolves to { server, url, close() }.
  */
-export async function serveStatic(root, { port = 0, headers = () => ({}) } = {}) {
+export async function serveStatic(root, { port = 0, headers = () => ({}), replace = () => undefined } = {}) {
   const base = resolve(root);
   const server = createServer(async (request, response) => {
     try {
@@ -29,7 +30,7 @@ export async function serveStatic(root, { port = 0, headers = () => ({}) } = {})
       let file = normalize(join(base, path));
       if (file !== base && !file.startsWith(base + sep)) throw Object.assign(new Error('outside root'), { status: 403 });
       if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
-      const body = await readFile(file);
+      const body = replace(path) ?? (await readFile(file));
       response.writeHead(200, {
         'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
         'Cache-Control': 'no-cache',

@@ -74,7 +74,9 @@ test('a short run: progress arrives, curves grow, Pause holds, Resume continues,
   const seed = 5, epochs = 3;
   await setControls(trainer, seed, epochs);
   await trainer.getByRole('button', { name: 'Train both' }).click();
-  await page.waitForFunction(() => window.trainerEvents.some((e) => e.type === 'attn-train-epoch'), null, { timeout: 30000 });
+  // Pause at the first progress report: the run is far from its end (3 epochs of 63 batches
+  // per model), so Resume is still there to press however fast this machine trains.
+  await page.waitForFunction(() => window.trainerEvents.some((e) => e.type === 'attn-train-progress'), null, { timeout: 30000 });
   await trainer.getByRole('button', { name: 'Pause' }).click();
   await page.waitForTimeout(200); // let a slice in flight land
   const paused = (await events()).length;
