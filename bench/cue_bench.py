@@ -5,7 +5,7 @@
                                         [--epochs 30] [--seed 3] [--repeat 1] [--json]
 
 Runs the same 30-epoch training four ways: the native engine with its default last-query
-shortcut and with the full last block (--full-last-block), and bench/cue_pytorch.py (one
+shortcut and with the full last block (--no-last-query-only), and bench/cue_pytorch.py (one
 thread) with the full last block (how PyTorch code is usually written) and with the same
 shortcut. Each is run --repeat times, alternating, and its fastest run is kept. The ratio is
 PyTorch seconds / native seconds: above 1 means native is faster. Each program times its own
@@ -40,7 +40,7 @@ def main():
     peer = [sys.executable if sys.executable else "/usr/bin/python3", os.path.join(HERE, "cue_pytorch.py")]
     runs = {
         "native, last-query shortcut": [args.cli, "cue", *common, "--json"],
-        "native, full last block": [args.cli, "cue", *common, "--full-last-block", "--json"],
+        "native, full last block": [args.cli, "cue", *common, "--no-last-query-only", "--json"],
         "pytorch, full last block": [*peer, *common],
         "pytorch, last-query shortcut": [*peer, *common, "--last-query-only"],
     }
@@ -48,10 +48,10 @@ def main():
     for _ in range(args.repeat):
         for name, command in runs.items():
             result = run_json(command)
-            if name not in best or result["elapsed_seconds"] < best[name]["elapsed_seconds"]:
+            if name not in best or result["elapsedSeconds"] < best[name]["elapsedSeconds"]:
                 best[name] = result
 
-    seconds = {name: r["elapsed_seconds"] for name, r in best.items()}
+    seconds = {name: r["elapsedSeconds"] for name, r in best.items()}
     ratios = {
         "pytorch full / native shortcut": seconds["pytorch, full last block"] / seconds["native, last-query shortcut"],
         "pytorch full / native full": seconds["pytorch, full last block"] / seconds["native, full last block"],
@@ -62,14 +62,14 @@ def main():
     if args.json:
         print(json.dumps({"blocks": args.blocks, "epochs": args.epochs, "seed": args.seed,
                           "repeat": args.repeat, "seconds": seconds, "ratios": ratios,
-                          "best_validation_accuracy": {n: r["best_validation_accuracy"] for n, r in best.items()}}))
+                          "bestValidationAccuracy": {n: r["bestValidationAccuracy"] for n, r in best.items()}}))
         return
     print("cue task, %d block(s), %d epochs, seed %d, fastest of %d run(s) each"
           % (args.blocks, args.epochs, args.seed, args.repeat))
     width = max(map(len, runs)) + 2
     print("%-*s %9s %9s" % (width, "run", "seconds", "best acc"))
     for name in runs:
-        print("%-*s %9.2f %9.4f" % (width, name, seconds[name], best[name]["best_validation_accuracy"]))
+        print("%-*s %9.2f %9.4f" % (width, name, seconds[name], best[name]["bestValidationAccuracy"]))
     print()
     for name, ratio in ratios.items():
         print("%-*s %8.2fx" % (width + 10, name, ratio))

@@ -4,16 +4,16 @@ import { loadCore } from '../build-wasm/facade/core.js';
 
 onmessage = async ({ data }) => {
   const core = await loadCore();
-  const seed = data.seed === null ? core.cueDefaultSeed() : Number(data.seed);
+  const seed = data.seed === null ? core.configs.cueTrain.defaults.seed : Number(data.seed);
   const start = performance.now();
   const model = core.createCueModel({ blocks: data.blocks, epochs: data.epochs, seed });
   let peakHeap = core.memoryStats().heapBytes;
-  while (!model.metrics().finished) {
+  while (!model.progress().finished) {
     model.trainEpoch();
     peakHeap = Math.max(peakHeap, core.memoryStats().heapBytes);
   }
   const seconds = (performance.now() - start) / 1000;
-  const metrics = model.metrics();
+  const best = model.progress().bestValidationAccuracy, curve = model.history().map((e) => e.validationAccuracy);
   model.dispose();
-  postMessage({ seconds, seed, peakHeap, best: metrics.bestValidationAccuracy, curve: metrics.history.map((e) => e.validationAccuracy) });
+  postMessage({ seconds, seed, peakHeap, best, curve });
 };

@@ -137,15 +137,15 @@ def main():
             logits = model(x_val)
             val_loss = loss_fn(logits, y_val).item()
             val_acc = (logits.argmax(-1) == y_val).float().mean().item()
-        curve.append({"epoch": epoch + 1, "train_loss": total / len(x_train),
-                      "validation_loss": val_loss, "validation_accuracy": val_acc})
+        curve.append({"epoch": epoch + 1, "trainLoss": total / len(x_train),
+                      "validationLoss": val_loss, "validationAccuracy": val_acc})
     seconds = time.perf_counter() - start
     print(json.dumps({
         "peer": "pytorch " + torch.__version__, "threads": torch.get_num_threads(),
-        "blocks": args.blocks, "seed": args.seed, "last_query_only": args.last_query_only,
-        "parameters": sum(p.numel() for p in model.parameters()),
-        "best_validation_accuracy": max(e["validation_accuracy"] for e in curve),
-        "epochs": curve, "elapsed_seconds": seconds}))
+        "blocks": args.blocks, "seed": args.seed, "lastQueryOnly": args.last_query_only,
+        "parameterCount": sum(p.numel() for p in model.parameters()),
+        "bestValidationAccuracy": max(e["validationAccuracy"] for e in curve),
+        "history": curve, "elapsedSeconds": seconds}))
 
 
 if __name__ == "__main__":

@@ -55,7 +55,7 @@ class ConfigCommand : public Command {
       } else if constexpr (std::is_floating_point_v<T>) {
         sub.add_option(name, value, option_help(field))->capture_default_str();
       } else {
-        sub.add_option(name, value, option_help(field) + "; comma-separated")
+        sub.add_option(name, value, option_help(field) + "; 1 to " + std::to_string(field.max_count) + ", comma-separated")
             ->delimiter(',')
             ->transform(decimal_whole(field))
             ->capture_default_str();

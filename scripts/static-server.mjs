@@ -28,12 +28,13 @@ async function locate(base, path) {
 
 /**
  * Serves `root` (a folder, or a list of folders searched in order) on 127.0.0.1. port 0 picks
- * a free port. headers(path) may add response headers; headHtml, when given, is inserted right
- * after the <head> tag of every HTML page (the browser tests' watcher script).
+ * a free port. headers(path) may add response headers; replace(path) may return the bytes to
+ * send instead of the file (tests swap in another build); headHtml, when given, is inserted
+ * right after the <head> tag of every HTML page (the browser tests' watcher script).
  * Resolves to { server, url, failures, close() }; failures lists "STATUS /path" for every
  * request answered with an error.
  */
-export async function serveStatic(root, { port = 0, headers = () => ({}), headHtml = '' } = {}) {
+export async function serveStatic(root, { port = 0, headers = () => ({}), replace = () => undefined, headHtml = '' } = {}) {
   const bases = [root].flat().map((r) => resolve(r));
   const failures = [];
   const server = createServer(async (request, response) => {
@@ -45,7 +46,7 @@ export async function serveStatic(root, { port = 0, headers = () => ({}), headHt
         if (file) break;
       }
       if (!file) throw missing;
-      let body = await readFile(file);
+      let body = replace(path) ?? (await readFile(file));
       if (headHtml && extname(file) === '.html') body = body.toString('utf8').replace(/<head>/i, (head) => head + headHtml);
       response.writeHead(200, {
         'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',

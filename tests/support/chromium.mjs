@@ -31,10 +31,16 @@ export function watchErrors(page) {
 /** The Content-Security-Policy the built site promises to work under. */
 export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
 
-/** Serves dist/ on 127.0.0.1 (with the CSP unless csp: false) and launches Chromium. */
-export async function openSite({ csp = true } = {}) {
+/**
+ * Serves dist/ on 127.0.0.1 (with the CSP unless csp: false) and launches Chromium. `wasm`, if
+ * given, is served in place of the core's .wasm (a test build of the same bindings).
+ */
+export async function openSite({ csp = true, wasm } = {}) {
   const dist = new URL('../../dist/', import.meta.url).pathname;
-  const server = await serveStatic(dist, { headers: () => (csp ? { 'Content-Security-Policy': CSP } : {}) });
+  const server = await serveStatic(dist, {
+    headers: () => (csp ? { 'Content-Security-Policy': CSP } : {}),
+    replace: (path) => (wasm && /\/attention_core-[^/]*\.wasm$/.test(path) ? wasm : undefined),
+  });
   return { server, browser: await launchChromium() };
 }
 

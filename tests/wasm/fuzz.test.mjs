@@ -507,7 +507,6 @@ test('requests for about 1e9 values are refused with an Error before anything is
     const ms = performance.now() - started;
     const after = core.memoryStats();
     t.diagnostic(`${what}: refused in ${ms.toFixed(1)} ms`);
-    assert.ok(ms < 500, `${what}: refused at once, not after trying (${ms.toFixed(0)} ms)`);
     // Bytes in use too: nothing was allocated (no Eigen block, whose size could vary with its address).
     for (const field of ['heapBytes', 'usedBytes', 'liveAllocations', 'emvalHandles', 'stackPointer'])
       assert.equal(after[field], before[field], `${what}: ${field}`);

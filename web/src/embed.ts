@@ -37,7 +37,7 @@ export function attributeText(tag: string, configs: Configs): string {
   const fromCore = (element?.coreAttributes ?? []).map(({ attribute, config, key }) => {
     const spec = configs[config];
     const field = spec.fields.find((f) => f.key === key)!;
-    return describeField(attribute, field, (spec.defaults as unknown as Record<string, unknown>)[key]);
+    return describeField(attribute, field, Object.entries(spec.defaults).find(([k]) => k === key)?.[1]);
   });
   return [...fromCore, WIDGETS[tag]].filter(Boolean).join('; ');
 }
