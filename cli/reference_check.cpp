@@ -62,12 +62,14 @@ std::vector<Case> read_cases(const std::string& path) {
         Tensor t;
         value.at("dims").get_to(t.dims);
         value.at("values").get_to(t.values);
+        // Dims of at least 1 whose product is the number of values (checked without overflow).
+        const long size = long(t.values.size());
         long count = 1;
-        for (long d : t.dims) count *= d;
-        if (count != long(t.values.size()))
-          throw std::runtime_error("case " + c.name + ": tensor " + key + " holds " +
-                                   std::to_string(t.values.size()) + " values, its dims " +
-                                   std::to_string(count));
+        for (long d : t.dims) count = d >= 1 && count <= size / d ? count * d : -1;
+        if (t.dims.empty() || count != size)
+          throw std::runtime_error("case " + c.name + ": tensor " + key + " has " +
+                                   std::to_string(size) + " values, which its dims " +
+                                   value.at("dims").dump() + " do not describe");
         c.tensors[key] = std::move(t);
       }
       cases.push_back(std::move(c));

@@ -94,7 +94,17 @@ TEST_CASE("reference fixture: unreadable or malformed files are errors naming th
   truncated["tensors"]["value"]["values"] = {1};
   const TempFile short_tensor("short.json", fixture_text(truncated));
   REQUIRE_THROWS_WITH(check_reference_fixture(short_tensor.str()),
-                      Contains("case two_keys: tensor value holds 1 values, its dims 2"));
+                      Contains("case two_keys: tensor value has 1 values, which its dims [1,2,1] do not describe"));
+  nlohmann::json negative = two_key_case(2.0);
+  negative["tensors"]["value"]["dims"] = {-1, -2, 1};
+  const TempFile negative_dims("negative.json", fixture_text(negative));
+  REQUIRE_THROWS_WITH(check_reference_fixture(negative_dims.str()),
+                      Contains("tensor value has 2 values, which its dims [-1,-2,1] do not describe"));
+  nlohmann::json scalar = two_key_case(2.0);
+  scalar["tensors"]["query"]["dims"] = nlohmann::json::array();
+  scalar["tensors"]["query"]["values"] = nlohmann::json::array();
+  const TempFile no_dims("no_dims.json", fixture_text(scalar));
+  REQUIRE_THROWS_WITH(check_reference_fixture(no_dims.str()), Contains("tensor query has 0 values"));
 }
 
 TEST_CASE("native results: the core's outputs and seeded draws as JSON in the fixture's layout", "[cli][fixture]") {

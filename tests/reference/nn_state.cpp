@@ -9,7 +9,11 @@
 // weights (drawn as float32 by attn::Random; checked here). Left out: dropout, Adam, the cue
 // task's data (random tokens exercise the same arithmetic).
 //
-// Usage: nn_state > state.json
+// Usage: nn_state > state.json. Layout (matrices row-major, flattened):
+//   {"cases": [{"name", "seed", "config": {TransformerConfig's fields, key_dim resolved},
+//     "batch": B, "tokens": (B T), "labels": (B),
+//     "parameters": [{"name", "shape": [rows, cols], "initial": values}],
+//     "runs": {"float32" and "float64": {"logits": (B C), "loss", "gradients": {name: values}}}}]}
 #include "attn/nn/transformer.hpp"
 
 #include <nlohmann/json.hpp>
