@@ -9,8 +9,9 @@
 #include <cstdint>
 #include <fstream>
 #include <map>
-#include <sstream>
 #include <stdexcept>
+
+#include <nlohmann/json.hpp>
 
 namespace attn::cli {
 namespace {
@@ -43,43 +44,40 @@ struct Case {
   }
 };
 
+// Reads the JSON of tests/reference/make_fixture.py (format described there).
 std::vector<Case> read_cases(const std::string& path) {
   std::ifstream in(path);
   if (!in) throw std::runtime_error("cannot read the reference fixture " + path +
-                                    " (make it with tests/reference/make_fixture.py)");
+                                    " (the build makes it with tests/reference/make_fixture.py "
+                                    "when /usr/bin/python3 has PyTorch)");
   std::vector<Case> cases;
-  std::string line;
-  while (std::getline(in, line)) {
-    std::istringstream words(line);
-    std::string what;
-    words >> what;
-    if (what.empty() || what[0] == '#') continue;
-    if (what == "case") {
-      cases.emplace_back();
-      words >> cases.back().name >> cases.back().kind;
-      continue;
-    }
-    if (cases.empty()) throw std::runtime_error(path + ": a record comes before any case");
-    std::string name;
-    words >> name;
-    if (what == "param") {
-      words >> cases.back().params[name];
-    } else if (what == "tensor") {
-      Tensor t;
-      long ndim = 0, count = 1;
-      words >> ndim;
-      for (long i = 0; i < ndim; ++i) {
-        t.dims.push_back(0);
-        words >> t.dims.back();
-        count *= t.dims.back();
+  try {
+    const nlohmann::json document = nlohmann::json::parse(in);
+    for (const auto& record : document.at("cases")) {
+      Case c;
+      c.name = record.at("name").get<std::string>();
+      c.kind = record.at("kind").get<std::string>();
+      for (const auto& [key, value] : record.at("params").items()) c.params[key] = value.get<long>();
+      for (const auto& [key, value] : record.at("tensors").items()) {
+        Tensor t;
+        value.at("dims").get_to(t.dims);
+        value.at("values").get_to(t.values);
+        // Dims of at least 1 whose product is the number of values (checked without overflow).
+        const long size = long(t.values.size());
+        long count = 1;
+        for (long d : t.dims) count = d >= 1 && count <= size / d ? count * d : -1;
+        if (t.dims.empty() || count != size)
+          throw std::runtime_error("case " + c.name + ": tensor " + key + " has " +
+                                   std::to_string(size) + " values, which its dims " +
+                                   value.at("dims").dump() + " do not describe");
+        c.tensors[key] = std::move(t);
       }
-      t.values.resize(count);
-      for (float& v : t.values) words >> v;
-      if (!words) throw std::runtime_error(path + ": tensor " + name + " is truncated");
-      cases.back().tensors[name] = std::move(t);
-    } else {
-      throw std::runtime_error(path + ": unknown record '" + what + "'");
+      cases.push_back(std::move(c));
     }
+  } catch (const nlohmann::json::exception& e) {
+    throw std::runtime_error(path + " is not a reference fixture: " + e.what());
+  } catch (const std::runtime_error& e) {
+    throw std::runtime_error(path + ": " + e.what());
   }
   if (cases.empty()) throw std::runtime_error(path + " holds no cases");
   return cases;
@@ -123,15 +121,11 @@ ReferenceCaseResult run_case(const Case& c) {
   return r;
 }
 
-// "tensor NAME NDIM D0 .. Dn-1 V0 V1 ..." with 17 significant digits: exact for float and double.
+// {"dims": [...], "values": [...]}: nlohmann/json writes each double with the digits that read
+// back exactly (a float is written as the double it equals).
 template <typename Values>
-void write_tensor(std::ostream& out, const std::string& name, const std::vector<long>& dims,
-                  const Values& values) {
-  out << "tensor " << name << ' ' << dims.size();
-  for (long d : dims) out << ' ' << d;
-  out.precision(17);
-  for (const auto v : values) out << ' ' << double(v);
-  out << '\n';
+nlohmann::json tensor_record(const std::vector<long>& dims, const Values& values) {
+  return {{"dims", dims}, {"values", std::vector<double>(values.begin(), values.end())}};
 }
 
 // Seeds of the generator comparison: small ones, a typical one, and 2^53 - 1 (the largest a
@@ -148,11 +142,8 @@ std::vector<ReferenceCaseResult> check_reference_fixture(const std::string& path
 }
 
 void write_native_outputs(const std::string& fixture_path, const std::string& out_path) {
-  const std::vector<Case> cases = read_cases(fixture_path);
-  std::ofstream out(out_path);
-  if (!out) throw std::runtime_error("cannot write " + out_path);
-  out << "# the native core's results for " << fixture_path << " and seeded draws\n";
-  for (const Case& c : cases) {
+  nlohmann::json cases = nlohmann::json::array();
+  for (const Case& c : read_cases(fixture_path)) {
     const long batch = c.tensor("query").dims[0];
     std::vector<float> outputs, weights;
     long heads = 0, n_q = 0, n_k = 0, d = 0;
@@ -165,13 +156,14 @@ void write_native_outputs(const std::string& fixture_path, const std::string& ou
       d = result.output.cols();
       n_k = result.weights[0].cols();
     }
-    out << "case " << c.name << ' ' << c.kind << '\n';
-    write_tensor(out, "output", {batch, n_q, d}, outputs);
-    write_tensor(out, "weights", {batch, heads, n_q, n_k}, weights);
+    cases.push_back({{"name", c.name},
+                     {"kind", c.kind},
+                     {"params", nlohmann::json::object()},
+                     {"tensors",
+                      {{"output", tensor_record({batch, n_q, d}, outputs)},
+                       {"weights", tensor_record({batch, heads, n_q, n_k}, weights)}}}});
   }
   for (const std::uint64_t seed : kDrawSeeds) {
-    out << "case random_seed_" << seed << " random\n";
-    out << "param seed " << seed << '\n';
     Random rng(seed);
     std::vector<double> uniform(kDraws), normal(kDraws);
     for (double& x : uniform) x = rng.uniform();
@@ -179,12 +171,22 @@ void write_native_outputs(const std::string& fixture_path, const std::string& ou
     const Matrix m = rng.normal_matrix(7, 9);
     const Matrix u = rng.uniform_matrix(3, 5, -0.5, 2.0);
     const double after = rng.uniform();  // the stream continues identically after matrices
-    write_tensor(out, "uniform", {kDraws}, uniform);
-    write_tensor(out, "normal", {kDraws}, normal);
-    write_tensor(out, "normal_matrix", {7, 9}, std::vector<float>(m.data(), m.data() + m.size()));
-    write_tensor(out, "uniform_matrix", {3, 5}, std::vector<float>(u.data(), u.data() + u.size()));
-    write_tensor(out, "uniform_after", {1}, std::vector<double>{after});
+    cases.push_back({{"name", "random_seed_" + std::to_string(seed)},
+                     {"kind", "random"},
+                     {"params", {{"seed", seed}}},
+                     {"tensors",
+                      {{"uniform", tensor_record({kDraws}, uniform)},
+                       {"normal", tensor_record({kDraws}, normal)},
+                       {"normal_matrix", tensor_record({7, 9}, std::vector<float>(m.data(), m.data() + m.size()))},
+                       {"uniform_matrix", tensor_record({3, 5}, std::vector<float>(u.data(), u.data() + u.size()))},
+                       {"uniform_after", tensor_record({1}, std::vector<double>{after})}}}});
   }
+  std::ofstream out(out_path);
+  if (!out) throw std::runtime_error("cannot write " + out_path);
+  out << nlohmann::json{{"written_by", "attention-lab reference --write-native"},
+                        {"fixture", fixture_path},
+                        {"cases", cases}}
+      << '\n';
   if (!out) throw std::runtime_error("cannot write " + out_path);
 }
 

@@ -1,5 +1,6 @@
 #include "attn/attention.hpp"
 
+#include <cmath>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -13,17 +14,29 @@ void require_options(const AttentionOptions& options) {
     throw std::invalid_argument("masked_value must not be +inf (blocked pairs need a score below the real ones)");
 }
 
-void require_no_score_overflow(const char* inputs, const Matrix& weights, const Mask* mask,
+void require_no_score_overflow(const char* inputs, const Eigen::Ref<const Matrix>& query,
+                               const Eigen::Ref<const Matrix>& key, const Matrix& weights, const Mask* mask,
                                const AttentionOptions& options) {
-  if (weights.allFinite()) return;
+  const auto overflow = [inputs](Eigen::Index row) {
+    return std::invalid_argument(std::string(inputs) + " are too large: a score of query row " + std::to_string(row) +
+                                 " overflows float32 (|q . k| / sqrt(d_k) above 3.4e38)");
+  };
   const bool minus_inf = std::isinf(options.masked_value) && options.masked_value < 0;
-  for (Eigen::Index i = 0; i < weights.rows(); ++i) {
-    if (weights.row(i).allFinite()) continue;
-    if (mask && minus_inf && !mask->row(i).any()) continue;  // documented: NaN like PyTorch
-    throw std::invalid_argument(std::string(inputs) + " are too large: a score of query row " +
-                                std::to_string(i) +
-                                " overflows float32 (|q . k| / sqrt(d_k) above 3.4e38)");
-  }
+  if (!weights.allFinite())
+    for (Eigen::Index i = 0; i < weights.rows(); ++i)
+      if (!weights.row(i).allFinite() && !(mask && minus_inf && !mask->row(i).any())) throw overflow(i);
+  // A score that overflowed to -inf leaves finite weights. None can when max |q|^2 max |k|^2 /
+  // d_k (Cauchy-Schwarz) is below the float32 limit squared: the common case costs two
+  // reductions (a squared norm that overflows is inf, and takes the exact path). Otherwise the
+  // scores are recomputed as the attention computed them.
+  const double scale = options.scale ? 1.0 / double(query.cols()) : 1.0;
+  const double bound = double(query.rowwise().squaredNorm().maxCoeff()) * double(key.rowwise().squaredNorm().maxCoeff()) * scale;
+  if (bound < 9.0e76) return;
+  Matrix scores = query * key.transpose();
+  if (options.scale) scores *= 1.0f / std::sqrt(static_cast<float>(query.cols()));
+  for (Eigen::Index i = 0; i < scores.rows(); ++i)
+    for (Eigen::Index j = 0; j < scores.cols(); ++j)
+      if (!std::isfinite(scores(i, j)) && (!mask || (*mask)(i, j))) throw overflow(i);
 }
 
 namespace {
@@ -47,7 +60,7 @@ AttentionResult run(const Matrix& query, const Matrix& key, const Matrix& value,
   AttentionResult result;
   result.weights = attention_weights_unchecked<float>(query, key, mask, options.scale,
                                                       options.masked_value);
-  require_no_score_overflow("query and key", result.weights, mask, options);
+  require_no_score_overflow("query and key", query, key, result.weights, mask, options);
   result.output = result.weights * value;
   // Each output is a weighted mean of values, but with values near the float32 limit
   // (3.4e38) the rounded weights can sum to a hair over 1 and tip the sum to inf.

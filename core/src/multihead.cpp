@@ -146,7 +146,8 @@ MultiHeadResult MultiHeadAttention::forward(const Matrix& query, const Matrix& k
     const Eigen::Index c = Eigen::Index(h) * key_dim_;
     Matrix w = attention_weights_unchecked<float>(q.middleCols(c, key_dim_), k.middleCols(c, key_dim_),
                                                   mask, options.scale, options.masked_value);
-    require_no_score_overflow("projected query and key", w, mask, options);
+    require_no_score_overflow("projected query and key", q.middleCols(c, key_dim_), k.middleCols(c, key_dim_), w, mask,
+                              options);
     concat.middleCols(c, key_dim_) = w * v.middleCols(c, key_dim_);
     for (Eigen::Index i = 0; i < w.rows(); ++i)
       if (w.row(i).allFinite() && !concat.row(i).segment(c, key_dim_).allFinite())

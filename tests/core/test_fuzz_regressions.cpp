@@ -31,6 +31,28 @@ TEST_CASE("fuzz: finite inputs whose scores overflow float32 are refused, not Na
   REQUIRE_THROWS_WITH(attention(q, Matrix::Constant(3, 1, -1e20f), v, no_scale), Contains("too large"));
 }
 
+TEST_CASE("fuzz: an allowed score that overflows to -inf is refused, not handed to the blocked keys", "[bad-input][fuzz]") {
+  // fuzz_core, attention: key (9, 3) of 3.4e38, query (1, 3) = (1.4e-45, 1.4e-45, -1.0625), keys
+  // 5..8 blocked with masked_value -3.29e38. The allowed scores overflow to -inf, below the
+  // blocked ones, so the row's weight went to the blocked keys (0.25 each) with nothing NaN to
+  // show it. The weights stay finite; the check now looks at the scores.
+  Matrix q(1, 3);
+  q << 1.40129846e-45f, 1.40129846e-45f, -1.0625f;
+  const Matrix k = Matrix::Constant(9, 3, std::numeric_limits<float>::max());
+  const Matrix v = Matrix::Constant(9, 3, 1.40129846e-45f);
+  AttentionOptions options;
+  options.masked_value = -3.28939612e+38f;
+  REQUIRE_THROWS_WITH(attention(q, k, v, padding_mask(1, 9, 5), options),
+                      Contains("query and key are too large") && Contains("query row 0"));
+  // The same pair through a multi-head layer whose projections pass the inputs through.
+  MultiHeadAttention layer(3, 1);
+  const Matrix identity = Matrix::Identity(3, 3), zero = Matrix::Zero(1, 3);
+  for (Projection p : {Projection::query, Projection::key, Projection::value, Projection::output})
+    layer.set_projection(p, identity, zero);
+  const Mask mask = padding_mask(1, 9, 5);
+  REQUIRE_THROWS_WITH(layer.forward(q, k, v, &mask, options), Contains("projected query and key are too large"));
+}
+
 TEST_CASE("fuzz: masked_value +inf is refused (it turned masked rows to NaN)", "[bad-input][fuzz]") {
   AttentionOptions options;
   options.masked_value = std::numeric_limits<float>::infinity();

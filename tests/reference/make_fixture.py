@@ -5,13 +5,16 @@ Run with Debian's python3 (python3-torch, python3-numpy). Every case builds a re
 torch.nn.MultiheadAttention (or, for kind "attention", the plain formula in torch) with seeded
 random weights and inputs, and records inputs, weights, outputs and per-head attention weights.
 
-Format, one record per line:
-  case NAME KIND            KIND is "multihead" or "attention"
-  param NAME INT
-  tensor NAME NDIM D0 .. Dn-1 V0 V1 ...   values in C order, float32 printed with 9 digits
-Masks are stored as tensors of 0/1 with 1 = may attend (the project's convention; PyTorch's
-boolean masks mean the opposite, and are converted here).
+Format: one JSON document, read by cli/reference_check.cpp (C++) and tests/wasm/helpers.mjs
+(node):
+  {"written_by": ..., "torch": VERSION,
+   "cases": [{"name": NAME, "kind": "multihead" | "attention", "params": {NAME: INT},
+              "tensors": {NAME: {"dims": [D0, ..], "values": [V0, ..]}}}]}
+Values are in C order, each float32 written as the double it equals (exact). Masks are tensors
+of 0/1 with 1 = may attend (the project's convention; PyTorch's boolean masks mean the
+opposite, and are converted here).
 """
+import json
 import sys
 
 import torch
@@ -19,11 +22,9 @@ import torch
 D_MODEL = 64
 
 
-def tensor_line(name, t):
+def tensor_record(t):
     t = t.detach().to(torch.float32).contiguous()
-    dims = list(t.shape)
-    values = " ".join("%.9g" % v for v in t.reshape(-1).tolist())
-    return "tensor %s %d %s %s" % (name, len(dims), " ".join(map(str, dims)), values)
+    return {"dims": list(t.shape), "values": t.reshape(-1).tolist()}
 
 
 def multihead_case(out, name, heads, batch, n_q, n_k, causal=False, real_lens=None):
@@ -48,14 +49,12 @@ def multihead_case(out, name, heads, batch, n_q, n_k, causal=False, real_lens=No
         allowed &= ~attn_mask[None]
     if key_padding_mask is not None:
         allowed &= ~key_padding_mask[:, None, :]
-    out.append("case %s multihead" % name)
-    out.append("param num_heads %d" % heads)
-    for tname, t in [("query", query), ("key", key), ("value", value),
-                     ("mask", allowed.float()),
-                     ("in_proj_weight", mha.in_proj_weight), ("in_proj_bias", mha.in_proj_bias),
-                     ("out_proj_weight", mha.out_proj.weight), ("out_proj_bias", mha.out_proj.bias),
-                     ("output", output), ("weights", weights)]:
-        out.append(tensor_line(tname, t))
+    tensors = {"query": query, "key": key, "value": value, "mask": allowed.float(),
+               "in_proj_weight": mha.in_proj_weight, "in_proj_bias": mha.in_proj_bias,
+               "out_proj_weight": mha.out_proj.weight, "out_proj_bias": mha.out_proj.bias,
+               "output": output, "weights": weights}
+    out.append({"name": name, "kind": "multihead", "params": {"num_heads": heads},
+                "tensors": {k: tensor_record(t) for k, t in tensors.items()}})
 
 
 def attention_case(out, name, n_q, n_k, d_k, d_v, causal):
@@ -65,11 +64,11 @@ def attention_case(out, name, n_q, n_k, d_k, d_v, causal):
         allowed = allowed.tril()
     scores = (query @ key.T) / d_k ** 0.5
     weights = torch.softmax(scores.masked_fill(~allowed, float("-inf")), dim=-1)
-    out.append("case %s attention" % name)
-    for tname, t in [("query", query[None]), ("key", key[None]), ("value", value[None]),
-                     ("mask", allowed.float()[None]), ("output", (weights @ value)[None]),
-                     ("weights", weights[None, None])]:
-        out.append(tensor_line(tname, t))
+    tensors = {"query": query[None], "key": key[None], "value": value[None],
+               "mask": allowed.float()[None], "output": (weights @ value)[None],
+               "weights": weights[None, None]}
+    out.append({"name": name, "kind": "attention", "params": {},
+                "tensors": {k: tensor_record(t) for k, t in tensors.items()}})
 
 
 def main(path):
@@ -84,9 +83,10 @@ def main(path):
     multihead_case(out, "key_padding_6of10", 4, 1, 10, 10, real_lens=[6])
     multihead_case(out, "batch3_padding_10_7_4", 4, 3, 10, 10, real_lens=[10, 7, 4])
     with open(path, "w") as f:
-        f.write("# written by tests/reference/make_fixture.py with torch %s\n" % torch.__version__)
-        f.write("\n".join(out) + "\n")
-    print("wrote %d cases to %s" % (sum(l.startswith("case ") for l in out), path))
+        json.dump({"written_by": "tests/reference/make_fixture.py", "torch": torch.__version__,
+                   "cases": out}, f)
+        f.write("\n")
+    print("wrote %d cases to %s" % (len(out), path))
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
 // Debian's Chromium under playwright-core, headless, with the flags this machine needs
-// (../shared/TOOLCHAIN.md): never a browser downloaded by a tool. playwright gives every
+// (docs/toolchain.md): never a browser downloaded by a tool. playwright gives every
 // launch a fresh temporary profile.
 import { chromium } from 'playwright-core';
 import { serveStatic } from '../../scripts/static-server.mjs';

@@ -3,9 +3,9 @@
 //
 // Where things are (override with environment variables):
 //   ATTN_WASM_FACADE      the compiled facade with generated/ next to it (build-wasm/facade)
-//   ATTN_FIXTURE          tests/reference/make_fixture.py's output (build/reference/mha_fixture.txt)
+//   ATTN_FIXTURE          tests/reference/make_fixture.py's output (build/reference/mha_fixture.json)
 //   ATTN_NATIVE_OUTPUTS   `attention-lab reference --write-native` output
-//                         (build/reference/native_outputs.txt)
+//                         (build/reference/native_outputs.json)
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -14,12 +14,12 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 const fromRoot = (p) => path.resolve(root, p);
 
 export const facadeDir = fromRoot(process.env.ATTN_WASM_FACADE ?? 'build-wasm/facade');
-export const fixturePath = fromRoot(process.env.ATTN_FIXTURE ?? 'build/reference/mha_fixture.txt');
-export const nativePath = fromRoot(process.env.ATTN_NATIVE_OUTPUTS ?? 'build/reference/native_outputs.txt');
+export const fixturePath = fromRoot(process.env.ATTN_FIXTURE ?? 'build/reference/mha_fixture.json');
+export const nativePath = fromRoot(process.env.ATTN_NATIVE_OUTPUTS ?? 'build/reference/native_outputs.json');
 
 export const facade = await import(pathToFileURL(path.join(facadeDir, 'core.js')).href);
 
-// The module cannot fetch its .wasm under node: hand it the bytes (TOOLCHAIN.md).
+// The module cannot fetch its .wasm under node: hand it the bytes (docs/toolchain.md).
 export function wasmBinary() {
   return fs.readFileSync(path.join(facadeDir, 'generated/attention_core.wasm'));
 }
@@ -28,28 +28,18 @@ export function loadCore() {
   return facade.loadCore({ wasmBinary: wasmBinary() });
 }
 
-// Reads the fixture format of tests/reference/make_fixture.py: a list of
+// Reads the JSON of tests/reference/make_fixture.py (or of `attention-lab reference
+// --write-native`, same layout): a list of
 // { name, kind, params: {NAME: number}, tensors: {NAME: {dims, values: Float64Array}} }.
 export function readCases(file) {
-  const cases = [];
-  for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
-    const words = line.trim().split(/\s+/);
-    if (!words[0] || words[0].startsWith('#')) continue;
-    if (words[0] === 'case') {
-      cases.push({ name: words[1], kind: words[2], params: {}, tensors: {} });
-    } else if (words[0] === 'param') {
-      cases.at(-1).params[words[1]] = Number(words[2]);
-    } else if (words[0] === 'tensor') {
-      const ndim = Number(words[2]);
-      const dims = words.slice(3, 3 + ndim).map(Number);
-      const values = Float64Array.from(words.slice(3 + ndim), Number);
-      if (values.length !== dims.reduce((a, b) => a * b, 1)) throw new Error(`${file}: tensor ${words[1]} is truncated`);
-      cases.at(-1).tensors[words[1]] = { dims, values };
-    } else {
-      throw new Error(`${file}: unknown record ${words[0]}`);
-    }
-  }
-  return cases;
+  const { cases } = JSON.parse(fs.readFileSync(file, 'utf8'));
+  return cases.map(({ name, kind, params, tensors }) => ({
+    name, kind, params,
+    tensors: Object.fromEntries(Object.entries(tensors).map(([key, { dims, values }]) => {
+      if (values.length !== dims.reduce((a, b) => a * b, 1)) throw new Error(`${file}: tensor ${key} of ${name} is truncated`);
+      return [key, { dims, values: Float64Array.from(values) }];
+    })),
+  }));
 }
 
 // Slice `index` of a tensor's leading dimension as a Mat (a 1-D tensor is one row).

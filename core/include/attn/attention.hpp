@@ -25,10 +25,14 @@ struct AttentionResult {
 // with a blocked pair NaN weights, since inf - inf is NaN).
 void require_options(const AttentionOptions& options);
 
-// weights (n_q, n_k) from finite query and key -> throws std::invalid_argument when a row is
-// NaN because a score overflowed float32 (|q . k| / sqrt(d_k) above 3.4e38, e.g. entries of
-// 1e20), naming `inputs` and the row. A fully masked row with masked_value -inf is let through.
-void require_no_score_overflow(const char* inputs, const Matrix& weights, const Mask* mask,
+// query (n_q, d_k), key (n_k, d_k), both finite, and the weights (n_q, n_k)
+// attention_weights_unchecked gave them -> throws std::invalid_argument, naming `inputs` and the
+// row, when the score of a pair the mask allows overflowed float32 (|q . k| / sqrt(d_k) above
+// 3.4e38, e.g. entries of 1e20). Upwards that shows as a NaN row; downwards, as -inf, it would
+// silently move the row's weight onto blocked pairs. A fully masked row with masked_value -inf
+// is let through (documented: NaN, as PyTorch gives).
+void require_no_score_overflow(const char* inputs, const Eigen::Ref<const Matrix>& query,
+                               const Eigen::Ref<const Matrix>& key, const Matrix& weights, const Mask* mask,
                                const AttentionOptions& options);
 
 // query (n_q, d_k), key (n_k, d_k), value (n_k, d_v), mask (n_q, n_k; true = may attend)
