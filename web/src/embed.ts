@@ -6,42 +6,13 @@
 // event, to the parent; ?parent-origin=ORIGIN restricts them to that origin.
 import './widgets/index';
 import { getCore } from './core-instance';
-import type { Configs, FieldSpec } from './core';
-import { AttnElement, applyPageTheme, el } from './widgets/base';
+import { renderReference } from './guide-reference';
+import { applyPageTheme, el } from './widgets/base';
+import { eventsOf } from './widgets/contract';
+import { CONTRACTS, contractOf } from './widgets/contracts';
 
-// Attributes that are the widget's own; those passed to the core are listed from the widget's
-// coreAttributes, with the core's defaults and ranges.
-export const WIDGETS: Record<string, string> = {
-  'attn-soft-lookup': 'keys, values (JSON lists of [x, y]), query ("x, y"), scale ("on" | "off"), temperature (0.25 to 4)',
-  'attn-ranked-table': 'or a child <script type="application/json"> / src with {columns, rows} to rank your own table',
-  'attn-scale-figure': '',
-  'attn-mask-figure': '',
-  'attn-heads-figure': '',
-  'attn-pitfall-demo': 'none',
-  'attn-flowchart': 'none',
-  'attn-quiz': 'src (URL of a quiz JSON) or a child <script type="application/json">; default: the lesson\'s five questions',
-  'attn-exercises': 'a child <script type="application/json"> with {exercises}; default: the lesson\'s five',
-  'attn-cue-trainer': '',
-};
-
-function describeField(attribute: string, field: FieldSpec, defaultValue: unknown): string {
-  const shown = Array.isArray(defaultValue) ? `"${defaultValue.join(',')}"` : String(defaultValue);
-  const ends = `${field.openMin ? '(' : '['}${field.min}, ${field.max}${field.openMax ? ')' : ']'}`;
-  const range = field.kind === 'integers' ? `comma-separated, each in ${ends}` : `in ${ends}`;
-  return `${attribute} (${field.help}; default ${shown}, ${range})`;
-}
-
-/** "positions (sequence length; default 10, in [1, 1024]), …" for a widget, from the core. */
-export function attributeText(tag: string, configs: Configs): string {
-  const element = customElements.get(tag) as (typeof AttnElement & CustomElementConstructor) | undefined;
-  const fromCore = (element?.coreAttributes ?? []).map(({ attribute, config, key }) => {
-    const spec = configs[config];
-    const field = spec.fields.find((f) => f.key === key)!;
-    return describeField(attribute, field, Object.entries(spec.defaults).find(([k]) => k === key)?.[1]);
-  });
-  return [...fromCore, WIDGETS[tag]].filter(Boolean).join('; ');
-}
-const EVENTS = ['attn-change', 'attn-quiz-answered', 'attn-exercise-checked', 'attn-ready'];
+/** Every event a widget raises (the contracts list them). */
+const EVENTS = [...new Set(CONTRACTS.flatMap((c) => eventsOf(c).map((e) => e.name)))];
 const MESSAGE_SOURCE = 'attention-lab';
 
 function frameMode(tag: string, params: URLSearchParams): void {
@@ -49,8 +20,8 @@ function frameMode(tag: string, params: URLSearchParams): void {
   document.body.classList.add('framed');
   const host = document.getElementById('frame-host')!;
   host.hidden = false;
-  if (!(tag in WIDGETS)) {
-    host.append(el('p', { class: 'attn-error', role: 'alert' }, `Unknown widget "${tag}". Known: ${Object.keys(WIDGETS).join(', ')}.`));
+  if (!contractOf(tag)) {
+    host.append(el('p', { class: 'attn-error', role: 'alert' }, `Unknown widget "${tag}". Known: ${CONTRACTS.map((c) => c.tag).join(', ')}.`));
     return;
   }
   const widget = document.createElement(tag);
@@ -130,10 +101,8 @@ async function guideMode(): Promise<void> {
   });
   frame.src = `embed.html?widget=attn-soft-lookup&parent-origin=${encodeURIComponent(location.origin)}`;
 
-  // The attribute table, once the core can say its defaults and ranges.
-  const list = document.getElementById('widget-list')!;
-  const { configs } = await getCore();
-  for (const tag of Object.keys(WIDGETS)) list.append(el('tr', { 'data-tag': tag }, el('td', {}, el('code', {}, `<${tag}>`)), el('td', {}, attributeText(tag, configs))));
+  // The reference, once the core can say its defaults and ranges.
+  renderReference(document.getElementById('widget-reference')!, (await getCore()).configs);
 }
 
 applyPageTheme();

@@ -4,7 +4,7 @@
 // the core's defaults, which are the lesson's settings.
 import type { Core, CueReport } from './core';
 import type { LiveNumbers } from './format';
-import { scaleSweepNumbers, sweepOf } from './sweep-view';
+import { scaleSweepNumbers, sweepOf } from './widgets/sweep-view';
 
 // Build-time results; absent files simply leave their numbers missing.
 const generated = import.meta.glob<{ default: unknown }>('./generated/*.json', { eager: true });

@@ -3,10 +3,10 @@
 // core, default seed). Shows per-model progress, both validation curves with the chance line
 // and the most-frequent-symbol baseline, parameter counts, best accuracies, and after training
 // the last block's attention by offset from the answer, with the circuit it implies.
-// Attributes: seed, epochs. Emits attn-train-progress, attn-train-epoch, attn-train-finished.
+// Attributes and events: CUE_TRAINER in contracts.ts.
 import type { CueAnalysis, CueConfig } from '../core';
-import { recordedCueRuns } from '../live-numbers';
 import type { TrainerReply } from '../training-protocol';
+import { CUE_TRAINER } from './contracts';
 import { AttnElement, define, el } from './base';
 import { downloadCsv, downloadSvg } from './download';
 import { attachPlot, loadPlot, SERIES_COLOURS } from './plot-util';
@@ -42,8 +42,8 @@ export function describeCircuit(analysis: CueAnalysis): string {
 
 let trainers = 0; // ids must stay unique when a page holds more than one trainer
 
-export class CueTrainer extends AttnElement {
-  static readonly coreAttributes = ['seed', 'epochs'].map((key) => ({ attribute: key, config: 'cueTrain', key } as const));
+export class CueTrainer extends AttnElement<typeof CUE_TRAINER> {
+  static readonly contract = CUE_TRAINER;
 
   private view?: RunView;
   private worker?: Worker;
@@ -60,17 +60,17 @@ export class CueTrainer extends AttnElement {
   private analysisHost!: HTMLElement;
   private pauseButton!: HTMLButtonElement;
   private svg: SVGSVGElement | null = null;
+  private suffix?: string;
 
   protected preload(): Promise<unknown> {
     return loadPlot();
   }
 
-  protected async setup(): Promise<void> {
-    const saved = this.savedState();
-    const defaults = this.core.configs.cueTrain.defaults;
-    const suffix = ++trainers === 1 ? '' : `-${trainers}`;
-    this.seedInput = el('input', { type: 'text', inputmode: 'numeric', size: '8', value: saved.seed ?? this.getAttribute('seed') ?? String(defaults.seed), 'aria-describedby': `cue-seed-error${suffix}` });
-    this.epochsInput = el('input', { type: 'text', inputmode: 'numeric', size: '5', value: saved.epochs ?? this.getAttribute('epochs') ?? String(defaults.epochs), 'aria-describedby': `cue-epochs-error${suffix}` });
+  protected async draw(): Promise<void> {
+    const { seed, epochs } = this.settings;
+    const suffix = (this.suffix ??= ++trainers === 1 ? '' : `-${trainers}`);
+    this.seedInput = el('input', { type: 'text', inputmode: 'numeric', size: '8', value: String(seed), 'aria-describedby': `cue-seed-error${suffix}` });
+    this.epochsInput = el('input', { type: 'text', inputmode: 'numeric', size: '5', value: String(epochs), 'aria-describedby': `cue-epochs-error${suffix}` });
     this.seedError = el('span', { class: 'attn-error', id: `cue-seed-error${suffix}`, role: 'alert' });
     this.epochsError = el('span', { class: 'attn-error', id: `cue-epochs-error${suffix}`, role: 'alert' });
     const train = el('button', { type: 'button' }, 'Train both');
@@ -99,15 +99,16 @@ export class CueTrainer extends AttnElement {
     await this.showRecorded();
   }
 
-  disconnectedCallback(): void {
-    super.disconnectedCallback();
+  protected teardown(): void {
+    this.running = false;
     this.worker?.terminate();
     this.worker = undefined;
   }
 
   private async showRecorded(): Promise<void> {
     this.cancel();
-    const runs = recordedCueRuns();
+    // The recorded runs are the lesson's data: loaded only when a trainer shows them.
+    const runs = (await import('../live-numbers')).recordedCueRuns();
     if (!runs) {
       this.view = undefined;
       this.status.textContent = 'This build has no recorded run. Press Train both to train the models here.';
@@ -128,7 +129,7 @@ export class CueTrainer extends AttnElement {
   }
 
   /** Reads the controls; the core checks each, and its message shows next to a bad one. */
-  private settings(): Pick<CueConfig, 'seed' | 'epochs'> | undefined {
+  private controlValues(): Pick<CueConfig, 'seed' | 'epochs'> | undefined {
     const fields = [
       { key: 'seed', input: this.seedInput, error: this.seedError },
       { key: 'epochs', input: this.epochsInput, error: this.epochsError },
@@ -153,10 +154,10 @@ export class CueTrainer extends AttnElement {
   }
 
   private train(): void {
-    const settings = this.settings();
+    const settings = this.controlValues();
     if (!settings) return;
     this.cancel();
-    this.saveState(settings);
+    this.remember(settings);
     this.worker ??= this.startWorker();
     this.runId += 1;
     this.running = true;
