@@ -67,7 +67,7 @@ function schemaAt(root: Schema, keywordLocation: string): Record<string, unknown
       const ref = (node as { $ref: string }).$ref;
       node = schemaAt(root, ref);
     } else {
-      node = (node as Record<string, unknown>)[part];
+      node = (node as Record<string, unknown> | undefined)?.[part];
     }
   }
   return (node ?? {}) as Record<string, unknown>;
@@ -103,7 +103,8 @@ function describeProblem(root: Schema, data: unknown, errors: OutputUnit[]): str
   const at = leaf.instanceLocation;
   const field = fieldPath(at);
   const value = valueAt(data, at);
-  const parent = schemaAt(root, leaf.keywordLocation.replace(/\/[^/]+$/, ''));
+  // the subschema holding the failed keyword (a `false` schema's location is the field itself)
+  const parent = leaf.keyword === 'false' ? {} : schemaAt(root, leaf.keywordLocation.replace(/\/[^/]+$/, ''));
   switch (leaf.keyword) {
     case 'type': {
       const types = [parent.type].flat() as string[];
