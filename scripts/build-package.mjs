@@ -26,9 +26,11 @@ const out = resolve(root, 'dist-package');
 const site = resolve(root, 'dist');
 const from = (path) => resolve(root, path);
 
-// The widgets, built as the site's attention-lab.js is (vite.config.ts) but from the package's entry.
+// The widgets, built as the site's attention-lab.js is (vite.config.ts) but from the package's
+// entry, and without Vite's preload helper: a course's bundler that takes the package in moves
+// its chunks, and the helper's list of chunk addresses would point where they no longer are.
 const { config: siteConfig } = await loadConfigFromFile({ command: 'build', mode: 'production' }, from('vite.config.ts'), root, 'silent');
-const config = mergeConfig(siteConfig, { configFile: false, logLevel: 'warn', build: { outDir: out, emptyOutDir: true } });
+const config = mergeConfig(siteConfig, { configFile: false, logLevel: 'warn', build: { outDir: out, emptyOutDir: true, modulePreload: false } });
 config.build.rollupOptions.input = { 'attention-lab': from('web/src/package/index.ts') };
 await build(config);
 

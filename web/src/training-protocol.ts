@@ -5,7 +5,8 @@
 import type { CueAnalysis, CueConfig, CueEpoch } from './core';
 
 export type TrainerRequest =
-  | { type: 'train'; runId: number; config: Partial<CueConfig> }
+  /** wasmUrl: where the core's .wasm is, when the Worker cannot find it next to itself (bundled apart) */
+  | { type: 'train'; runId: number; config: Partial<CueConfig>; wasmUrl?: string }
   | { type: 'pause' }
   | { type: 'resume' }
   | { type: 'cancel' }
@@ -30,7 +31,9 @@ export function parseRequest(data: unknown): TrainerRequest | { error: string } 
       if (!Number.isSafeInteger(m.runId) || (m.runId as number) < 0) return { error: 'train: runId must be a whole number' };
       if (typeof m.config !== 'object' || m.config === null || Array.isArray(m.config))
         return { error: 'train: config must be an object of training options' };
-      return { type: 'train', runId: m.runId as number, config: m.config as Partial<CueConfig> };
+      if (m.wasmUrl !== undefined && (typeof m.wasmUrl !== 'string' || !/^(https?|blob):/.test(m.wasmUrl)))
+        return { error: 'train: wasmUrl must be an http(s) or blob: address' };
+      return { type: 'train', runId: m.runId as number, config: m.config as Partial<CueConfig>, ...(m.wasmUrl ? { wasmUrl: m.wasmUrl as string } : {}) };
     case 'pause':
     case 'resume':
     case 'cancel':

@@ -17,14 +17,14 @@ function heapBytes(): number {
   return core ? core.memoryStats().heapBytes : 0;
 }
 
-async function train(id: number, config: Partial<CueConfig>): Promise<void> {
+async function train(id: number, config: Partial<CueConfig>, wasmUrl?: string): Promise<void> {
   // The run is current before anything is awaited, so a cancel, pause or newer run that
   // arrives while the core is still loading applies to it.
   const current = { id, models: [] as CueModel[], paused: false, cancelled: false, resume: undefined as (() => void) | undefined };
   run = current;
   const models = current.models;
   try {
-    core = await (coreLoading ??= loadCore().catch((error) => {
+    core = await (coreLoading ??= loadCore({ wasmUrl }).catch((error) => {
       coreLoading = undefined; // let a later request try again
       throw error;
     }));
@@ -67,7 +67,7 @@ addEventListener('message', (event: MessageEvent) => {
   switch (request.type) {
     case 'train':
       stop();
-      train(request.runId, request.config).catch((error) =>
+      train(request.runId, request.config, request.wasmUrl).catch((error) =>
         post({ type: 'error', runId: request.runId, message: error instanceof Error ? error.message : String(error) }));
       break;
     case 'pause':

@@ -5,6 +5,7 @@
 // the last block's attention by offset from the answer, with the circuit it implies.
 // Attributes and events: CUE_TRAINER in contracts.ts.
 import type { CueAnalysis, CueConfig } from '../core';
+import coreWasm from '../generated/attention_core.wasm?url';
 import type { TrainerReply } from '../training-protocol';
 import { CUE_TRAINER } from './contracts';
 import { AttnElement, define, el } from './base';
@@ -165,7 +166,8 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> {
     this.view = { source: 'live', seed: settings.seed, baseline: NaN, chance: NaN, models: [] };
     this.status.textContent = `Training both models in your browser, seed ${settings.seed}, ${settings.epochs} epochs…`;
     this.updatePauseButton();
-    this.worker.postMessage({ type: 'train', runId: this.runId, config: settings });
+    // The .wasm's address as this bundle knows it: a course's bundler may put the Worker elsewhere.
+    this.worker.postMessage({ type: 'train', runId: this.runId, config: settings, wasmUrl: new URL(coreWasm, import.meta.url).href });
     void this.render();
   }
 
