@@ -15,7 +15,8 @@ import tableExample from './schemas/examples/table.example.json';
 const EXAMPLES: Record<SchemaName, unknown> = { quiz: quizExample, exercises: exercisesExample, table: tableExample };
 
 function table(kind: string, caption: string, head: string[], rows: (string | Node)[][]): HTMLElement {
-  return el('div', { class: 'table-scroll' }, el('table', { class: 'attr-table', 'data-table': kind },
+  // Focusable, so keyboard users can scroll a table wider than the page.
+  return el('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': caption }, el('table', { class: 'attr-table', 'data-table': kind },
     el('caption', {}, caption),
     el('thead', {}, el('tr', {}, ...head.map((h) => el('th', { scope: 'col' }, h)))),
     el('tbody', {}, ...rows.map((cells) => el('tr', { 'data-name': String(cells[0]) }, ...cells.map((c) => el('td', {}, c)))))));

@@ -118,8 +118,6 @@ function describeProblem(root: Schema, data: unknown, errors: OutputUnit[]): str
       return `${field} must hold ${parent.minItems ?? 0} to ${parent.maxItems ?? 'any number of'} entries, got ${(value as unknown[]).length}`;
     case 'minLength': case 'maxLength':
       return `${field} must be text of ${parent.minLength ?? 0} to ${parent.maxLength ?? 'any number of'} characters, got ${(value as string).length}`;
-    case 'pattern':
-      return `${field} must match ${parent.pattern}, got ${shown(value)}`;
     case 'enum':
       return `${field} must be one of ${(parent.enum as unknown[]).join(', ')}, got ${shown(value)}`;
     case 'minimum': case 'maximum': case 'exclusiveMinimum': case 'exclusiveMaximum':
