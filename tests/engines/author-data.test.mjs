@@ -2,12 +2,9 @@
 // kind of problem the validator can find, each named in the widget and on the console with the
 // field it concerns; bad attributes likewise; and the rest of the page keeps working. Run after
 // `npm run build`: node --test tests/engines/author-data.test.mjs
-import { after, before, describe, test } from 'node:test';
+import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { resolve } from 'node:path';
-import { DIST, enginesToRun, launch, serveSite } from '../support/engines.mjs';
-
-const PAGE = resolve(import.meta.dirname, 'widget-page');
+import { widgetPageSuites } from './widget-page/suite.mjs';
 
 const option = (text, correct) => ({ text, correct, feedback: `${text}: feedback` });
 const question = (id, options = [option('no', false), option('yes', true)]) => ({ id, prompt: `Question ${id}?`, options });
@@ -61,70 +58,60 @@ const CASES = [
     'attribute sort must be the key of one of the columns (dk, maxUnscaled, maxScaled, entropyUnscaled, entropyScaled), got "nope"'],
 ];
 
-let site;
-before(async () => {
-  site = await serveSite({ roots: [PAGE, DIST] });
-});
-after(() => site?.close());
-
-for (const engine of enginesToRun()) {
-  describe(engine, () => {
-    let browser, page;
-    before(async () => {
-      browser = await launch(engine);
-      page = await browser.open(`${site.url}widgets.html`, { width: 1000, height: 900 });
-      // Every case on one page, each widget in its own box; the console's warnings recorded.
-      await page.run((cases) => {
-        window.warnings = [];
-        const warn = console.warn;
-        console.warn = (...args) => {
-          window.warnings.push(args.join(' '));
-          warn.apply(console, args);
-        };
-        for (const [what, tag, attrs, data] of cases) {
-          const widget = document.createElement(tag);
-          widget.dataset.case = what;
-          for (const [name, value] of Object.entries(attrs)) widget.setAttribute(name, value);
-          if (data !== null) {
-            const script = document.createElement('script');
-            script.type = 'application/json';
-            script.textContent = typeof data === 'string' ? data : JSON.stringify(data);
-            widget.append(script);
-          }
-          document.getElementById('stage').append(widget);
+widgetPageSuites((context) => {
+  before(async () => {
+    // Every case on one page, each widget in its own box; the console's warnings recorded.
+    await context.page.run((cases) => {
+      window.warnings = [];
+      const warn = console.warn;
+      console.warn = (...args) => {
+        window.warnings.push(args.join(' '));
+        warn.apply(console, args);
+      };
+      for (const [what, tag, attrs, data] of cases) {
+        const widget = document.createElement(tag);
+        widget.dataset.case = what;
+        for (const [name, value] of Object.entries(attrs)) widget.setAttribute(name, value);
+        if (data !== null) {
+          const script = document.createElement('script');
+          script.type = 'application/json';
+          script.textContent = typeof data === 'string' ? data : JSON.stringify(data);
+          widget.append(script);
         }
-      }, CASES.map(([what, tag, attrs, data]) => [what, tag, attrs, data ?? null]));
-    });
-    after(() => browser?.close());
-
-    for (const [what, tag, , , message] of CASES) {
-      test(`${what}: named in the widget and on the console`, async () => {
-        const shown = await page.waitFor((what) => {
-          const widget = document.querySelector(`[data-case="${what}"]`);
-          widget.scrollIntoView({ block: 'center', behavior: 'instant' });
-          return widget.querySelector(':scope > p.attn-error[role=alert]')?.textContent;
-        }, what);
-        const expected = message instanceof RegExp ? new RegExp(`^<${tag}>: ${message.source.slice(1)}`) : new RegExp(`^${`<${tag}>: ${message}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-        assert.match(shown, expected);
-        const warned = await page.run((shown) => window.warnings.includes(shown), shown);
-        assert.ok(warned, `the console says it too: ${shown}`);
-      });
-    }
-
-    test('the rest of the page works: a good quiz after the bad ones answers', async () => {
-      await page.run(() => {
-        const good = document.createElement('attn-quiz');
-        good.id = 'good';
-        good.setAttribute('src', 'quiz-b.json');
-        document.getElementById('stage').append(good);
-        good.scrollIntoView({ block: 'center', behavior: 'instant' });
-      });
-      await page.waitFor(() => document.getElementById('good').hasAttribute('data-ready'));
-      await page.click('#good .option:nth-of-type(1) input');
-      await page.click('#good .attn-controls button:first-child');
-      assert.match(await page.waitFor(() => document.querySelector('#good .feedback').textContent), /^Correct\./);
-      // The one failed request is the missing file on purpose; nothing else went wrong.
-      assert.deepEqual((await page.problems()).filter((p) => !p.includes('missing-on-purpose.json') && !/status of 404/.test(p)), []);
-    });
+        document.getElementById('stage').append(widget);
+      }
+    }, CASES.map(([what, tag, attrs, data]) => [what, tag, attrs, data ?? null]));
   });
-}
+
+  for (const [what, tag, , , message] of CASES) {
+    test(`${what}: named in the widget and on the console`, async () => {
+      const { page } = context;
+      const shown = await page.waitFor((what) => {
+        const widget = document.querySelector(`[data-case="${what}"]`);
+        widget.scrollIntoView({ block: 'center', behavior: 'instant' });
+        return widget.querySelector(':scope > p.attn-error[role=alert]')?.textContent;
+      }, what);
+      const expected = message instanceof RegExp ? new RegExp(`^<${tag}>: ${message.source.slice(1)}`) : new RegExp(`^${`<${tag}>: ${message}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+      assert.match(shown, expected);
+      const warned = await page.run((shown) => window.warnings.includes(shown), shown);
+      assert.ok(warned, `the console says it too: ${shown}`);
+    });
+  }
+
+  test('the rest of the page works: a good quiz after the bad ones answers', async () => {
+    const { page } = context;
+    await page.run(() => {
+      const good = document.createElement('attn-quiz');
+      good.id = 'good';
+      good.setAttribute('src', 'quiz-b.json');
+      document.getElementById('stage').append(good);
+      good.scrollIntoView({ block: 'center', behavior: 'instant' });
+    });
+    await page.waitFor(() => document.getElementById('good').hasAttribute('data-ready'));
+    await page.click('#good .option:nth-of-type(1) input');
+    await page.click('#good .attn-controls button:first-child');
+    assert.match(await page.waitFor(() => document.querySelector('#good .feedback').textContent), /^Correct\./);
+    // The one failed request is the missing file on purpose; nothing else went wrong.
+    assert.deepEqual((await page.problems()).filter((p) => !p.includes('missing-on-purpose.json') && !/status of 404/.test(p)), []);
+  });
+});

@@ -10,14 +10,13 @@
 //   - every widget moved, removed and added again works.
 // The page is tests/engines/widget-page/widgets.html, the build's files next to it, under the
 // strict CSP. Run after `npm run build`: node --test tests/engines/contract.test.mjs
-import { after, before, describe, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import xapiValidation from 'xapi-validation';
-import { DIST, enginesToRun, launch, serveSite } from '../support/engines.mjs';
-
-const PAGE = resolve(import.meta.dirname, 'widget-page');
+import { DIST } from '../support/engines.mjs';
+import { widgetPageSuites } from './widget-page/suite.mjs';
 const manifest = JSON.parse(readFileSync(resolve(DIST, 'custom-elements.json'), 'utf8'));
 const DECLARED = manifest.modules[0].declarations;
 const validateStatement = xapiValidation.default; // Learning Locker's statement validator (CommonJS)
@@ -130,12 +129,6 @@ const CASES = {
 /** The detail field names a manifest event declares ("CustomEvent<{ a: T; b: U }>" -> ["a", "b"]). */
 const detailFields = (event) => [...event.type.text.matchAll(/(\w+): /g)].map((m) => m[1]).sort();
 
-let site;
-before(async () => {
-  site = await serveSite({ roots: [PAGE, DIST] });
-});
-after(() => site?.close());
-
 /**
  * Puts a fresh `tag` with `attrs` on the page (the hash cleared, every widget event recorded in
  * window.events) and waits until it has drawn itself. Resolves to its error text, or ''.
@@ -200,112 +193,107 @@ function checkStatement(statement, verb) {
   return statement;
 }
 
-for (const engine of enginesToRun()) {
-  describe(engine, () => {
-    let browser, page;
-    before(async () => {
-      browser = await launch(engine);
-      page = await browser.open(`${site.url}widgets.html`, { width: 1000, height: 900 });
-    });
-    after(() => browser?.close());
-
-    test('every test case names a declared widget, attribute and event, and every declared one has a case', () => {
-      assert.deepEqual(Object.keys(CASES).sort(), DECLARED.map((d) => d.tagName).sort());
-      for (const d of DECLARED) {
-        assert.deepEqual([...new Set(CASES[d.tagName].changes.map((c) => c.attr))].sort(), d.attributes.map((a) => a.name).sort(), `${d.tagName}: attributes`);
-        assert.deepEqual([...Object.keys(CASES[d.tagName].events), 'attn-ready'].sort(), d.events.map((e) => e.name).sort(), `${d.tagName}: events`);
-      }
-    });
-
-    for (const declared of DECLARED) {
-      const tag = declared.tagName;
-      const { base, changes, events } = CASES[tag];
-
-      test(`<${tag}>: each attribute changed after it started changes what it shows`, async () => {
-        assert.equal(await create(page, tag, base), '', 'it starts');
-        for (const change of changes) {
-          if (change.prep) {
-            const before = await readyCount(page);
-            await setAttributes(page, change.prep);
-            assert.equal(await waitDrawn(page, before + 1), '', `${change.attr}: prepared`);
-          }
-          if (change.hash) await page.run((hash) => history.replaceState(null, '', `#${hash}`), change.hash);
-          if (change.observe === 'statement') {
-            const drawn = await readyCount(page);
-            await setAttributes(page, { [change.attr]: change.value });
-            assert.equal(await waitDrawn(page, drawn + 1), '');
-            await page.run(() => (window.events = []));
-            await interact(page, events[Object.keys(events)[0]]);
-            const sent = await page.waitFor(() => window.events.find((e) => e.detail?.statement)?.detail.statement);
-            assert.ok(sent.object.id.startsWith(`${ACTIVITY}/`), `${tag} ${change.attr}: the records name the new activity (${sent.object.id})`);
-            continue;
-          }
-          const before = await snapshot(page);
-          await setAttributes(page, { [change.attr]: change.value });
-          // The widget draws itself again (theme only restyles): wait until what it shows has changed.
-          const changed = await page.waitFor((before) => {
-            const widget = document.querySelector('#stage > *');
-            if (widget.querySelector(':scope > .attn-error')) return { error: widget.textContent };
-            const controls = [...widget.querySelectorAll('input, select')].map((i) => (i.type === 'radio' || i.type === 'checkbox' ? i.checked : i.value));
-            const now = JSON.stringify([widget.textContent, controls, getComputedStyle(widget).color, widget.querySelectorAll('canvas').length]);
-            return now !== before && { error: '' };
-          }, before, { timeout: 15000 }).catch(() => ({ error: 'nothing it shows changed' }));
-          assert.equal(changed.error, '', `<${tag} ${change.attr}="${change.value}">`);
-        }
-        assert.deepEqual(await page.problems(), []);
-      });
-
-      test(`<${tag}>: each event is raised by a real interaction, with the declared detail`, { skip: Object.keys(events).length ? false : 'no events besides attn-ready' }, async () => {
-        for (const event of declared.events) {
-          if (event.name === 'attn-ready') {
-            assert.equal(await create(page, tag, base), '');
-            assert.deepEqual(await page.run(() => window.events.filter((e) => e.name === 'attn-ready').map((e) => e.detail)), [null]);
-            continue;
-          }
-          assert.equal(await create(page, tag, base), '');
-          await interact(page, events[event.name]);
-          const detail = await page.waitFor((name) => window.events.find((e) => e.name === name)?.detail, event.name, { timeout: 60000 });
-          assert.deepEqual(Object.keys(detail).sort(), detailFields(event), `${tag} ${event.name}: detail fields`);
-          if (detail.statement) checkStatement(detail.statement, event.name.endsWith('completed') ? 'completed' : 'answered');
-        }
-        assert.deepEqual(await page.problems(), []);
-      });
-
-      test(`<${tag}>: moved, removed and added again, it works`, async () => {
-        assert.equal(await create(page, tag, base), '');
-        const shown = await snapshot(page);
-        // A move (out and in within one task) keeps it as it is, its canvas included.
-        await page.run(() => document.getElementById('elsewhere').append(document.querySelector('#stage > *')));
-        await page.run(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-        assert.equal(await snapshot(page), shown, 'unchanged after a move');
-        assert.equal(await readyCount(page), 1, 'not drawn again after a move');
-        // Removed, then added again later: it draws itself anew.
-        await page.run(async () => {
-          const widget = document.querySelector('#elsewhere > *');
-          widget.remove();
-          await new Promise((done) => setTimeout(done, 50));
-          document.getElementById('stage').append(widget);
-        });
-        assert.equal(await waitDrawn(page, 2), '', 'drawn again after being added again');
-        assert.equal(await snapshot(page), shown, 'it shows what it showed');
-        const [name, steps] = Object.entries(events)[0] ?? [];
-        if (name) {
-          await interact(page, steps);
-          await page.waitFor((name) => window.events.some((e) => e.name === name), name, { timeout: 60000 });
-        }
-        assert.deepEqual(await page.problems(), []);
-      });
+widgetPageSuites((context) => {
+  test('every test case names a declared widget, attribute and event, and every declared one has a case', () => {
+    assert.deepEqual(Object.keys(CASES).sort(), DECLARED.map((d) => d.tagName).sort());
+    for (const d of DECLARED) {
+      assert.deepEqual([...new Set(CASES[d.tagName].changes.map((c) => c.attr))].sort(), d.attributes.map((a) => a.name).sort(), `${d.tagName}: attributes`);
+      assert.deepEqual([...Object.keys(CASES[d.tagName].events), 'attn-ready'].sort(), d.events.map((e) => e.name).sort(), `${d.tagName}: events`);
     }
-
-    test('the quiz and the exercises carry the actor the host page sets', async () => {
-      const actor = { objectType: 'Agent', name: 'A learner', mbox: 'mailto:learner@example.com' };
-      for (const [tag, steps] of [['attn-quiz', answerQuiz.slice(0, 2)], ['attn-exercises', checkExercise]]) {
-        assert.equal(await create(page, tag, CASES[tag].base), '');
-        await page.run((actor) => (document.querySelector('#stage > *').actor = actor), actor);
-        await interact(page, steps);
-        const statement = await page.waitFor(() => window.events.find((e) => e.detail?.statement)?.detail.statement);
-        assert.deepEqual(checkStatement(statement, 'answered').actor, actor, tag);
-      }
-    });
   });
-}
+
+  for (const declared of DECLARED) {
+    const tag = declared.tagName;
+    const { base, changes, events } = CASES[tag];
+
+    test(`<${tag}>: each attribute changed after it started changes what it shows`, async () => {
+      const { page } = context;
+      assert.equal(await create(page, tag, base), '', 'it starts');
+      for (const change of changes) {
+        if (change.prep) {
+          const before = await readyCount(page);
+          await setAttributes(page, change.prep);
+          assert.equal(await waitDrawn(page, before + 1), '', `${change.attr}: prepared`);
+        }
+        if (change.hash) await page.run((hash) => history.replaceState(null, '', `#${hash}`), change.hash);
+        if (change.observe === 'statement') {
+          const drawn = await readyCount(page);
+          await setAttributes(page, { [change.attr]: change.value });
+          assert.equal(await waitDrawn(page, drawn + 1), '');
+          await page.run(() => (window.events = []));
+          await interact(page, events[Object.keys(events)[0]]);
+          const sent = await page.waitFor(() => window.events.find((e) => e.detail?.statement)?.detail.statement);
+          assert.ok(sent.object.id.startsWith(`${ACTIVITY}/`), `${tag} ${change.attr}: the records name the new activity (${sent.object.id})`);
+          continue;
+        }
+        const before = await snapshot(page);
+        await setAttributes(page, { [change.attr]: change.value });
+        // The widget draws itself again (theme only restyles): wait until what it shows has changed.
+        const changed = await page.waitFor((before) => {
+          const widget = document.querySelector('#stage > *');
+          if (widget.querySelector(':scope > .attn-error')) return { error: widget.textContent };
+          const controls = [...widget.querySelectorAll('input, select')].map((i) => (i.type === 'radio' || i.type === 'checkbox' ? i.checked : i.value));
+          const now = JSON.stringify([widget.textContent, controls, getComputedStyle(widget).color, widget.querySelectorAll('canvas').length]);
+          return now !== before && { error: '' };
+        }, before, { timeout: 15000 }).catch(() => ({ error: 'nothing it shows changed' }));
+        assert.equal(changed.error, '', `<${tag} ${change.attr}="${change.value}">`);
+      }
+      assert.deepEqual(await page.problems(), []);
+    });
+
+    test(`<${tag}>: each event is raised by a real interaction, with the declared detail`, { skip: Object.keys(events).length ? false : 'no events besides attn-ready' }, async () => {
+      const { page } = context;
+      for (const event of declared.events) {
+        if (event.name === 'attn-ready') {
+          assert.equal(await create(page, tag, base), '');
+          assert.deepEqual(await page.run(() => window.events.filter((e) => e.name === 'attn-ready').map((e) => e.detail)), [null]);
+          continue;
+        }
+        assert.equal(await create(page, tag, base), '');
+        await interact(page, events[event.name]);
+        const detail = await page.waitFor((name) => window.events.find((e) => e.name === name)?.detail, event.name, { timeout: 60000 });
+        assert.deepEqual(Object.keys(detail).sort(), detailFields(event), `${tag} ${event.name}: detail fields`);
+        if (detail.statement) checkStatement(detail.statement, event.name.endsWith('completed') ? 'completed' : 'answered');
+      }
+      assert.deepEqual(await page.problems(), []);
+    });
+
+    test(`<${tag}>: moved, removed and added again, it works`, async () => {
+      const { page } = context;
+      assert.equal(await create(page, tag, base), '');
+      const shown = await snapshot(page);
+      // A move (out and in within one task) keeps it as it is, its canvas included.
+      await page.run(() => document.getElementById('elsewhere').append(document.querySelector('#stage > *')));
+      await page.run(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      assert.equal(await snapshot(page), shown, 'unchanged after a move');
+      assert.equal(await readyCount(page), 1, 'not drawn again after a move');
+      // Removed, then added again later: it draws itself anew.
+      await page.run(async () => {
+        const widget = document.querySelector('#elsewhere > *');
+        widget.remove();
+        await new Promise((done) => setTimeout(done, 50));
+        document.getElementById('stage').append(widget);
+      });
+      assert.equal(await waitDrawn(page, 2), '', 'drawn again after being added again');
+      assert.equal(await snapshot(page), shown, 'it shows what it showed');
+      const [name, steps] = Object.entries(events)[0] ?? [];
+      if (name) {
+        await interact(page, steps);
+        await page.waitFor((name) => window.events.some((e) => e.name === name), name, { timeout: 60000 });
+      }
+      assert.deepEqual(await page.problems(), []);
+    });
+  }
+
+  test('the quiz and the exercises carry the actor the host page sets', async () => {
+    const { page } = context;
+    const actor = { objectType: 'Agent', name: 'A learner', mbox: 'mailto:learner@example.com' };
+    for (const [tag, steps] of [['attn-quiz', answerQuiz.slice(0, 2)], ['attn-exercises', checkExercise]]) {
+      assert.equal(await create(page, tag, CASES[tag].base), '');
+      await page.run((actor) => (document.querySelector('#stage > *').actor = actor), actor);
+      await interact(page, steps);
+      const statement = await page.waitFor(() => window.events.find((e) => e.detail?.statement)?.detail.statement);
+      assert.deepEqual(checkStatement(statement, 'answered').actor, actor, tag);
+    }
+  });
+});
