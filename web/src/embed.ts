@@ -7,7 +7,7 @@
 import './widgets/index';
 import { getCore } from './core-instance';
 import type { Configs, FieldSpec } from './core';
-import { AttnElement, el } from './widgets/base';
+import { AttnElement, applyPageTheme, el } from './widgets/base';
 
 // Attributes that are the widget's own; those passed to the core are listed from the widget's
 // coreAttributes, with the core's defaults and ranges.
@@ -136,6 +136,7 @@ async function guideMode(): Promise<void> {
   for (const tag of Object.keys(WIDGETS)) list.append(el('tr', { 'data-tag': tag }, el('td', {}, el('code', {}, `<${tag}>`)), el('td', {}, attributeText(tag, configs))));
 }
 
+applyPageTheme();
 const params = new URLSearchParams(location.search);
 const tag = params.get('widget');
 if (tag) frameMode(tag, params);

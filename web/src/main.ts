@@ -1,6 +1,7 @@
 // The lesson page: loads the core, computes the numbers the prose quotes, renders the
 // sections and lets the widgets start as they come into view.
 import './widgets/index';
+import { applyPageTheme } from './widgets/base';
 import { getCore } from './core-instance';
 import { getLiveNumbers } from './live-numbers';
 import { lessonSubtitle, sections } from './lesson/sections';
@@ -8,6 +9,7 @@ import { renderLesson } from './lesson-render';
 import { applyLiveNumbers } from './rich-text';
 
 async function main(): Promise<void> {
+  applyPageTheme();
   const status = document.getElementById('core-status')!;
   document.getElementById('lesson-subtitle')!.textContent = lessonSubtitle;
   const main = document.getElementById('lesson')!;

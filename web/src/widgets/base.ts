@@ -1,6 +1,6 @@
 // What every attention-lab widget shares: the core, a lazy start when the widget nears the
-// viewport, URL-hash state, DOM events, and error display. Widgets are framework-free custom
-// elements configured by attributes.
+// viewport, URL-hash state, DOM events, error display and the colour theme. Widgets are
+// framework-free custom elements configured by attributes.
 import { getCore } from '../core-instance';
 import type { Configs, Core } from '../core';
 import { readState, writeState } from '../hash-state';
@@ -12,13 +12,70 @@ export interface CoreAttribute {
   key: string;
 }
 
+/** The colour themes a page (?theme=) or a widget (theme="") can force; auto follows the reader's preference. */
+const THEMES = ['light', 'dark', 'auto'];
+
+/** Is `value` a theme? Otherwise warns, naming `where`, and the caller ignores it. */
+function checkTheme(value: string, where: string): boolean {
+  if (THEMES.includes(value)) return true;
+  console.warn(`${where}: theme must be light, dark or auto, got "${value.slice(0, 40)}"; ignored`);
+  return false;
+}
+
+/**
+ * Forces the page's colour scheme from its URL's ?theme=light|dark|auto (index.html, embed.html),
+ * as <html data-attn-theme>, which page.css and widgets.css follow.
+ */
+export function applyPageTheme(): void {
+  const theme = new URLSearchParams(location.search).get('theme');
+  if (theme === null || !checkTheme(theme, '?theme')) return;
+  if (theme === 'auto') delete document.documentElement.dataset.attnTheme;
+  else document.documentElement.dataset.attnTheme = theme;
+}
+
 export abstract class AttnElement extends HTMLElement {
   /** The attributes each widget passes to the core (the embedding guide lists them from here). */
   static readonly coreAttributes: readonly CoreAttribute[] = [];
 
+  /** theme="light|dark|auto": CSS (widgets.css) restyles the widget; themeChanged() redraws what CSS cannot. */
+  static observedAttributes = ['theme'];
+
+  static {
+    // The reader switched the system's colour scheme: started widgets redraw their canvases.
+    if (typeof matchMedia === 'function') {
+      matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
+        for (const node of document.querySelectorAll('[data-ready]')) if (node instanceof AttnElement) node.themeChanged();
+      });
+    }
+  }
+
   protected core!: Core;
   private started = false;
   private observer?: IntersectionObserver;
+
+  attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
+    if (name !== 'theme') return;
+    if (value !== null) checkTheme(value, `<${this.localName} theme>`);
+    if (this.dataset.ready !== undefined) this.themeChanged();
+  }
+
+  /** Redraws what the theme's colours cannot restyle through CSS (a canvas); called once started. */
+  protected themeChanged(): void {}
+
+  /**
+   * The named --attn-* colours as this widget shows them now (its theme applied), as rgb()
+   * strings: a canvas cannot read light-dark() pairs.
+   */
+  protected themeColours<K extends string>(names: readonly K[]): Record<K, string> {
+    const probe = this.appendChild(el('span', { hidden: '' }));
+    const colours = {} as Record<K, string>;
+    for (const name of names) {
+      probe.style.color = `var(${name})`;
+      colours[name] = getComputedStyle(probe).color;
+    }
+    probe.remove();
+    return colours;
+  }
 
   connectedCallback(): void {
     if (this.started) return;

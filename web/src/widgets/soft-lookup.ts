@@ -57,6 +57,8 @@ export class SoftLookup extends AttnElement {
   private readout!: HTMLElement;
   private pauseButton!: HTMLButtonElement;
   private announceTimer = 0;
+  /** The canvas's colours, resolved for the widget's theme (read in setup and on themeChanged). */
+  private colours!: ReturnType<SoftLookup['readColours']>;
 
   protected preload(): Promise<unknown> {
     return loadP5();
@@ -83,8 +85,18 @@ export class SoftLookup extends AttnElement {
     this.buildControls();
     this.compute();
     this.updateReadout(false);
+    this.colours = this.readColours();
     const P5 = await loadP5();
     this.sketch = new P5((p: p5) => this.defineSketch(p), this.canvasHost);
+  }
+
+  private readColours() {
+    return this.themeColours(['--attn-fg', '--attn-muted', '--attn-rule', '--attn-accent', '--attn-accent-2']);
+  }
+
+  protected themeChanged(): void {
+    this.colours = this.readColours();
+    this.sketch?.redraw();
   }
 
   disconnectedCallback(): void {
@@ -208,7 +220,6 @@ export class SoftLookup extends AttnElement {
     const barsHeight = 90;
     const toScreen = (x: number, y: number): [number, number] => [((x + WORLD) / (2 * WORLD)) * size, ((WORLD - y) / (2 * WORLD)) * size];
     const toWorld = (sx: number, sy: number): [number, number] => [(sx / size) * 2 * WORLD - WORLD, WORLD - (sy / size) * 2 * WORLD];
-    const colour = (name: string) => getComputedStyle(this).getPropertyValue(name).trim() || '#888';
     let dragging = false;
     const label = (text: string, x: number, y: number, fill: string, px: number) => {
       const context = p.drawingContext as CanvasRenderingContext2D;
@@ -249,9 +260,9 @@ export class SoftLookup extends AttnElement {
           this.updateReadout(false);
         }
       }
-      const fg = colour('--attn-fg'), muted = colour('--attn-muted'), accent = colour('--attn-accent'), accent2 = colour('--attn-accent-2');
+      const { '--attn-fg': fg, '--attn-muted': muted, '--attn-accent': accent, '--attn-accent-2': accent2, '--attn-rule': rule } = this.colours;
       p.clear();
-      p.stroke(colour('--attn-rule'));
+      p.stroke(rule);
       p.strokeWeight(1);
       const [ox, oy] = toScreen(0, 0);
       p.line(0, oy, size, oy);

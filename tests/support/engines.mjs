@@ -1,0 +1,321 @@
+// The browser engines a learner may use, behind one small set of verbs, so that a browser test
+// is written once and runs in each (docs/browser-engines.md says more):
+//   chromium  Debian's chromium, headless, puppeteer-core over CDP
+//   firefox   Debian's firefox-esr, headless, puppeteer-core over WebDriver BiDi
+//   webkit    Debian's WebKitGTK MiniBrowser (Safari's engine) in its own Xvfb screen, plain
+//             W3C WebDriver over HTTP (./webkit.mjs)
+// No tool downloads a browser: each engine is the Debian package scripts/setup installs.
+//
+//   const site = await serveSite();                    // dist/ on 127.0.0.1, strict CSP, watcher
+//   for (const engine of enginesToRun()) ...           // ['chromium', 'firefox', 'webkit'] (ATTN_ENGINES)
+//   const browser = await launch('firefox');           // once per suite; browser.version
+//   const page = await browser.open(site.url + 'index.html', { width: 1280, height: 900 });
+//   await page.startWidgets();                         // every attn-* widget scrolled to and ready
+//   await page.run((selector) => document.querySelector(selector).textContent, 'h1');
+//   await page.waitFor(() => document.querySelector('attn-quiz .feedback')?.textContent);
+//   await page.click('attn-quiz button');              // a real pointer click at its centre
+//   await page.click('iframe', { x: 40, y: 60 });      //   or at a point, from its top-left corner
+//   await page.press(['ArrowLeft', 'Shift+ArrowUp'], 'attn-soft-lookup [role=application]');
+//   assert.deepEqual(await page.problems(), []);       // console errors, failed requests, CSP violations
+//   await page.screenshot('build/engines/x.png');      // the full page, as PNG
+//   await browser.close(); await site.close();
+//
+// - run(fn, arg) and waitFor(fn, arg) send fn's source to the page: it must be a self-contained
+//   arrow or function expression (no outer variables), its argument and result plain JSON.
+//   It may be async. Scripts sent to WebKit run under the page's CSP: no eval or new Function.
+// - They act on the top page. A frame (even from another origin) is reached as a reader would:
+//   clicking into it, then pressing keys; and through what it posts to its parent.
+// - A browser shows one page at a time: open() closes the page opened before.
+// - problems() comes from the in-page watcher (./watch/attn-watch.js), which serveSite() puts
+//   first in every HTML page it sends, frames included, and from the servers' failed answers;
+//   Chromium and Firefox add their console errors (WebKit's WebDriver has no console events).
+// - Never fixed delays: wait for what the page does (WebKit draws a frame every 17-56 ms here).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import puppeteer from 'puppeteer-core';
+import { serveStatic } from '../../scripts/static-server.mjs';
+import { CHROMIUM_ARGS, CSP } from './chromium.mjs';
+import { SCREEN, launchWebKit } from './webkit.mjs';
+
+export const ENGINES = ['chromium', 'firefox', 'webkit'];
+export const DIST = resolve(import.meta.dirname, '../../dist');
+const WATCH = resolve(import.meta.dirname, 'watch');
+const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
+
+/** The engines a suite runs: ATTN_ENGINES=firefox,webkit picks some; Chromium, the reference, always runs first. */
+export function enginesToRun() {
+  const asked = (process.env.ATTN_ENGINES ?? ENGINES.join(',')).split(',').map((name) => name.trim()).filter(Boolean);
+  for (const name of asked) if (!ENGINES.includes(name)) throw new Error(`ATTN_ENGINES: unknown engine "${name}" (known: ${ENGINES.join(', ')})`);
+  return ENGINES.filter((name) => name === 'chromium' || asked.includes(name));
+}
+
+const servers = new Set();
+
+/**
+ * Serves `roots` (folders searched in order; default dist/) on 127.0.0.1 with `csp` as the
+ * Content-Security-Policy (default: the strict one the site promises; null for none), the
+ * watcher first in every HTML page. Resolves to { url, close() }.
+ */
+export async function serveSite({ roots = [DIST], csp = CSP } = {}) {
+  const site = await serveStatic([...roots, WATCH], {
+    headHtml: '<script src="/attn-watch.js"></script>',
+    headers: () => (csp ? { 'Content-Security-Policy': csp } : {}),
+  });
+  servers.add(site);
+  const close = site.close;
+  site.close = () => {
+    servers.delete(site);
+    return close();
+  };
+  return site;
+}
+
+/** What the engines share: everything but how a page is driven. */
+class Page {
+  #failuresBefore = new Map([...servers].map((site) => [site, site.failures.length]));
+
+  /** Runs fn(arg) in the page and resolves to its (awaited) JSON result. */
+  run(fn, arg) {
+    return this.evaluate(fn, arg);
+  }
+
+  /** Runs fn(arg) every 50 ms until it returns something truthy, and resolves to that. */
+  async waitFor(fn, arg, { timeout = 20000 } = {}) {
+    const until = Date.now() + timeout;
+    for (;;) {
+      const value = await this.run(fn, arg);
+      if (value) return value;
+      if (Date.now() > until) throw new Error(`waited ${timeout} ms in ${this.engine} for ${String(fn)}${arg === undefined ? '' : ` (${JSON.stringify(arg)})`}`);
+      await sleep(50);
+    }
+  }
+
+  /** Scrolls the element into view and clicks it, at its centre or at `at` (CSS px from its top-left corner). */
+  async click(selector, at) {
+    const box = await this.run((selector) => {
+      const node = document.querySelector(selector);
+      if (!node) return null;
+      node.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+      const { x, y, width, height } = node.getBoundingClientRect();
+      return { x, y, width, height };
+    }, selector);
+    if (!box) throw new Error(`click: nothing matches ${selector} in ${this.engine}`);
+    await this.pointerClick(box.x + (at?.x ?? box.width / 2), box.y + (at?.y ?? box.height / 2));
+  }
+
+  /** Focuses `selector` (when given), then presses each key or chord in turn ("Tab", "Shift+ArrowUp", "a"). */
+  async press(keys, selector) {
+    if (selector !== undefined) {
+      const found = await this.run((selector) => {
+        const node = document.querySelector(selector);
+        node?.focus();
+        return node !== null && document.activeElement === node;
+      }, selector);
+      if (!found) throw new Error(`press: cannot focus ${selector} in ${this.engine}`);
+    }
+    await this.keys([keys].flat());
+  }
+
+  /**
+   * Scrolls each attn-* widget of the page into view in turn (widgets start near the viewport)
+   * and waits until it is ready (data-ready). Resolves to their tags in page order; throws
+   * naming the widget that showed an error instead or did not start.
+   */
+  async startWidgets() {
+    const tags = await this.run(() => [...document.querySelectorAll('body *')].filter((n) => n.localName.startsWith('attn-')).map((n) => n.localName));
+    for (let i = 0; i < tags.length; i++) {
+      const state = await this.waitFor((i) => {
+        const widget = [...document.querySelectorAll('body *')].filter((n) => n.localName.startsWith('attn-'))[i];
+        if (widget.hasAttribute('data-ready')) return 'ready';
+        const fatal = widget.querySelector(':scope > p.attn-error[role=alert]');
+        if (fatal) return fatal.textContent;
+        widget.scrollIntoView({ block: 'center', behavior: 'instant' });
+        return '';
+      }, i);
+      if (state !== 'ready') throw new Error(`${tags[i]} did not start in ${this.engine}: ${state}`);
+    }
+    return tags;
+  }
+
+  /** Everything that went wrong since the page opened, as readable lines; [] when nothing did. */
+  async problems() {
+    const seen = await this.run(() => window.__attnProblems ?? ['the watcher is not in this page: open pages that serveSite() serves']);
+    for (const [site, before] of this.#failuresBefore) seen.push(...site.failures.slice(before).map((failure) => `failed request: ${failure} (${site.url})`));
+    return [...seen, ...this.engineProblems];
+  }
+
+  /** Writes a PNG of the whole page (not only the viewport) to `path`. */
+  async screenshot(path) {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, await this.fullPagePng());
+  }
+}
+
+/** Chromium and Firefox: puppeteer-core (CDP and WebDriver BiDi). */
+class PuppeteerPage extends Page {
+  engineProblems = [];
+
+  constructor(engine, page) {
+    super();
+    this.engine = engine;
+    this.page = page;
+    // Firefox turns an Error logged to the console into "JSHandle@object"; the watcher has its message.
+    page.on('console', (message) => message.type() === 'error' && this.engineProblems.push(`console (${engine}): ${message.text()}`));
+    page.on('pageerror', (error) => this.engineProblems.push(`page error (${engine}): ${error.message}`));
+  }
+
+  evaluate(fn, arg) {
+    return this.page.evaluate(fn, arg);
+  }
+
+  pointerClick(x, y) {
+    return this.page.mouse.click(x, y);
+  }
+
+  async keys(chords) {
+    for (const chord of chords) {
+      const parts = chord.split('+');
+      for (const key of parts.slice(0, -1)) await this.page.keyboard.down(key);
+      await this.page.keyboard.press(parts.at(-1));
+      for (const key of parts.slice(0, -1).reverse()) await this.page.keyboard.up(key);
+    }
+  }
+
+  fullPagePng() {
+    return this.page.screenshot({ fullPage: true, type: 'png' });
+  }
+
+  close() {
+    return this.page.close();
+  }
+}
+
+/** WebKit: one window, resized to the viewport asked for; a full-page screenshot grows it. */
+class WebKitPage extends Page {
+  engine = 'webkit';
+  engineProblems = [];
+
+  constructor(driver, chrome) {
+    super();
+    this.driver = driver;
+    this.chrome = chrome;
+  }
+
+  evaluate(fn, arg) {
+    return this.driver.run(String(fn), arg);
+  }
+
+  pointerClick(x, y) {
+    return this.driver.pointerClick(x, y);
+  }
+
+  keys(chords) {
+    return this.driver.keys(chords);
+  }
+
+  /**
+   * Sets the viewport (inner) size, given the window's decorations measured at launch; throws
+   * when the window cannot give it (MiniBrowser's window is at least 447 px wide here).
+   */
+  async setViewport({ width, height }) {
+    if (width + this.chrome.width > SCREEN.width || height + this.chrome.height > SCREEN.height)
+      throw new Error(`webkit: a ${width}x${height} viewport does not fit the ${SCREEN.width}x${SCREEN.height} Xvfb screen`);
+    this.viewport ??= { width, height };
+    await this.driver.resize(width + this.chrome.width, height + this.chrome.height);
+    // The page sees the new size a little after the window has it.
+    for (let waited = 0; ; waited += 50) {
+      const inner = await this.driver.innerSize();
+      if (inner.width === width && inner.height === height) return;
+      if (waited >= 2000) throw new Error(`webkit: asked for a ${width}x${height} viewport, MiniBrowser's window gives ${inner.width}x${inner.height}`);
+      await sleep(50);
+    }
+  }
+
+  async fullPagePng() {
+    const { width, height } = this.viewport;
+    let shown = height;
+    // Growing the window can make the page taller (more widgets start): grow until it fits.
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const needed = await this.run(() => Math.ceil(document.documentElement.scrollHeight));
+      if (needed <= shown) break;
+      shown = needed;
+      await this.setViewport({ width, height: shown });
+      await this.run(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    }
+    await this.run(() => scrollTo({ left: 0, top: 0, behavior: 'instant' }));
+    const png = await this.driver.viewportPng();
+    await this.setViewport({ width, height });
+    return png;
+  }
+
+  close() {
+    return this.driver.navigate('about:blank');
+  }
+}
+
+class Browser {
+  #current;
+
+  constructor(engine, version, newPage, close) {
+    this.engine = engine;
+    this.version = version;
+    this.newPage = newPage;
+    this.closeEngine = close;
+  }
+
+  /** Opens `url` in a page of `viewport` size (CSS px) and resolves to the page once it has loaded. */
+  async open(url, viewport = { width: 1280, height: 900 }) {
+    await this.#current?.close();
+    this.#current = await this.newPage(url, viewport);
+    return this.#current;
+  }
+
+  async close() {
+    await this.#current?.close().catch(() => {});
+    await this.closeEngine();
+  }
+}
+
+async function launchPuppeteer(engine) {
+  const options = engine === 'firefox'
+    ? { browser: 'firefox', executablePath: '/usr/bin/firefox-esr', headless: true }
+    : { browser: 'chrome', executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS };
+  const browser = await puppeteer.launch(options);
+  const newPage = async (url, viewport) => {
+    const page = new PuppeteerPage(engine, await browser.newPage());
+    await page.page.setViewport(viewport);
+    await page.page.goto(url);
+    return page;
+  };
+  return new Browser(engine, await browser.version(), newPage, () => browser.close());
+}
+
+async function launchWebKitBrowser() {
+  const driver = await launchWebKit();
+  try {
+    // The window's decorations: the outer size minus the viewport, measured once.
+    await driver.resize(1000, 800);
+    const inner = await driver.innerSize();
+    const chrome = { width: 1000 - inner.width, height: 800 - inner.height };
+    const newPage = async (url, viewport) => {
+      const page = new WebKitPage(driver, chrome);
+      await page.setViewport(viewport);
+      // Through about:blank, so that a URL differing only in its #hash loads anew; and WebKit's
+      // navigation can return before the new document has loaded, so wait for that too.
+      await driver.navigate('about:blank');
+      await driver.navigate(url);
+      await page.waitFor((href) => location.href === href && document.readyState === 'complete', new URL(url).href);
+      return page;
+    };
+    return new Browser('webkit', driver.version, newPage, () => driver.close());
+  } catch (error) {
+    await driver.close();
+    throw error;
+  }
+}
+
+/** Launches `engine` ('chromium', 'firefox' or 'webkit'); resolves to { engine, version, open(), close() }. */
+export function launch(engine) {
+  if (!ENGINES.includes(engine)) throw new Error(`launch: unknown engine "${engine}" (known: ${ENGINES.join(', ')})`);
+  return engine === 'webkit' ? launchWebKitBrowser() : launchPuppeteer(engine);
+}
