@@ -30,8 +30,8 @@
 //   first in every HTML page it sends, frames included, and from the servers' failed answers;
 //   Chromium and Firefox add their console errors (WebKit's WebDriver has no console events).
 // - Never fixed delays: wait for what the page does (WebKit draws a frame every 17-56 ms here).
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, normalize, resolve } from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { serveStatic } from '../../scripts/static-server.mjs';
 import { CHROMIUM_ARGS, CSP } from './chromium.mjs';
@@ -53,14 +53,13 @@ const servers = new Set();
 
 /**
  * Serves `roots` (folders searched in order; default dist/) on 127.0.0.1 with `csp` as the
- * Content-Security-Policy (default: the strict one the site promises; null for none), the
- * watcher first in every HTML page. Resolves to { url, close() }.
+ * Content-Security-Policy (default: the strict one the site promises; null for none), CORS when
+ * `cors` (an asset host for other origins), the watcher first in every HTML page. Resolves to
+ * { url, failures, close() }.
  */
-export async function serveSite({ roots = [DIST], csp = CSP } = {}) {
-  const site = await serveStatic([...roots, WATCH], {
-    headHtml: '<script src="/attn-watch.js"></script>',
-    headers: () => (csp ? { 'Content-Security-Policy': csp } : {}),
-  });
+export async function serveSite({ roots = [DIST], csp = CSP, cors = false } = {}) {
+  const folders = [...roots, WATCH];
+  const site = await serveStatic(folders, { csp, cors, replace: (path) => withWatcher(folders, path) });
   servers.add(site);
   const close = site.close;
   site.close = () => {
@@ -68,6 +67,14 @@ export async function serveSite({ roots = [DIST], csp = CSP } = {}) {
     return close();
   };
   return site;
+}
+
+/** The HTML page `path` names in the first of `folders` that has it, the watcher first in its head; undefined for other files. */
+function withWatcher(folders, path) {
+  const name = path.endsWith('/') ? `${path}index.html` : path;
+  if (!name.endsWith('.html')) return undefined;
+  const file = folders.map((folder) => join(folder, normalize(name))).find((candidate) => existsSync(candidate));
+  return file && readFileSync(file, 'utf8').replace(/<head>/i, (head) => `${head}<script src="/attn-watch.js"></script>`);
 }
 
 /** What the engines share: everything but how a page is driven. */
