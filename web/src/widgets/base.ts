@@ -4,6 +4,7 @@
 import { getCore } from '../core-instance';
 import type { Configs, Core } from '../core';
 import { readState, writeState } from '../hash-state';
+import { showFailure } from '../host/failure';
 
 /** An attribute that sets an option of a core call: its default and range are the core's. */
 export interface CoreAttribute {
@@ -147,13 +148,7 @@ export abstract class AttnElement extends HTMLElement {
   }
 
   private showFatal(error: unknown): void {
-    const message = error instanceof Error ? error.message : String(error);
-    const p = document.createElement('p');
-    p.className = 'attn-error';
-    p.setAttribute('role', 'alert');
-    p.textContent = `This widget could not start: ${message}`;
-    this.replaceChildren(p);
-    console.warn(`${this.localName}:`, error);
+    void showFailure(this, error);
   }
 }
 

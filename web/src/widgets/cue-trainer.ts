@@ -7,6 +7,8 @@
 import type { CueAnalysis, CueConfig } from '../core';
 import { recordedCueRuns } from '../live-numbers';
 import type { TrainerReply } from '../training-protocol';
+import trainingWorkerUrl from '../training-worker.ts?worker&url';
+import { startWorker } from '../host/worker';
 import { AttnElement, define, el } from './base';
 import { downloadCsv, downloadSvg } from './download';
 import { attachPlot, loadPlot, SERIES_COLOURS } from './plot-util';
@@ -164,19 +166,20 @@ export class CueTrainer extends AttnElement {
     this.view = { source: 'live', seed: settings.seed, baseline: NaN, chance: NaN, models: [] };
     this.status.textContent = `Training both models in your browser, seed ${settings.seed}, ${settings.epochs} epochs…`;
     this.updatePauseButton();
-    this.worker.postMessage({ type: 'train', runId: this.runId, config: settings });
+    this.worker?.postMessage({ type: 'train', runId: this.runId, config: settings });
     void this.render();
   }
 
-  private startWorker(): Worker {
-    const worker = new Worker(new URL('../training-worker.ts', import.meta.url), { type: 'module' });
-    worker.addEventListener('message', (event: MessageEvent<TrainerReply>) => this.onReply(event.data));
-    worker.addEventListener('error', (event) => {
-      this.status.textContent = `The training worker failed: ${event.message}`;
-      this.running = false;
-      this.updatePauseButton();
+  private startWorker(): Worker | undefined {
+    return startWorker(new URL(trainingWorkerUrl, import.meta.url), {
+      message: (data) => this.onReply(data as TrainerReply),
+      failed: (reason) => {
+        this.status.textContent = reason;
+        this.worker = undefined;
+        this.running = false;
+        this.updatePauseButton();
+      },
     });
-    return worker;
   }
 
   private cancel(): void {

@@ -1,0 +1,76 @@
+// What the recipe suites share: the recipe files (web/recipes/) with their example addresses
+// replaced by the test servers', the course page's policy, the messages the guide documents, and
+// the steps a reader takes (train the models, look at a frame).
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+export const RECIPES = resolve(import.meta.dirname, '../../web/recipes');
+const EXAMPLE_ASSETS = 'https://assets.example.org/attention-lab/';
+const EXAMPLE_COURSE = 'https://course.example.org';
+
+/** `text` with the example asset folder and course origin replaced by real ones (URLs, origins). */
+export function localise(text, { assets, course }) {
+  let out = text.replaceAll(EXAMPLE_ASSETS, assets).replaceAll('https://assets.example.org', new URL(assets).origin);
+  if (course) out = out.replaceAll(EXAMPLE_COURSE, new URL(course).origin);
+  return out;
+}
+
+/** The recipe file `path` (under web/recipes/), localised. */
+export function recipe(path, urls) {
+  return localise(readFileSync(resolve(RECIPES, path), 'utf8'), urls);
+}
+
+/** The Content-Security-Policy the guide asks of a course page using the files at `assets`, with `change` applied. */
+export function hostPolicy(assets, change = (policy) => policy) {
+  return change(recipe('host-policy.txt', { assets }).trim());
+}
+
+/** The fixed heights the guide gives: { widths, heights: { tag: [px per width] } }. */
+export const FRAME_HEIGHTS = JSON.parse(readFileSync(resolve(RECIPES, 'frame-heights.json'), 'utf8'));
+
+/**
+ * The messages the embedding guide served from `site` documents, as the reader would see them
+ * for files on that site: [noCors, policyRefused, wasmRefused, workerRefused, httpError, wrongType].
+ */
+export async function documentedMessages(browser, site) {
+  const page = await browser.open(`${site.url}embed.html`);
+  return page.waitFor(() => {
+    const rows = [...document.querySelectorAll('#failure-messages tr td:first-child')].map((cell) => cell.textContent);
+    return rows.length >= 6 && rows;
+  });
+}
+
+/** Records on `window.seen` every attn-* event reaching the document (from elements, and from frames through the frames script). */
+export function recordEvents(page) {
+  return page.run(() => {
+    window.seen = [];
+    const names = ['attn-ready', 'attn-change', 'attn-quiz-answered', 'attn-exercise-checked', 'attn-train-progress', 'attn-train-epoch', 'attn-train-finished'];
+    for (const name of names)
+      document.addEventListener(name, (event) => window.seen.push({ name, from: event.target.localName, detail: JSON.parse(JSON.stringify(event.detail ?? null)) }));
+    window.heights = [];
+    window.addEventListener('message', (event) => event.data?.source === 'attention-lab' && event.data.type === 'height' && window.heights.push(event.data.height));
+  });
+}
+
+/** Presses the trainer's Train both and waits until both models have finished: their attn-train-finished details. */
+export async function trainToFinish(page) {
+  await page.click('attn-cue-trainer .attn-panel > .attn-controls:nth-child(2) > button:first-child');
+  return page.waitFor(() => {
+    const finished = window.seen.filter((event) => event.name === 'attn-train-finished' && event.from === 'attn-cue-trainer');
+    return finished.length === 2 && finished.map((event) => event.detail);
+  }, undefined, { timeout: 60000 });
+}
+
+/**
+ * How the frame `selector` shows its content, measured inside it: { frame (the iframe's inner
+ * height), content (the bottom of the page's content), scrolls (whether it can scroll) }.
+ */
+export async function frameFit(page, selector) {
+  const frame = await page.run((selector) => document.querySelector(selector).clientHeight, selector);
+  const inside = await page.runInFrame(selector, () => {
+    const body = document.body;
+    const bottom = Math.max(...[...body.children].map((node) => node.getBoundingClientRect().bottom));
+    return { content: bottom + parseFloat(getComputedStyle(body).paddingBottom) + scrollY, scrolls: document.documentElement.scrollHeight > innerHeight };
+  });
+  return { frame, ...inside };
+}
