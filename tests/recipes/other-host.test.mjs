@@ -10,11 +10,9 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
 import { enginesToRun, launch, serveSite } from '../support/engines.mjs';
-import { RECIPES, documentedMessages, frameFit, hostPolicy, localise, recordEvents, trainToFinish } from './recipes.mjs';
+import { COURSE_SITE, RECIPES, checkFramedMasks, documentedMessages, hostPolicy, localise, recordEvents, trainToFinish } from './recipes.mjs';
 
 const PAGE = 'week3.html';
-/** What a course site has besides the recipe (its favicon). */
-const COURSE_SITE = resolve(import.meta.dirname, 'course-site');
 let assets, assetsWithoutCors;
 const courses = {};
 
@@ -83,19 +81,7 @@ for (const engine of enginesToRun()) {
       assert.deepEqual(epochs.sort(), [[1, 1], [1, 2], [2, 1], [2, 2]]);
 
       // The framed mask figure: its events arrive on the <iframe>, and it is as tall as its content.
-      await page.run(() => document.querySelector('iframe').scrollIntoView({ block: 'start', behavior: 'instant' }));
-      const change = await page.waitFor(() => window.seen.find((e) => e.from === 'iframe' && e.name === 'attn-change')?.detail);
-      assert.equal(change.positions, 8);
-      assert.equal(change.fractions.both, 30 / 64);
-      assert.ok(await page.run(() => window.seen.some((e) => e.from === 'iframe' && e.name === 'attn-ready')));
-      const posted = await page.waitFor(() => {
-        const last = window.heights.at(-1);
-        return last > 200 && Number(document.querySelector('iframe').getAttribute('height')) === last && last;
-      });
-      const fit = await frameFit(page, 'iframe');
-      assert.equal(fit.frame, posted, 'the frames script sized the frame to the height it posted');
-      assert.ok(Math.abs(fit.content - fit.frame) <= 2, `content ${fit.content} px in a ${fit.frame} px frame`);
-      assert.equal(fit.scrolls, false, 'no scroll bar in the frame');
+      await checkFramedMasks(page);
       assert.deepEqual(await page.problems(), []);
     });
 

@@ -1,10 +1,13 @@
 // What the recipe suites share: the recipe files (web/recipes/) with their example addresses
 // replaced by the test servers', the course page's policy, the messages the guide documents, and
 // the steps a reader takes (train the models, look at a frame).
+import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 export const RECIPES = resolve(import.meta.dirname, '../../web/recipes');
+/** What a course site has besides a recipe's files (its favicon). */
+export const COURSE_SITE = resolve(import.meta.dirname, 'course-site');
 const EXAMPLE_ASSETS = 'https://assets.example.org/attention-lab/';
 const EXAMPLE_COURSE = 'https://course.example.org';
 
@@ -73,4 +76,25 @@ export async function frameFit(page, selector) {
     return { content: bottom + parseFloat(getComputedStyle(body).paddingBottom) + scrollY, scrolls: document.documentElement.scrollHeight > innerHeight };
   });
   return { frame, ...inside };
+}
+
+/**
+ * The recipes' framed mask figure (8 positions, 5 real) at `selector`, scrolled to: its
+ * attn-ready and attn-change reach the page as events on the <iframe>, the frames script sizes
+ * the frame to the height it posts, and that is its content's height within 2 px, no scroll bar.
+ */
+export async function checkFramedMasks(page, selector = 'iframe') {
+  await page.run((selector) => document.querySelector(selector).scrollIntoView({ block: 'start', behavior: 'instant' }), selector);
+  const change = await page.waitFor(() => window.seen.find((e) => e.from === 'iframe' && e.name === 'attn-change')?.detail);
+  assert.equal(change.positions, 8);
+  assert.equal(change.fractions.both, 30 / 64, 'causal and padding masks allow 30 of 64 pairs');
+  assert.ok(await page.run(() => window.seen.some((e) => e.from === 'iframe' && e.name === 'attn-ready')));
+  const posted = await page.waitFor((selector) => {
+    const last = window.heights.at(-1);
+    return last > 200 && Number(document.querySelector(selector).getAttribute('height')) === last && last;
+  }, selector);
+  const fit = await frameFit(page, selector);
+  assert.equal(fit.frame, posted, 'the frames script sized the frame to the height it posted');
+  assert.ok(Math.abs(fit.content - fit.frame) <= 2, `content ${fit.content} px in a ${fit.frame} px frame`);
+  assert.equal(fit.scrolls, false, 'no scroll bar in the frame');
 }
