@@ -66,15 +66,15 @@ export async function trainToFinish(page) {
 
 /**
  * How the frame `selector` shows its content, measured inside it: { frame (the iframe's inner
- * height), content (the bottom of the page's content), scrolls (whether it can scroll) }.
+ * height), content (the height of the framed document's root box: its content, margins
+ * included), scrolls (whether the framed document can scroll) }.
  */
 export async function frameFit(page, selector) {
   const frame = await page.run((selector) => document.querySelector(selector).clientHeight, selector);
-  const inside = await page.runInFrame(selector, () => {
-    const body = document.body;
-    const bottom = Math.max(...[...body.children].map((node) => node.getBoundingClientRect().bottom));
-    return { content: bottom + parseFloat(getComputedStyle(body).paddingBottom) + scrollY, scrolls: document.documentElement.scrollHeight > innerHeight };
-  });
+  const inside = await page.runInFrame(selector, () => ({
+    content: document.documentElement.getBoundingClientRect().height,
+    scrolls: document.documentElement.scrollHeight > innerHeight,
+  }));
   return { frame, ...inside };
 }
 

@@ -46,11 +46,7 @@ function frameMode(tag: string, params: URLSearchParams): void {
   document.body.classList.add('framed');
   const host = document.getElementById('frame-host')!;
   host.hidden = false;
-  if (!(tag in WIDGETS)) {
-    host.append(el('p', { class: 'attn-error', role: 'alert' }, `Unknown widget "${tag}". Known: ${Object.keys(WIDGETS).join(', ')}.`));
-    return;
-  }
-  frameWidget(host, tag, params);
+  frameWidget(host, tag, params, Object.keys(WIDGETS));
 }
 
 async function guideMode(): Promise<void> {
