@@ -8,7 +8,7 @@ import courseFolderPage from '../../recipes/course-folder/week3.html?raw';
 import lmsPage from '../../recipes/lms/lesson.html?raw';
 import eleventyPage from '../../recipes/eleventy/week3.md?raw';
 import eleventyLayout from '../../recipes/eleventy/_includes/course.njk?raw';
-import eleventyConfig from '../../recipes/eleventy/eleventy.config.js?raw';
+import eleventyConfig from '../../recipes/eleventy/eleventy.config.mjs?raw';
 import hostPolicy from '../../recipes/host-policy.txt?raw';
 import frameHeights from '../../recipes/frame-heights.json';
 import { el } from '../widgets/base';
@@ -81,7 +81,7 @@ function fillRecipes(base: string): void {
     'recipe-other-host': [['week3.html, on https://course.example.org', otherHostPage], ['my-questions.json, next to it', myQuestions]],
     'recipe-course-folder': [['/courses/ml/week3.html; the build copied to /courses/ml/attention/', courseFolderPage]],
     'recipe-lms': [['the LMS page\'s HTML', lmsPage]],
-    'recipe-eleventy': [['week3.md', eleventyPage], ['_includes/course.njk', eleventyLayout], ['eleventy.config.js', eleventyConfig]],
+    'recipe-eleventy': [['week3.md', eleventyPage], ['_includes/course.njk', eleventyLayout], ['eleventy.config.mjs', eleventyConfig]],
   };
   for (const [id, files] of Object.entries(recipes))
     document.getElementById(id)!.replaceChildren(...files.flatMap(([name, text]) => [el('p', { class: 'file-name' }, name), code(localise(text.trim(), base))]));
