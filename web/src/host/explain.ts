@@ -24,7 +24,7 @@ export const MESSAGES = {
   noCors: (origin: string, file: string) =>
     `This widget cannot run on this page: ${origin} does not let other sites use ${file} (it sends no Access-Control-Allow-Origin header). The server of the attention-lab files must send Access-Control-Allow-Origin: * (or this page's origin) with every file.`,
   httpError: (url: string, status: number) =>
-    `This widget cannot run on this page: ${url} answered HTTP ${status}. Copy every file of the build: attention-lab.js, attention-lab.css, attention-lab-loader.js, embed.html and the assets/ folder.`,
+    `This widget cannot run on this page: ${url} answered HTTP ${status}. Copy the build's files together: attention-lab*.js, attention-lab.css, embed.html and the assets/ folder.`,
   wrongType: (url: string, type: string) =>
     `This widget cannot run on this page: ${url} is served as "${type}"; scripts must be served as text/javascript and .wasm files as application/wasm.`,
   unreachable: (url: string) => `This widget cannot run on this page: ${url} could not be reached.`,

@@ -15,6 +15,7 @@ import { el } from '../widgets/base';
 import { MESSAGES } from './explain';
 import { WIDGET_EVENTS } from './frame-page';
 import './frames';
+import './guide.css';
 
 /** Where the recipes say the build's files are; the guide shows its own address instead. */
 const EXAMPLE_ASSETS = 'https://assets.example.org/attention-lab/';
@@ -30,7 +31,7 @@ export const ASSET_HOST_HEADERS: [string, string][] = [
   ['Cache-Control: public, max-age=31536000, immutable', 'with assets/*-HASH.* (their names change with their content), and Cache-Control: no-cache with the rest (recommended, as is gzip or brotli).'],
 ];
 
-const code = (text: string) => el('pre', { tabindex: '0' }, el('code', {}, text));
+const code = (text: string, attrs: Record<string, string> = {}) => el('pre', { tabindex: '0', ...attrs }, el('code', {}, text));
 
 /** The example origin in a recipe's text replaced by the guide's own address. */
 function localise(text: string, base: string): string {
@@ -58,7 +59,7 @@ function fillSnippets(base: string): void {
 function fillHosting(base: string): void {
   document.getElementById('asset-host-headers')!.replaceChildren(...ASSET_HOST_HEADERS.map(([header, when]) =>
     el('li', {}, el('code', {}, header), ` ${when}`)));
-  document.getElementById('host-policy')!.replaceChildren(code(`Content-Security-Policy: ${localise(hostPolicy.trim(), base)}`));
+  document.getElementById('host-policy')!.replaceChildren(code(`Content-Security-Policy: ${localise(hostPolicy.trim(), base)}`, { class: 'wrapped-code' }));
   const origin = new URL(base).origin;
   const rows: [string, string][] = [
     [MESSAGES.noCors(origin, 'attention-lab.js'), 'The asset host sends no CORS header: send Access-Control-Allow-Origin with every file.'],
