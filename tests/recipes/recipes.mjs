@@ -55,13 +55,20 @@ export function recordEvents(page) {
   });
 }
 
-/** Presses the trainer's Train both and waits until both models have finished: their attn-train-finished details. */
+/**
+ * Presses the trainer's Train both and waits until both models have finished: their
+ * attn-train-finished details. Throws with the trainer's status when it says training cannot run.
+ */
 export async function trainToFinish(page) {
   await page.click('attn-cue-trainer .attn-panel > .attn-controls:nth-child(2) > button:first-child');
-  return page.waitFor(() => {
+  const outcome = await page.waitFor(() => {
     const finished = window.seen.filter((event) => event.name === 'attn-train-finished' && event.from === 'attn-cue-trainer');
-    return finished.length === 2 && finished.map((event) => event.detail);
+    if (finished.length === 2) return { finished: finished.map((event) => event.detail) };
+    const status = document.querySelector('attn-cue-trainer .trainer-status')?.textContent ?? '';
+    return /cannot run|could not start|stopped|failed/.test(status) && { status };
   }, undefined, { timeout: 60000 });
+  if (outcome.status) throw new Error(`the trainer did not train: ${outcome.status}`);
+  return outcome.finished;
 }
 
 /**
