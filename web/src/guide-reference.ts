@@ -74,10 +74,10 @@ function learningRecords(): HTMLElement {
 /** Draws the whole reference into `host`. */
 export function renderReference(host: HTMLElement, configs: Configs): void {
   host.replaceChildren(
-    el('h2', { id: 'reference' }, 'Reference'),
+    el('h2', { id: 'reference' }, '5. Reference'),
     el('p', {}, 'Every widget takes the attributes below; changing one after the widget has started draws it again with the new value. A value it cannot use is named in the widget, with what it must be. The same reference is in custom-elements.json, for editors and component catalogues, and in the package\'s TypeScript types.'),
     ...CONTRACTS.map((c) => widgetReference(c.tag, configs)),
-    el('h2', { id: 'data-formats' }, 'Your own data'),
+    el('h2', { id: 'data-formats' }, '6. Your own data'),
     el('p', {}, 'Questions, exercises and tables of your own go in a child <script type="application/json"> of the element, or in a JSON file named by its src attribute. Data that does not follow the format is refused with a message, in the widget and on the console, that names the field; the rest of the page works on.'),
     ...(Object.keys(SCHEMAS) as SchemaName[]).map(dataFormat),
     learningRecords(),

@@ -14,6 +14,7 @@ import {
   type AttributeSpec, type EventDetail, type EventName, type Settings, type WidgetContract,
 } from './contract';
 import { readState, writeState } from './hash-state';
+import { showFailure } from '../host/failure';
 
 /** Is `value` a theme? Otherwise warns, naming `where`, and the caller ignores it. */
 function checkTheme(value: string, where: string): boolean {
@@ -276,13 +277,7 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
   }
 
   private showFatal(error: unknown): void {
-    const message = error instanceof Error ? error.message : String(error);
-    const p = document.createElement('p');
-    p.className = 'attn-error';
-    p.setAttribute('role', 'alert');
-    p.textContent = `This widget could not start: ${message}`;
-    this.replaceChildren(p);
-    console.warn(`${this.localName}:`, error);
+    void showFailure(this, error);
   }
 }
 

@@ -8,6 +8,8 @@ import type { CueAnalysis, CueConfig } from '../core';
 import coreWasm from '../generated/attention_core.wasm?url';
 import type { TrainerReply } from '../training-protocol';
 import { CUE_TRAINER } from './contracts';
+import trainingWorkerUrl from '../training-worker.ts?worker&url';
+import { startWorker } from '../host/worker';
 import { AttnElement, define, el } from './base';
 import { downloadCsv, downloadSvg } from './download';
 import { attachPlot, loadPlot, SERIES_COLOURS } from './plot-util';
@@ -167,19 +169,20 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> {
     this.status.textContent = `Training both models in your browser, seed ${settings.seed}, ${settings.epochs} epochs…`;
     this.updatePauseButton();
     // The .wasm's address as this bundle knows it: a course's bundler may put the Worker elsewhere.
-    this.worker.postMessage({ type: 'train', runId: this.runId, config: settings, wasmUrl: new URL(coreWasm, import.meta.url).href });
+    this.worker?.postMessage({ type: 'train', runId: this.runId, config: settings, wasmUrl: new URL(coreWasm, import.meta.url).href });
     void this.render();
   }
 
-  private startWorker(): Worker {
-    const worker = new Worker(new URL('../training-worker.ts', import.meta.url), { type: 'module' });
-    worker.addEventListener('message', (event: MessageEvent<TrainerReply>) => this.onReply(event.data));
-    worker.addEventListener('error', (event) => {
-      this.status.textContent = `The training worker failed: ${event.message}`;
-      this.running = false;
-      this.updatePauseButton();
+  private startWorker(): Worker | undefined {
+    return startWorker(new URL(trainingWorkerUrl, import.meta.url), {
+      message: (data) => this.onReply(data as TrainerReply),
+      failed: (reason) => {
+        this.status.textContent = reason;
+        this.worker = undefined;
+        this.running = false;
+        this.updatePauseButton();
+      },
     });
-    return worker;
   }
 
   private cancel(): void {
