@@ -249,14 +249,22 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> {
 
   private renderProgress(): void {
     const view = this.view;
-    this.progressHost.replaceChildren(...(view?.models ?? []).filter(Boolean).map((m) => {
+    // Until a model of a live run has started, its row holds its place ("starting"), so the
+    // widget's height changes once when a run begins, not once more per model.
+    const starting = (blocks: number) => {
+      const label = `${blocks} block${blocks > 1 ? 's' : ''}`;
+      return el('div', { class: 'progress-row', 'data-model': String(blocks) }, el('span', {}, `${label} (… parameters)`), el('progress', { 'aria-label': `${label} progress` }), el('span', { class: 'progress-text' }, 'starting…'));
+    };
+    this.progressHost.replaceChildren(...[1, 2].flatMap((blocks) => {
+      const m = view?.models[blocks - 1];
+      if (!m) return view?.source === 'live' && this.running ? [starting(blocks)] : [];
       const done = m.epoch * m.batchesPerEpoch + (m.epoch < m.epochs ? m.batch : 0);
       const label = `${m.blocks} block${m.blocks > 1 ? 's' : ''} (${m.parameterCount.toLocaleString('en-US')} parameters)`;
       const bar = el('progress', { max: String(m.epochs * m.batchesPerEpoch), value: String(done), 'aria-label': `${label} progress` });
       const text = view!.source === 'recorded' || m.epoch === m.epochs
         ? `${m.epochs} epochs done, best ${m.best.toFixed(4)}`
         : `epoch ${m.epoch + 1}/${m.epochs} · batch ${m.batch}/${m.batchesPerEpoch} · best ${m.best.toFixed(4)}`;
-      return el('div', { class: 'progress-row', 'data-model': String(m.blocks) }, el('span', {}, label), bar, el('span', { class: 'progress-text' }, text));
+      return [el('div', { class: 'progress-row', 'data-model': String(m.blocks) }, el('span', {}, label), bar, el('span', { class: 'progress-text' }, text))];
     }));
   }
 
