@@ -1,17 +1,31 @@
 // The cue-task training Worker: trains the 1-block and the 2-block model side by side in the
 // core (its own WebAssembly instance), a few batches of each at a time, so the page stays
-// responsive and Pause or Cancel take effect within one slice. Messages are checked; anything
-// malformed is answered with an error message and changes nothing.
+// responsive and Pause or Cancel take effect within one slice; and answers probes of a trained
+// model (training-protocol.ts) between slices. Messages are checked; anything malformed is
+// answered with an error message and changes nothing.
 import { loadCore, type Core, type CueConfig, type CueModel } from './core';
-import { parseRequest, type TrainerReply } from './training-protocol';
+import { recordedCueRuns, recordedWeightsUrl } from './recorded-runs';
+import { parseRequest, type ProbeTarget, type TrainerReply } from './training-protocol';
 
 const BATCHES_PER_SLICE = 8;
 
 let core: Core | undefined;
 let coreLoading: Promise<Core> | undefined; // one instance, however many runs wait for it
 let run: { id: number; models: CueModel[]; paused: boolean; cancelled: boolean; resume?: () => void } | undefined;
+// Probes are answered by models built for them from trained weights: the recorded run's
+// (shipped, fetched on the first probe) and the latest finished live run's (kept here in JS, so
+// a finished run holds no heap until it is probed). Key: `${source}-${blocks}`.
+const probeModels = new Map<string, Promise<CueModel>>();
+let liveWeights: { config: Partial<CueConfig>; weights: Float32Array }[] = [];
 
 const post = (message: TrainerReply) => postMessage(message);
+
+function getCore(): Promise<Core> {
+  return (coreLoading ??= loadCore().then((loaded) => (core = loaded)).catch((error) => {
+    coreLoading = undefined; // let a later request try again
+    throw error;
+  }));
+}
 
 function heapBytes(): number {
   return core ? core.memoryStats().heapBytes : 0;
@@ -24,10 +38,7 @@ async function train(id: number, config: Partial<CueConfig>): Promise<void> {
   run = current;
   const models = current.models;
   try {
-    core = await (coreLoading ??= loadCore().catch((error) => {
-      coreLoading = undefined; // let a later request try again
-      throw error;
-    }));
+    const core = await getCore();
     if (!current.cancelled) for (const blocks of [1, 2]) models.push(core.createCueModel({ ...config, blocks }));
     models.forEach((model, i) => {
       const p = model.progress();
@@ -49,10 +60,64 @@ async function train(id: number, config: Partial<CueConfig>): Promise<void> {
       while (current.paused && !current.cancelled) await new Promise<void>((resolve) => (current.resume = resolve));
     }
     if (current.cancelled) post({ type: 'cancelled', runId: id });
+    else {
+      liveWeights = models.map((model, i) => ({ config: { ...config, blocks: i + 1 }, weights: model.weights() }));
+      for (const blocks of [1, 2]) void forgetProbeModel(`live-${blocks}`);
+    }
   } finally {
     models.forEach((m) => m.dispose());
     if (run === current) run = undefined;
   }
+}
+
+/** The trained weights a probe target names, and the config of their model. */
+async function trainedWeights({ source, blocks }: ProbeTarget): Promise<{ config: Partial<CueConfig>; weights: Float32Array }> {
+  if (source === 'live') {
+    const live = liveWeights[blocks - 1];
+    if (!live) throw new Error('no finished live run to probe yet: train both models first');
+    return live;
+  }
+  const url = recordedWeightsUrl(blocks);
+  const report = recordedCueRuns()?.[blocks - 1];
+  if (!url || !report) throw new Error('this build has no recorded weights to probe');
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`the recorded weights (${url}) answered ${response.status}`);
+  return { config: report.config, weights: new Float32Array(await response.arrayBuffer()) };
+}
+
+/** The model that answers probes of `target`, built on the first probe. */
+function probeModel(target: ProbeTarget): Promise<CueModel> {
+  const key = `${target.source}-${target.blocks}`;
+  let model = probeModels.get(key);
+  if (!model) {
+    model = (async () => {
+      const [{ config, weights }, core] = await Promise.all([trainedWeights(target), getCore()]);
+      const built = core.createCueModel(config);
+      try {
+        built.loadWeights(weights);
+      } catch (error) {
+        built.dispose();
+        throw error;
+      }
+      return built;
+    })();
+    model.catch(() => probeModels.delete(key)); // a later probe tries again
+    probeModels.set(key, model);
+  }
+  return model;
+}
+
+async function forgetProbeModel(key: string): Promise<void> {
+  const model = probeModels.get(key);
+  probeModels.delete(key);
+  (await model?.catch(() => undefined))?.dispose();
+}
+
+async function probe(requestId: number, target: ProbeTarget, tokens: number[]): Promise<void> {
+  const model = await probeModel(target);
+  const started = performance.now();
+  const result = model.probe(tokens);
+  post({ type: 'probe', requestId, target, probe: result, forwardMs: performance.now() - started });
 }
 
 function stop(): void {
@@ -81,6 +146,10 @@ addEventListener('message', (event: MessageEvent) => {
       break;
     case 'cancel':
       stop();
+      break;
+    case 'probe':
+      probe(request.requestId, request.target, request.tokens).catch((error) =>
+        post({ type: 'error', requestId: request.requestId, message: error instanceof Error ? error.message : String(error) }));
       break;
     case 'memory':
       post({ type: 'memory', heapBytes: heapBytes(), usedBytes: core?.memoryStats().usedBytes ?? 0, training: run !== undefined });

@@ -4,6 +4,7 @@
 // text only. Emits attn-exercise-checked {id, correct}.
 import lessonExercises from '../lesson/exercises.json';
 import type { Core, MaskMat } from '../core';
+import { oneBlockRuns } from '../recorded-runs';
 import { renderRich } from '../rich-text';
 import { sweepOf } from '../sweep-view';
 import { AttnElement, define, el } from './base';
@@ -12,7 +13,7 @@ type Params = Record<string, number | number[]>;
 interface Exercise { id: string; kind: string; title: string; prompt: string; params: Params }
 
 const SOFT_LOOKUP_KEYS = [[2, 0.4], [0.9, 2], [-1.8, 1.1], [-1.2, -1.9], [1.3, -1.7]];
-const KINDS = ['predict-max-weight', 'build-mask', 'aim-query', 'count-parameters', 'entropy-threshold'];
+const KINDS = ['predict-max-weight', 'build-mask', 'aim-query', 'count-parameters', 'entropy-threshold', 'one-block-heads'];
 
 function validate(data: unknown): Exercise[] {
   const list = (data as { exercises?: unknown })?.exercises;
@@ -171,6 +172,24 @@ export class Exercises extends AttnElement {
           report(first?.dk === chosen, `At d_k = ${chosen} the core measures ${row.unscaled.entropy.mean.toFixed(3)} nats.`);
         });
         return el('div', { class: 'attn-controls' }, el('label', {}, 'd_k', select));
+      }
+      case 'one-block-heads': {
+        // Checked against the 1-block runs the native core recorded at build time.
+        const guess = numberInput('your guess');
+        check.addEventListener('click', () => {
+          const g = parse(guess.input, 'Your guess', 0, 1);
+          if (g === undefined) return;
+          const runs = oneBlockRuns();
+          const run = runs.find((r) => r.config.heads === num(p, 'heads') && r.config.epochs === num(p, 'epochs') && r.config.seed === num(p, 'seed'));
+          if (!run) return refuse(`This build has no recorded 1-block run with ${num(p, 'heads')} heads and ${num(p, 'epochs')} epochs; train it in the trainer to see.`);
+          const others = runs.filter((r) => r !== run && r.config.seed === run.config.seed && r.config.heads !== run.config.heads)
+            .sort((a, b) => a.config.heads - b.config.heads)
+            .map((r) => `${r.config.heads} head${r.config.heads > 1 ? 's' : ''}, ${r.config.epochs} epochs: ${r.best.toFixed(3)}`);
+          report(Math.abs(g - run.best) <= num(p, 'tolerance'),
+            `The recorded run reached ${run.best.toFixed(3)} (best at epoch ${run.bestEpoch}; most frequent symbol ${run.baseline.toFixed(3)}).` +
+            (others.length ? ` Other recorded 1-block runs on seed ${run.config.seed}: ${others.join('; ')}.` : ''));
+        });
+        return el('div', { class: 'attn-controls' }, guess.label);
       }
     }
     throw new Error(`unknown exercise kind ${x.kind}`);

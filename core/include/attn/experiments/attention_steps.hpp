@@ -31,7 +31,7 @@ struct AttentionStepsConfig {
   int d_k = ATTN_PICK(3, 2);
   int d_v = ATTN_PICK(2, 3);
   bool causal = ATTN_PICK(false, true);  // mask the scores causally before the softmax
-  bool scale = true;                     // multiply the scores by 1/sqrt(d_k)
+  bool scale = ATTN_PICK(true, false);   // multiply the scores by 1/sqrt(d_k)
   std::uint64_t seed = ATTN_PICK(1, 5);  // of the drawn Q, K and V
 
   template <typename Visit>
