@@ -1,13 +1,26 @@
 // The cue-task training Worker: trains the 1-block and the 2-block model side by side in the
-// core (its own WebAssembly instance), a few batches of each at a time, so the page stays
-// responsive and Pause or Cancel take effect within one slice; and answers probes of a trained
-// model (training-protocol.ts) between slices. Messages are checked; anything malformed is
-// answered with an error message and changes nothing.
+// core (its own WebAssembly instance), a batch of each in turn for a slice of about SLICE_MS,
+// so the page stays responsive and Pause or Cancel take effect within one slice; and answers
+// probes of a trained model (training-protocol.ts) between slices, so a probe waits at most a
+// slice (plus an epoch's validation when one ends in it). Messages are checked; anything
+// malformed is answered with an error message and changes nothing.
 import { loadCore, type Core, type CueConfig, type CueModel } from './core';
 import { recordedCueRuns, recordedWeightsUrl } from './recorded-runs';
 import { parseRequest, type ProbeTarget, type TrainerReply } from './training-protocol';
 
-const BATCHES_PER_SLICE = 8;
+const SLICE_MS = 10;
+
+/** Lets the messages that arrived in the meantime in (a MessageChannel, unlike setTimeout, adds no 4 ms clamp). */
+function yieldToMessages(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
 
 let core: Core | undefined;
 let coreLoading: Promise<Core> | undefined; // one instance, however many runs wait for it
@@ -45,18 +58,26 @@ async function train(id: number, config: Partial<CueConfig>): Promise<void> {
       post({ type: 'started', runId: id, model: i + 1, parameterCount: model.parameterCount, baseline: model.baselineAccuracy, chance: model.chanceAccuracy, batchesPerEpoch: p.batchesPerEpoch, epochs: p.epochs });
     });
     while (!current.cancelled && models.some((m) => !m.progress().finished)) {
+      const before = models.map((m) => m.progress().epoch);
+      const ran = models.map(() => 0);
+      const until = performance.now() + SLICE_MS;
+      let more = true;
+      while (more && performance.now() < until) {
+        const batches = models.map((model) => model.trainBatches(1)); // 0 once a model has finished
+        batches.forEach((n, i) => (ran[i] += n));
+        more = batches.some((n) => n > 0);
+      }
       for (const [i, model] of models.entries()) {
-        const before = model.progress().epoch;
-        if (model.trainBatches(BATCHES_PER_SLICE) === 0) continue;
+        if (ran[i] === 0) continue;
         const p = model.progress();
         post({ type: 'progress', runId: id, model: i + 1, epoch: p.epoch, batch: p.batch, batchesPerEpoch: p.batchesPerEpoch, epochs: p.epochs, heapBytes: heapBytes() });
-        if (p.epoch > before)
-          for (const record of model.history().slice(before))
+        if (p.epoch > before[i])
+          for (const record of model.history().slice(before[i]))
             post({ type: 'epoch', runId: id, model: i + 1, record, best: p.bestValidationAccuracy });
         if (p.finished) post({ type: 'finished', runId: id, model: i + 1, analysis: model.analysis(), bestEpoch: p.bestEpoch, best: p.bestValidationAccuracy });
       }
-      // Let pause, resume and cancel messages in.
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      // Let probes, pause, resume and cancel messages in.
+      await yieldToMessages();
       while (current.paused && !current.cancelled) await new Promise<void>((resolve) => (current.resume = resolve));
     }
     if (current.cancelled) post({ type: 'cancelled', runId: id });
