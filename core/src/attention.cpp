@@ -22,9 +22,9 @@ void require_no_score_overflow(const char* inputs, const Eigen::Ref<const Matrix
                                  " overflows float32 (|q . k| / sqrt(d_k) above 3.4e38)");
   };
   const bool minus_inf = std::isinf(options.masked_value) && options.masked_value < 0;
-  if (!weights.allFinite())
+  if (!all_finite(weights))
     for (Eigen::Index i = 0; i < weights.rows(); ++i)
-      if (!weights.row(i).allFinite() && !(mask && minus_inf && !mask->row(i).any())) throw overflow(i);
+      if (!row_finite(weights, i) && !(mask && minus_inf && !mask->row(i).any())) throw overflow(i);
   // A score that overflowed to -inf leaves finite weights. None can when max |q|^2 max |k|^2 /
   // d_k (Cauchy-Schwarz) is below the float32 limit squared: the common case costs two
   // reductions (a squared norm that overflows is inf, and takes the exact path). Otherwise the
@@ -64,10 +64,11 @@ AttentionResult run(const Matrix& query, const Matrix& key, const Matrix& value,
   result.output = result.weights * value;
   // Each output is a weighted mean of values, but with values near the float32 limit
   // (3.4e38) the rounded weights can sum to a hair over 1 and tip the sum to inf.
-  for (Eigen::Index i = 0; i < result.output.rows(); ++i)
-    if (result.weights.row(i).allFinite() && !result.output.row(i).allFinite())
-      throw std::invalid_argument("value is too large: output row " + std::to_string(i) +
-                                  " overflows float32 (values near the limit 3.4e38)");
+  if (!all_finite(result.output))
+    for (Eigen::Index i = 0; i < result.output.rows(); ++i)
+      if (row_finite(result.weights, i) && !row_finite(result.output, i))
+        throw std::invalid_argument("value is too large: output row " + std::to_string(i) +
+                                    " overflows float32 (values near the limit 3.4e38)");
   return result;
 }
 

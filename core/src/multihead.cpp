@@ -150,7 +150,7 @@ MultiHeadResult MultiHeadAttention::forward(const Matrix& query, const Matrix& k
                               options);
     concat.middleCols(c, key_dim_) = w * v.middleCols(c, key_dim_);
     for (Eigen::Index i = 0; i < w.rows(); ++i)
-      if (w.row(i).allFinite() && !concat.row(i).segment(c, key_dim_).allFinite())
+      if (row_finite(w, i) && !all_finite(concat.data() + i * concat.cols() + c, key_dim_))
         throw std::invalid_argument("projected value is too large: head " + std::to_string(h) +
                                     " overflows float32 at row " + std::to_string(i) +
                                     " (values near the limit 3.4e38)");
@@ -159,10 +159,11 @@ MultiHeadResult MultiHeadAttention::forward(const Matrix& query, const Matrix& k
   result.output = project(concat, Projection::output);
   // A NaN row of concat is a fully masked row with masked_value -inf (documented); any other
   // non-finite output row is an overflow in the output projection.
-  for (Eigen::Index i = 0; i < concat.rows(); ++i)
-    if (concat.row(i).allFinite() && !result.output.row(i).allFinite())
-      throw std::invalid_argument("output projection overflows float32 at row " + std::to_string(i) +
-                                  " (its weights or the attended values too large)");
+  if (!all_finite(result.output))
+    for (Eigen::Index i = 0; i < concat.rows(); ++i)
+      if (row_finite(concat, i) && !row_finite(result.output, i))
+        throw std::invalid_argument("output projection overflows float32 at row " + std::to_string(i) +
+                                    " (its weights or the attended values too large)");
   return result;
 }
 
