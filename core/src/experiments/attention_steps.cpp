@@ -55,7 +55,7 @@ AttentionSteps attention_steps(const AttentionStepsConfig& config, const Matrix&
   const Matrix weights = softmax_rows_unchecked<float>(masked);
   require_no_score_overflow("query and key", query, key, weights, config.causal ? &mask : nullptr, options);
   const Matrix output = weights * value;
-  if (!output.allFinite())
+  if (!all_finite(output))
     throw std::invalid_argument("value is too large: an output overflows float32 (values near the limit 3.4e38)");
 
   AttentionSteps steps;
