@@ -119,5 +119,7 @@ declare module '*/generated/attention_core.mjs' {
 
   export default function createAttentionCore(options?: {
     wasmBinary?: ArrayBuffer | Uint8Array;
+    /** Emscripten's hook: the address of a file the module loads (its .wasm). */
+    locateFile?: (path: string) => string;
   }): Promise<AttentionCoreModule>;
 }

@@ -618,10 +618,16 @@ export interface CueModel {
 export interface LoadOptions {
   /** The .wasm bytes, for environments that cannot fetch it (node). */
   wasmBinary?: ArrayBuffer | Uint8Array;
+  /**
+   * The .wasm's address, where the module's own address does not lead to it: a Worker that a
+   * course's bundler moved away from the .wasm gets it from the page.
+   */
+  wasmUrl?: string;
 }
 
 export async function loadCore(options: LoadOptions = {}): Promise<Core> {
-  const module = await createAttentionCore(options.wasmBinary ? { wasmBinary: options.wasmBinary } : {});
+  const { wasmBinary, wasmUrl } = options;
+  const module = await createAttentionCore({ ...(wasmBinary ? { wasmBinary } : {}), ...(wasmUrl ? { locateFile: () => wasmUrl } : {}) });
   const core = new CoreImpl(module);
   loadedLimit = core.limits.maxElements;
   return core;

@@ -6,23 +6,13 @@
 import type { Core, CueAnalysis, CueEpoch } from './core';
 import type { LiveNumbers } from './format';
 import { sourceFigures } from './lesson/source-figures';
+import { firstBlockMove, strongestAt } from './widgets/cue-offsets';
 import { oneBlockRuns, otherSeedRuns, recordedCueRuns, type RecordedRun } from './recorded-runs';
-import { scaleSweepNumbers, sweepOf } from './sweep-view';
+import { scaleSweepNumbers, sweepOf } from './widgets/sweep-view';
 
 /** What `attention-lab reference --json` writes (cli/cmd_reference.cpp). */
 interface ReferenceReport { cases: { outputMaxAbsDiff: number; weightsMaxAbsDiff: number }[] }
 const reference = import.meta.glob<ReferenceReport>('./generated/reference.json', { eager: true, import: 'default' })['./generated/reference.json'];
-
-/** The strongest last-block head's weight at `offset` from the answer (the analysis's rule reads the same). */
-export function strongestAt(analysis: CueAnalysis, offset: number): number {
-  const at = Array.from(analysis.offsets).indexOf(offset);
-  return Math.max(...analysis.lastBlockByOffset.map((head) => head[at]));
-}
-
-/** The first block's strongest head on the move each route needs: cue onto answer, or answer onto cue. */
-export function firstBlockMove(analysis: CueAnalysis, circuit: 'cue' | 'answer'): number {
-  return Math.max(...Array.from(circuit === 'cue' ? analysis.firstBlockCueToAnswer : analysis.firstBlockAnswerToCue));
-}
 
 /** The figures of a run the page's words describe, as run.* numbers (shown-run.ts). */
 export function runNumbers(run: { seed: number; analysis: CueAnalysis }): LiveNumbers {

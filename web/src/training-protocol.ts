@@ -13,8 +13,9 @@ import type { CueAnalysis, CueConfig, CueEpoch, CueProbe } from './core';
 export interface ProbeTarget { source: 'recorded' | 'live'; blocks: 1 | 2 }
 
 export type TrainerRequest =
-  | { type: 'train'; runId: number; config: Partial<CueConfig> }
-  | { type: 'probe'; requestId: number; target: ProbeTarget; tokens: number[] }
+  /** wasmUrl (train and probe): where the core's .wasm is, when the Worker cannot find it next to itself (bundled apart) */
+  | { type: 'train'; runId: number; config: Partial<CueConfig>; wasmUrl?: string }
+  | { type: 'probe'; requestId: number; target: ProbeTarget; tokens: number[]; wasmUrl?: string }
   | { type: 'pause' }
   | { type: 'resume' }
   | { type: 'cancel' }
@@ -31,6 +32,9 @@ export type TrainerReply =
   | { type: 'probe'; requestId: number; target: ProbeTarget; probe: CueProbe; forwardMs: number }
   | { type: 'error'; runId?: number; requestId?: number; message: string };
 
+const wasmUrlOk = (url: unknown) => url === undefined || (typeof url === 'string' && /^(https?|blob):/.test(url));
+const withWasmUrl = (url: unknown) => (url ? { wasmUrl: url as string } : {});
+
 /** The request, or {error} saying what is wrong with it. */
 export function parseRequest(data: unknown): TrainerRequest | { error: string } {
   if (typeof data !== 'object' || data === null) return { error: 'a request must be an object with a "type"' };
@@ -40,7 +44,8 @@ export function parseRequest(data: unknown): TrainerRequest | { error: string } 
       if (!Number.isSafeInteger(m.runId) || (m.runId as number) < 0) return { error: 'train: runId must be a whole number' };
       if (typeof m.config !== 'object' || m.config === null || Array.isArray(m.config))
         return { error: 'train: config must be an object of training options' };
-      return { type: 'train', runId: m.runId as number, config: m.config as Partial<CueConfig> };
+      if (!wasmUrlOk(m.wasmUrl)) return { error: 'train: wasmUrl must be an http(s) or blob: address' };
+      return { type: 'train', runId: m.runId as number, config: m.config as Partial<CueConfig>, ...withWasmUrl(m.wasmUrl) };
     case 'probe': {
       if (!Number.isSafeInteger(m.requestId) || (m.requestId as number) < 0) return { error: 'probe: requestId must be a whole number' };
       const target = m.target as Partial<ProbeTarget> | null;
@@ -48,7 +53,8 @@ export function parseRequest(data: unknown): TrainerRequest | { error: string } 
         return { error: 'probe: target must be { source: "recorded" or "live", blocks: 1 or 2 }' };
       if (!Array.isArray(m.tokens) || m.tokens.length > 4096 || !m.tokens.every((t) => typeof t === 'number'))
         return { error: 'probe: tokens must be an array of token ids' };
-      return { type: 'probe', requestId: m.requestId as number, target: { source: target.source!, blocks: target.blocks! }, tokens: m.tokens as number[] };
+      if (!wasmUrlOk(m.wasmUrl)) return { error: 'probe: wasmUrl must be an http(s) or blob: address' };
+      return { type: 'probe', requestId: m.requestId as number, target: { source: target.source!, blocks: target.blocks! }, tokens: m.tokens as number[], ...withWasmUrl(m.wasmUrl) };
     }
     case 'pause':
     case 'resume':

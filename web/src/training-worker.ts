@@ -24,6 +24,7 @@ function yieldToMessages(): Promise<void> {
 
 let core: Core | undefined;
 let coreLoading: Promise<Core> | undefined; // one instance, however many runs wait for it
+let wasmUrl: string | undefined; // the latest request's, if it said where the .wasm is
 let run: { id: number; models: CueModel[]; paused: boolean; cancelled: boolean; resume?: () => void } | undefined;
 // Probes are answered by models built for them from trained weights: the recorded run's
 // (shipped, fetched on the first probe) and the latest finished live run's (kept here in JS, so
@@ -34,7 +35,7 @@ let liveWeights: { config: Partial<CueConfig>; weights: Float32Array }[] = [];
 const post = (message: TrainerReply) => postMessage(message);
 
 function getCore(): Promise<Core> {
-  return (coreLoading ??= loadCore().then((loaded) => (core = loaded)).catch((error) => {
+  return (coreLoading ??= loadCore({ wasmUrl }).then((loaded) => (core = loaded)).catch((error) => {
     coreLoading = undefined; // let a later request try again
     throw error;
   }));
@@ -150,6 +151,7 @@ function stop(): void {
 addEventListener('message', (event: MessageEvent) => {
   const request = parseRequest(event.data);
   if ('error' in request) return post({ type: 'error', message: request.error });
+  if ('wasmUrl' in request && request.wasmUrl) wasmUrl = request.wasmUrl;
   switch (request.type) {
     case 'train':
       stop();

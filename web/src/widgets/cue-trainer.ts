@@ -5,12 +5,15 @@
 // baseline, parameter counts, best accuracies, and after training the last block's attention by
 // offset from the answer, with the circuit the core's analysis names. The run it shows is the
 // one the page's words describe (shown-run.ts).
-// Attributes: seed, epochs. Emits attn-train-progress, attn-train-epoch, attn-train-finished.
+// Attributes and events: CUE_TRAINER in contracts.ts. The lesson's recorded runs and its words
+// (shown-run.ts) load only when the trainer shows or finishes a run.
 import type { CueAnalysis, CueConfig } from '../core';
-import { firstBlockMove, strongestAt } from '../live-numbers';
-import { recordedCueRuns } from '../recorded-runs';
-import { showRun } from '../shown-run';
+import coreWasm from '../generated/attention_core.wasm?url';
+import { firstBlockMove, strongestAt } from './cue-offsets';
 import type { TrainerReply } from '../training-protocol';
+import { CUE_TRAINER } from './contracts';
+import trainingWorkerUrl from '../training-worker.ts?worker&url';
+import { startWorker } from '../host/worker';
 import { AttnElement, define, el } from './base';
 import { downloadCsv, downloadSvg } from './download';
 import { attachPlot, loadPlot, SERIES_COLOURS } from './plot-util';
@@ -44,10 +47,15 @@ export function describeCircuit(analysis: CueAnalysis): string {
   return `No route yet: no head of the last block puts half of the query's weight on the earlier CUE (strongest ${strongestAt(analysis, -1).toFixed(2)}) or on the answer (strongest ${strongestAt(analysis, 0).toFixed(2)}).`;
 }
 
+/** Lets the page's words describe `run` (on the lesson page; elsewhere nothing shows them). */
+async function showRun(run: { seed: number; analysis: CueAnalysis }): Promise<void> {
+  (await import('../shown-run')).showRun(run);
+}
+
 let trainers = 0; // ids must stay unique when a page holds more than one trainer
 
-export class CueTrainer extends AttnElement {
-  static readonly coreAttributes = ['seed', 'epochs'].map((key) => ({ attribute: key, config: 'cueTrain', key } as const));
+export class CueTrainer extends AttnElement<typeof CUE_TRAINER> {
+  static readonly contract = CUE_TRAINER;
 
   /** The heads a block can have: the divisors of the model width within the core's range. */
   private headChoices(): number[] {
@@ -72,19 +80,20 @@ export class CueTrainer extends AttnElement {
   private analysisHost!: HTMLElement;
   private pauseButton!: HTMLButtonElement;
   private svg: SVGSVGElement | null = null;
+  private suffix?: string;
 
   protected preload(): Promise<unknown> {
     return loadPlot();
   }
 
-  protected async setup(): Promise<void> {
-    const saved = this.savedState();
-    const defaults = this.core.configs.cueTrain.defaults;
-    const suffix = ++trainers === 1 ? '' : `-${trainers}`;
-    this.seedInput = el('input', { type: 'text', inputmode: 'numeric', size: '8', value: saved.seed ?? this.getAttribute('seed') ?? String(defaults.seed), 'aria-describedby': `cue-seed-error${suffix}` });
-    this.epochsInput = el('input', { type: 'text', inputmode: 'numeric', size: '5', value: saved.epochs ?? this.getAttribute('epochs') ?? String(defaults.epochs), 'aria-describedby': `cue-epochs-error${suffix}` });
-    const heads = saved.heads ?? String(defaults.heads);
-    this.headsSelect = el('select', {}, ...this.headChoices().map((h) => el('option', { value: String(h), ...(String(h) === heads ? { selected: '' } : {}) }, String(h))));
+  protected async draw(): Promise<void> {
+    const { seed, epochs } = this.settings;
+    const suffix = (this.suffix ??= ++trainers === 1 ? '' : `-${trainers}`);
+    this.seedInput = el('input', { type: 'text', inputmode: 'numeric', size: '8', value: String(seed), 'aria-describedby': `cue-seed-error${suffix}` });
+    this.epochsInput = el('input', { type: 'text', inputmode: 'numeric', size: '5', value: String(epochs), 'aria-describedby': `cue-epochs-error${suffix}` });
+    const heads = String(this.settings.heads);
+    const headChoices = [...new Set([...this.headChoices(), this.settings.heads])].sort((x, y) => x - y);
+    this.headsSelect = el('select', {}, ...headChoices.map((h) => el('option', { value: String(h), ...(String(h) === heads ? { selected: '' } : {}) }, String(h))));
     this.seedError = el('span', { class: 'attn-error', id: `cue-seed-error${suffix}`, role: 'alert' });
     this.epochsError = el('span', { class: 'attn-error', id: `cue-epochs-error${suffix}`, role: 'alert' });
     const train = el('button', { type: 'button' }, 'Train both');
@@ -114,15 +123,16 @@ export class CueTrainer extends AttnElement {
     await this.showRecorded();
   }
 
-  disconnectedCallback(): void {
-    super.disconnectedCallback();
+  protected teardown(): void {
+    this.running = false;
     this.worker?.terminate();
     this.worker = undefined;
   }
 
   private async showRecorded(): Promise<void> {
     this.cancel();
-    const runs = recordedCueRuns();
+    // The recorded runs are the lesson's data: loaded only when a trainer shows them.
+    const runs = (await import('../recorded-runs')).recordedCueRuns();
     if (!runs) {
       this.view = undefined;
       this.status.textContent = 'This build has no recorded run. Press Train both to train the models here.';
@@ -139,12 +149,12 @@ export class CueTrainer extends AttnElement {
     };
     this.status.replaceChildren(el('span', { class: 'badge' }, 'recorded run'),
       ` Trained by the native core at build time, seed ${two.config.seed}, ${two.config.heads} head${two.config.heads > 1 ? 's' : ''} per block, ${one.config.epochs} epochs. Press Train both to run it in your browser.`);
-    showRun({ seed: two.config.seed, analysis: two.analysis });
     await this.render();
+    await showRun({ seed: two.config.seed, analysis: two.analysis });
   }
 
   /** Reads the controls; the core checks each, and its message shows next to a bad one. */
-  private settings(): Settings | undefined {
+  private controlValues(): Settings | undefined {
     const fields = [
       { key: 'seed', input: this.seedInput, error: this.seedError },
       { key: 'epochs', input: this.epochsInput, error: this.epochsError },
@@ -170,10 +180,10 @@ export class CueTrainer extends AttnElement {
   }
 
   private train(): void {
-    const settings = this.settings();
+    const settings = this.controlValues();
     if (!settings) return;
     this.cancel();
-    this.saveState(settings);
+    this.remember(settings);
     this.worker ??= this.startWorker();
     this.runId += 1;
     this.running = true;
@@ -181,19 +191,21 @@ export class CueTrainer extends AttnElement {
     this.view = { source: 'live', seed: settings.seed, heads: settings.heads, baseline: NaN, chance: NaN, models: [] };
     this.status.textContent = `Training both models in your browser, seed ${settings.seed}, ${settings.heads} head${settings.heads > 1 ? 's' : ''} per block, ${settings.epochs} epochs…`;
     this.updatePauseButton();
-    this.worker.postMessage({ type: 'train', runId: this.runId, config: settings });
+    // The .wasm's address as this bundle knows it: a course's bundler may put the Worker elsewhere.
+    this.worker?.postMessage({ type: 'train', runId: this.runId, config: settings, wasmUrl: new URL(coreWasm, import.meta.url).href });
     void this.render();
   }
 
-  private startWorker(): Worker {
-    const worker = new Worker(new URL('../training-worker.ts', import.meta.url), { type: 'module' });
-    worker.addEventListener('message', (event: MessageEvent<TrainerReply>) => this.onReply(event.data));
-    worker.addEventListener('error', (event) => {
-      this.status.textContent = `The training worker failed: ${event.message}`;
-      this.running = false;
-      this.updatePauseButton();
+  private startWorker(): Worker | undefined {
+    return startWorker(new URL(trainingWorkerUrl, import.meta.url), {
+      message: (data) => this.onReply(data as TrainerReply),
+      failed: (reason) => {
+        this.status.textContent = reason;
+        this.worker = undefined;
+        this.running = false;
+        this.updatePauseButton();
+      },
     });
-    return worker;
   }
 
   private cancel(): void {
@@ -246,7 +258,7 @@ export class CueTrainer extends AttnElement {
         this.view.models[model].analysis = reply.analysis;
         this.view.models[model].best = reply.best;
         this.emit('attn-train-finished', { model: reply.model, best: reply.best, bestEpoch: reply.bestEpoch, circuit: reply.analysis.circuit });
-        if (reply.model === 2) showRun({ seed: this.view.seed, analysis: reply.analysis });
+        if (reply.model === 2) void showRun({ seed: this.view.seed, analysis: reply.analysis });
         if (this.view.models.every((m) => m?.analysis)) {
           this.running = false;
           this.updatePauseButton();

@@ -3,10 +3,11 @@
 // dark theme at build time (scripts/render-diagrams.mjs), so the page shows a static SVG image:
 // no Mermaid download and no inline styles under a strict CSP. The image follows the circuit
 // the core's analysis names for the shown run (shown-circuit.ts) and the widget's colour theme;
-// the alt text says what the diagram says.
+// the alt text says what the diagram says. Attributes: FLOWCHART in contracts.ts (theme only).
 import sizes from '../generated/flowcharts.json';
 import { CIRCUIT_EVENT, shownCircuit, type Circuit } from '../shown-circuit';
-import { define, el } from './base';
+import { FLOWCHART } from './contracts';
+import { AttnElement, define, el } from './base';
 
 const images = import.meta.glob<string>('../generated/flowchart-*.svg', { eager: true, query: '?url', import: 'default' });
 
@@ -23,49 +24,45 @@ const DESCRIPTIONS: Record<Circuit, string> = {
     'Dashed arrows lead to the two routes a trained model takes: read the CUE at offset −1, or read the answer at offset 0.',
 };
 
-export class Flowchart extends HTMLElement {
-  static observedAttributes = ['theme'];
+export class Flowchart extends AttnElement<typeof FLOWCHART> {
+  static readonly contract = FLOWCHART;
+  static readonly needsCore = false;
   private image?: HTMLImageElement;
-  private readonly media = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : undefined;
   private readonly update = () => this.show();
 
-  connectedCallback(): void {
-    if (!this.image) {
-      this.image = el('img', { loading: 'lazy', decoding: 'async' });
-      this.append(el('div', { class: 'attn-panel flowchart' }, this.image));
-      this.dataset.ready = '';
-    }
+  protected draw(): void {
+    this.image = el('img', { loading: 'lazy', decoding: 'async' });
+    this.replaceChildren(el('div', { class: 'attn-panel flowchart' }, this.image));
     document.addEventListener(CIRCUIT_EVENT, this.update);
-    this.media?.addEventListener('change', this.update);
     this.show();
   }
 
-  disconnectedCallback(): void {
+  protected teardown(): void {
     document.removeEventListener(CIRCUIT_EVENT, this.update);
-    this.media?.removeEventListener('change', this.update);
   }
 
-  attributeChangedCallback(): void {
-    if (this.image) this.show();
+  protected themeChanged(): void {
+    this.show();
   }
 
   /** The colour scheme this widget is drawn in: its own theme, the page's, else the reader's. */
   private theme(): 'light' | 'dark' {
     const scheme = getComputedStyle(this).colorScheme.trim();
     if (scheme === 'light' || scheme === 'dark') return scheme;
-    return this.media?.matches ? 'dark' : 'light';
+    return matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
   }
 
   private show(): void {
     const circuit = shownCircuit();
-    const name = `${circuit}-${this.theme()}` as keyof typeof sizes;
+    const theme = this.theme();
+    const name = `${circuit}-${theme}` as keyof typeof sizes;
     const image = this.image!;
     image.src = images[`../generated/flowchart-${name}.svg`];
     image.alt = DESCRIPTIONS[circuit];
     image.width = sizes[name].width;
     image.height = sizes[name].height;
     image.dataset.circuit = circuit;
-    image.dataset.theme = this.theme();
+    image.dataset.theme = theme;
   }
 }
 
