@@ -11,12 +11,13 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DIST, enginesToRun, launch, serveSite } from '../support/engines.mjs';
-import { COURSE_SITE, FRAME_HEIGHTS, FRAME_HEIGHTS_FILE, frameFit } from './recipes.mjs';
+import { COURSE_SITE, FRAME_HEIGHTS, FRAME_HEIGHTS_FILE, RECIPES, frameFit } from './recipes.mjs';
 
 const SLACK = 30;
 /** Every widget the package declares (custom-elements.json): each needs its documented heights. */
 const TAGS = JSON.parse(readFileSync(resolve(DIST, 'custom-elements.json'), 'utf8')).modules[0].declarations.map((d) => d.tagName);
 const HOST = resolve(import.meta.dirname, 'frame-host');
+const LMS_RECIPE = resolve(RECIPES, 'lms/lesson.html');
 const measured = {}; // tag -> width -> [px per engine]
 let site;
 
@@ -133,6 +134,9 @@ test('the documented heights are tight: at most SLACK px above the tallest engin
   if (process.env.ATTN_WRITE_FRAME_HEIGHTS === '1') {
     const json = JSON.stringify({ ...FRAME_HEIGHTS, heights: suggested }, null, 2).replace(/\[\s+([\d,\s]+?)\s+\]/g, (_, list) => `[${list.split(/,\s*/).join(', ')}]`);
     writeFileSync(FRAME_HEIGHTS_FILE, `${json}\n`);
+    // The LMS recipe's frames carry the widest width's heights.
+    const lms = readFileSync(LMS_RECIPE, 'utf8').replace(/(widget=([a-z-]+)[^>]*?height=")\d+"/gs, (_, head, tag) => `${head}${suggested[tag].at(-1)}"`);
+    writeFileSync(LMS_RECIPE, lms);
     return;
   }
   assert.deepEqual(loose, [], `heights measured + 10 px, rounded up to tens: ${JSON.stringify(suggested)} (ATTN_WRITE_FRAME_HEIGHTS=1 writes them)`);
