@@ -116,6 +116,16 @@ export const sections: Section[] = [
       {
         kind: 'p',
         text:
+          'Those few lines hide a lot of arithmetic, so here it is spread out. A small example goes ' +
+          'through the same core one step at a time, and every matrix it makes on the way is kept and ' +
+          'shown. Pick any number: the cells it was made from are marked, and its sum is written out ' +
+          'term by term with the values the core used. Change a cell of $Q$, $K$ or $V$ (or switch on ' +
+          'the causal mask) and follow the change through to the output.',
+      },
+      { kind: 'widget', tag: 'attn-attention-steps', attrs: { 'state-key': 'steps' }, caption: 'One attention call on a small seeded example, every matrix computed by the core. Tab into a matrix and move with the arrow keys; Enter edits a cell of Q, K or V.' },
+      {
+        kind: 'p',
+        text:
           'On its own this has nothing to learn. Three learned projections turn the input sequence into ' +
           '$Q$, $K$ and $V$, and that is where training happens. When all three come from the same ' +
           'sequence it is called self-attention: each token poses its own question to all the others.',

@@ -227,9 +227,34 @@ export const CUE_TRAINER = {
   ],
 } as const satisfies WidgetContract;
 
+export const ATTENTION_STEPS = {
+  tag: 'attn-attention-steps', className: 'AttentionSteps',
+  description: 'One attention call laid out as matrices, every one computed by the core: Q, K and V (a seeded draw the reader can edit cell by cell), Q Kᵀ, the scaled scores, the causal mask if chosen, the softmax weights and the output. Focusing or pointing at a cell marks the cells it came from and writes out its sum.',
+  attributes: [
+    { name: 'tokens', core: { config: 'attentionSteps', key: 'tokens' }, hashKey: 'n' },
+    { name: 'dk', core: { config: 'attentionSteps', key: 'dK' }, hashKey: 'dk' },
+    { name: 'dv', core: { config: 'attentionSteps', key: 'dV' }, hashKey: 'dv' },
+    { name: 'causal', core: { config: 'attentionSteps', key: 'causal' }, hashKey: 'causal' },
+    { name: 'scale', core: { config: 'attentionSteps', key: 'scale' }, hashKey: 'scale' },
+    { name: 'seed', core: { config: 'attentionSteps', key: 'seed' }, note: 'Cells the reader edits replace the drawn ones until a setting changes.', hashKey: 'seed' },
+    STATE_KEY,
+  ],
+  events: [
+    {
+      name: 'attn-change', description: 'The reader edited a cell of Q, K or V, or changed a setting, and the core computed the steps again.',
+      detail: [
+        { name: 'causal', type: 'boolean', description: 'whether the causal mask is on' },
+        { name: 'scale', type: 'boolean', description: 'whether the scores are multiplied by 1/√d_k' },
+        { name: 'weights', type: 'number[]', description: 'the attention weights (tokens × tokens), row by row' },
+        { name: 'output', type: 'number[]', description: 'the output (tokens × d_v), row by row' },
+      ],
+    },
+  ],
+} as const satisfies WidgetContract;
+
 /** Every widget, in the order the guide lists them. */
 export const CONTRACTS: readonly WidgetContract[] = [
-  SOFT_LOOKUP, RANKED_TABLE, SCALE_FIGURE, MASK_FIGURE, HEADS_FIGURE, PITFALL_DEMO, FLOWCHART, QUIZ, EXERCISES, CUE_TRAINER,
+  SOFT_LOOKUP, ATTENTION_STEPS, RANKED_TABLE, SCALE_FIGURE, MASK_FIGURE, HEADS_FIGURE, PITFALL_DEMO, FLOWCHART, QUIZ, EXERCISES, CUE_TRAINER,
 ];
 
 export const contractOf = (tag: string): WidgetContract | undefined => CONTRACTS.find((c) => c.tag === tag);

@@ -1,6 +1,7 @@
 // Registers every attention-lab widget. This is the one script an embedding page loads.
 import './widgets.css';
 import './soft-lookup';
+import './attention-steps';
 import './ranked-table';
 import './scale-figure';
 import './mask-figure';
