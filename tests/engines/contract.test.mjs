@@ -49,6 +49,20 @@ const CASES = {
     ],
     events: { 'attn-change': [['press', ['ArrowLeft'], 'attn-soft-lookup [role=application]']] },
   },
+  'attn-attention-steps': {
+    base: { tokens: '4', theme: 'light' },
+    changes: [
+      { attr: 'tokens', value: '5' },
+      { attr: 'dk', value: '2' },
+      { attr: 'dv', value: '3' },
+      { attr: 'causal', value: 'true' },
+      { attr: 'scale', value: 'false' },
+      { attr: 'seed', value: '9' },
+      { attr: 'state-key', value: 's', hash: 's.n=3' },
+      { attr: 'theme', value: 'dark' },
+    ],
+    events: { 'attn-change': [['press', ['Enter', '3', 'Enter'], 'attn-attention-steps table[data-matrix="key"] td[tabindex="0"]']] },
+  },
   'attn-ranked-table': {
     base: { src: 'table-a.json', theme: 'light' },
     changes: [
@@ -118,6 +132,7 @@ const CASES = {
     base: { epochs: '1', theme: 'light' },
     changes: [
       { attr: 'seed', value: '7' },
+      { attr: 'heads', value: '2' },
       { attr: 'epochs', value: '2' },
       { attr: 'state-key', value: 'c', hash: 'c.seed=11' },
       { attr: 'theme', value: 'dark' },
