@@ -366,6 +366,23 @@ export const sections: Section[] = [
     blocks: [{ kind: 'widget', tag: 'attn-flowchart', caption: 'How the trainer’s latest finished run answers the cue task, as the core’s analysis of its attention finds it, and where one small block stays.' }],
   },
   {
+    id: 'probe',
+    title: 'Ask the trained models yourself',
+    blocks: [
+      {
+        kind: 'p',
+        text:
+          'The offsets above are averages over a thousand validation sequences. Here you can put a single ' +
+          'question to the trained models: choose a symbol for each position and slide the CUE along, and both ' +
+          'models answer at once, each with its prediction, the probability it gives every class, and the ' +
+          'attention of every block as a heat map over your tokens. Move the CUE and see whether the two-block ' +
+          'model follows it to the new answer while the one-block model keeps guessing. Once you have trained your ' +
+          'own run in the trainer, switch to it and compare its route with the recorded one.',
+      },
+      { kind: 'widget', tag: 'attn-cue-probe', attrs: { 'state-key': 'probe' }, caption: 'The trained models of the cue task, asked by the core in the training Worker. Each row of a heat map is where that position looks; the last row is the question.' },
+    ],
+  },
+  {
     id: 'pitfalls',
     title: 'Pitfalls',
     blocks: [

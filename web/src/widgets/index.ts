@@ -11,3 +11,4 @@ import './flowchart';
 import './quiz';
 import './exercises';
 import './cue-trainer';
+import './cue-probe';
