@@ -57,7 +57,7 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
         s === 'recorded' ? 'the recorded run' : 'your run in the trainer')));
     source.addEventListener('change', () => {
       this.remember({ source: source.value as 'recorded' | 'live' });
-      void this.ask();
+      void this.ask(true);
     });
     this.editor = el('div', { class: 'probe-sequence', role: 'group', 'aria-label': 'the sequence' });
     this.status = el('p', { class: 'probe-status', 'aria-live': 'polite' });
@@ -128,7 +128,7 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
 
   private changed(): void {
     this.remember({ sequence: this.sequenceText() });
-    void this.ask();
+    void this.ask(true);
   }
 
   /** Where probes go: the trainer on the page (started), which holds the latest live run, else our own Worker. */
@@ -137,8 +137,8 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
     return typeof trainer?.probe === 'function' ? (trainer as ProbeAnswerer) : this.own;
   }
 
-  /** Asks both models about the current sequence; an answer overtaken by a newer edit is dropped. */
-  private async ask(): Promise<void> {
+  /** Asks both models about the current sequence (attn-change tells when `byReader`); an answer overtaken by a newer edit is dropped. */
+  private async ask(byReader = false): Promise<void> {
     const asked = ++this.asked;
     const started = performance.now();
     const tokens = [...this.body, this.symbols];
@@ -157,13 +157,15 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
       return;
     }
     if (asked !== this.asked || !this.isConnected) return;
+    this.dataset.answerMs = (performance.now() - started).toFixed(1); // both replies in, before drawing
     this.answers.replaceChildren(...answers.map((answer, i) => this.modelView(BLOCKS[i], answer.probe)));
     const latencyMs = performance.now() - started;
     const first = this.dataset.latencyMs === undefined ? ', the first answer loading the core and the weights' : '';
     const expected = answers[0].probe.expected;
     this.status.textContent = `${source === 'recorded' ? 'The recorded run' : 'Your run'}: the right answer is ${this.label(expected)}, the symbol after the CUE at position ${answers[0].probe.cuePosition}. Answered in ${latencyMs.toFixed(0)} ms (forward passes in the Worker: ${answers.map((a) => a.forwardMs.toFixed(1)).join(' and ')} ms${first}).`;
     this.dataset.latencyMs = latencyMs.toFixed(1);
-    this.emit('attn-change', { tokens, predictions: answers.map((a) => a.probe.prediction), latencyMs });
+    this.dataset.answeredBy = answerer === this.own ? 'own-worker' : 'trainer';
+    if (byReader) this.emit('attn-change', { tokens, predictions: answers.map((a) => a.probe.prediction), latencyMs });
   }
 
   /** One model's answer: its prediction, every class's probability, and a heat map per block and head. */
