@@ -48,8 +48,8 @@ async function place(page, attrs, theme) {
   await page.waitFor(() => document.querySelector('attn-attention-steps[data-ready]') !== null);
 }
 
-/** Every shown matrix: id -> its cells' values (data-value, the core's number in full), row by row. */
-const shownMatrices = (page) => page.run(() => Object.fromEntries([...document.querySelectorAll('attn-attention-steps table[data-matrix]')]
+/** Every shown matrix, in page order: id -> its cells' values (data-value, the core's number in full), row by row. */
+const shownMatrices = async (page) => Object.fromEntries(await page.run(() => [...document.querySelectorAll('attn-attention-steps table[data-matrix]')]
   .map((t) => [t.dataset.matrix, [...t.querySelectorAll('td[data-row]')].map((td) => Number(td.dataset.value))])));
 
 /** Which cells are marked: { self: ['scores 1 1'], source: [...] }, and the written-out sum. */

@@ -139,6 +139,16 @@ const CASES = {
     ],
     events: Object.fromEntries(['attn-train-progress', 'attn-train-epoch', 'attn-train-finished'].map((name) => [name, [['click', 'attn-cue-trainer .attn-controls:nth-of-type(2) button:first-child']]])),
   },
+  'attn-cue-probe': {
+    base: { theme: 'light' },
+    changes: [
+      { attr: 'sequence', value: '0,CUE,4,1,1,2,3,5,6' },
+      { attr: 'source', value: 'live' },
+      { attr: 'state-key', value: 'p', hash: 'p.seq=1,1,1,1,1,1,CUE,2,1', prep: { source: 'recorded' } },
+      { attr: 'theme', value: 'dark' },
+    ],
+    events: { 'attn-change': [['press', ['ArrowRight'], 'attn-cue-probe input[type=range]']] },
+  },
 };
 
 /** The detail field names a manifest event declares ("CustomEvent<{ a: T; b: U }>" -> ["a", "b"]). */

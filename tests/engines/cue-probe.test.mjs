@@ -116,15 +116,17 @@ for (const engine of enginesToRun()) {
       assert.deepEqual(change.tokens, [3, 1, 5, CUE, 1, 6, 2, 2, 4, CUE]);
       assertNative(await shown(page), change.tokens, files);
       // Answer times: the cue moved back and forth, each edit waited for; the replies' share of it too.
-      const replies = [];
+      const replies = [], forward = [];
       for (let edit = 0; edit < 12; edit++) {
         await page.press([edit % 2 ? 'ArrowRight' : 'ArrowLeft'], 'attn-cue-probe input[type=range]');
         await page.waitFor((n) => window.changes.length === n, edit + 3);
-        replies.push(await page.run(() => Number(document.querySelector('attn-cue-probe').dataset.answerMs)));
+        const probe = await page.run(() => ({ ...document.querySelector('attn-cue-probe').dataset }));
+        replies.push(Number(probe.answerMs));
+        forward.push(...probe.forwardMs.split(' ').map(Number));
       }
       const times = await page.run(() => window.changes.slice(2).map((c) => c.latencyMs));
       t.diagnostic(`${engine}: probe answer times from the edit to both answers shown (ms): median ${median(times).toFixed(1)}, max ${Math.max(...times).toFixed(1)}; all: ${times.map((x) => x.toFixed(1)).join(' ')} (shared machine: noisy)`);
-      console.log(`# ${engine} probe latency (ms), edit to both answers shown: median ${median(times).toFixed(1)}, max ${Math.max(...times).toFixed(1)} over ${times.length} edits; edit to both Worker replies in: median ${median(replies).toFixed(1)}, max ${Math.max(...replies).toFixed(1)}`);
+      console.log(`# ${engine} probe latency (ms), edit to both answers shown: median ${median(times).toFixed(1)}, max ${Math.max(...times).toFixed(1)} over ${times.length} edits; edit to both Worker replies in: median ${median(replies).toFixed(1)}, max ${Math.max(...replies).toFixed(1)}; one forward pass in the Worker: median ${median(forward).toFixed(2)}`);
       assert.deepEqual(await page.problems(), []);
     });
 
