@@ -15,7 +15,7 @@ import { loadCore } from '../../build-wasm/facade/core.js';
 const root = resolve(import.meta.dirname, '../..');
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const WIDGETS = ['attn-soft-lookup', 'attn-attention-steps', 'attn-ranked-table', 'attn-scale-figure', 'attn-mask-figure', 'attn-heads-figure',
-  'attn-pitfall-demo', 'attn-flowchart', 'attn-quiz', 'attn-exercises', 'attn-cue-trainer'];
+  'attn-pitfall-demo', 'attn-flowchart', 'attn-quiz', 'attn-exercises', 'attn-cue-trainer', 'attn-cue-probe'];
 const BLOCKING = ['serious', 'critical'];
 let server, browser, core;
 
