@@ -182,7 +182,7 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
       el('p', { class: 'probe-prediction', 'data-result': right ? 'right' : 'wrong' },
         'Predicts ', el('strong', { 'data-prediction': String(probe.prediction) }, this.label(probe.prediction)),
         ` with probability ${p[probe.prediction].toFixed(4)}: ${right ? 'right' : `wrong (the answer is ${this.label(probe.expected)})`}.`),
-      el('details', { class: 'probe-classes' }, el('summary', {}, 'Every class\'s probability'),
+      el('details', { class: 'probe-classes' }, el('summary', {}, 'Every class\'s probability', el('span', { class: 'visually-hidden' }, `, ${blocks} block${blocks > 1 ? 's' : ''}`)),
         el('table', { class: 'ranked' }, el('caption', { class: 'visually-hidden' }, `${blocks} blocks: probability of each class`),
           el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'class'), el('th', { scope: 'col' }, 'probability'), el('td', {}))),
           el('tbody', {}, ...classes))),
