@@ -10,29 +10,25 @@
 //     probe of "your run" equals the native probe of the same run trained natively;
 //   - screenshots at 1280 and 360 px, light and dark (Chromium): build/screenshots/.
 // Run after `npm run build`: node --test tests/engines/cue-probe.test.mjs
-import { after, before, describe, test } from 'node:test';
+import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { DIST, enginesToRun, launch, serveSite } from '../support/engines.mjs';
+import { widgetPageSuites } from './widget-page/suite.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 const CLI = resolve(root, 'build/cli/attention-lab');
 const SHOTS = resolve(root, 'build/screenshots');
 const CUE = 7;
 const LIVE_EPOCHS = 2;
-let site, scratch;
+let scratch;
 
-before(async () => {
-  site = await serveSite({ roots: [resolve(import.meta.dirname, 'widget-page'), DIST] });
+before(() => {
   scratch = mkdtempSync(join(tmpdir(), 'attn-probe-'));
 });
-after(() => {
-  rmSync(scratch, { recursive: true, force: true });
-  return site?.close();
-});
+after(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** The native command's probe of `tokens` by the model of `blocks` blocks whose weights are in `file`. */
 const nativeProbe = (file, blocks, tokens, extra = []) =>
@@ -78,95 +74,90 @@ function assertNative(models, tokens, files, extra = []) {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-for (const engine of enginesToRun()) {
-  describe(engine, () => {
-    let browser, page;
-    before(async () => {
-      browser = await launch(engine);
-      page = await browser.open(`${site.url}widgets.html`, { width: 1000, height: 900 });
-    });
-    after(() => browser?.close());
-
-    test('the recorded models\' answers equal the native probe of the shipped weights', async () => {
-      await place(page, { 'attn-cue-probe': {} });
-      const files = { 1: recordedWeights(1), 2: recordedWeights(2) };
-      assertNative(await shown(page), [3, 1, CUE, 5, 0, 6, 2, 2, 4, CUE], files);
-      assert.equal(await page.run(() => document.querySelector('attn-cue-probe').dataset.answeredBy), 'own-worker');
-      assert.deepEqual(await page.problems(), []);
-    });
-
-    test('the keyboard moves the cue and picks symbols; the 2-block prediction follows the cue; answer times printed', async (t) => {
-      await place(page, { 'attn-cue-probe': {} });
-      const files = { 1: recordedWeights(1), 2: recordedWeights(2) };
-      const before = (await shown(page))[1].prediction;
-      assert.equal(before, 5, 'the recorded 2-block model reads the 5 after the cue');
-      // The cue moves right onto the 5, which takes the cue's old place: the answer is now 0.
-      await page.press(['ArrowRight'], 'attn-cue-probe input[type=range]');
-      await page.waitFor(() => window.changes.length === 1);
-      let change = await page.run(() => window.changes[0]);
-      assert.deepEqual(change.tokens, [3, 1, 5, CUE, 0, 6, 2, 2, 4, CUE]);
-      const models = await shown(page);
-      assertNative(models, change.tokens, files);
-      assert.equal(models[1].prediction, 0, 'the 2-block model follows the cue to the new answer');
-      assert.deepEqual(change.predictions, models.map((m) => m.prediction));
-      // A symbol picked from a position's menu with the keyboard: position 4 (the answer) 0 -> 1.
-      await page.press(['ArrowDown'], 'attn-cue-probe select[aria-label="symbol at position 4"]');
-      await page.waitFor(() => window.changes.length === 2);
-      change = await page.run(() => window.changes[1]);
-      assert.deepEqual(change.tokens, [3, 1, 5, CUE, 1, 6, 2, 2, 4, CUE]);
-      assertNative(await shown(page), change.tokens, files);
-      // Answer times: the cue moved back and forth, each edit waited for; the replies' share of it too.
-      const replies = [], forward = [];
-      for (let edit = 0; edit < 12; edit++) {
-        await page.press([edit % 2 ? 'ArrowRight' : 'ArrowLeft'], 'attn-cue-probe input[type=range]');
-        await page.waitFor((n) => window.changes.length === n, edit + 3);
-        const probe = await page.run(() => ({ ...document.querySelector('attn-cue-probe').dataset }));
-        replies.push(Number(probe.answerMs));
-        forward.push(...probe.forwardMs.split(' ').map(Number));
-      }
-      const times = await page.run(() => window.changes.slice(2).map((c) => c.latencyMs));
-      t.diagnostic(`${engine}: probe answer times from the edit to both answers shown (ms): median ${median(times).toFixed(1)}, max ${Math.max(...times).toFixed(1)}; all: ${times.map((x) => x.toFixed(1)).join(' ')} (shared machine: noisy)`);
-      console.log(`# ${engine} probe latency (ms), edit to both answers shown: median ${median(times).toFixed(1)}, max ${Math.max(...times).toFixed(1)} over ${times.length} edits; edit to both Worker replies in: median ${median(replies).toFixed(1)}, max ${Math.max(...replies).toFixed(1)}; one forward pass in the Worker: median ${median(forward).toFixed(2)}`);
-      assert.deepEqual(await page.problems(), []);
-    });
-
-    test('beside a trainer, the probe asks the trainer\'s Worker; "your run" is the live run, equal to the native run', async () => {
-      await place(page, { 'attn-cue-trainer': { epochs: String(LIVE_EPOCHS) }, 'attn-cue-probe': { source: 'live' } });
-      // Before any live run, the probe says what to do.
-      await page.waitFor(() => /No run of yours yet/.test(document.querySelector('attn-cue-probe .probe-status').textContent), undefined, { timeout: 30000 })
-        .catch(async () => assert.fail(await page.run(() => document.querySelector('attn-cue-probe .probe-status').textContent)));
-      await page.run(() => {
-        window.finished = 0;
-        document.querySelector('attn-cue-trainer').addEventListener('attn-train-finished', () => (window.finished += 1));
-      });
-      await page.waitFor(() => document.querySelector('attn-cue-trainer[data-ready]') !== null, undefined, { timeout: 30000 });
-      await page.click('attn-cue-trainer .attn-controls:nth-of-type(2) button:first-child');
-      await page.waitFor(() => window.finished === 2, undefined, { timeout: 120000 });
-      // Ask again: move the cue.
-      await page.press(['ArrowRight'], 'attn-cue-probe input[type=range]');
-      await page.waitFor(() => window.changes.length >= 1, undefined, { timeout: 30000 });
-      assert.equal(await page.run(() => document.querySelector('attn-cue-probe').dataset.answeredBy), 'trainer');
-      const change = await page.run(() => window.changes.at(-1));
-      const files = {};
-      for (const blocks of [1, 2]) {
-        files[blocks] = join(scratch, `live-${blocks}.bin`);
-        execFileSync(CLI, ['cue', '--blocks', String(blocks), '--epochs', String(LIVE_EPOCHS), '--save-weights', files[blocks]], { stdio: 'ignore' });
-      }
-      assertNative(await shown(page), change.tokens, files, ['--epochs', String(LIVE_EPOCHS)]);
-      assert.deepEqual(await page.problems(), []);
-    });
-
-    test('screenshots at 1280 and 360 px, light and dark', { skip: engine !== 'chromium' && 'Chromium only' }, async () => {
-      for (const width of [1280, 360]) {
-        page = await browser.open(`${site.url}widgets.html`, { width, height: 900 });
-        for (const theme of ['light', 'dark']) {
-          await place(page, { 'attn-cue-probe': {} }, theme);
-          const overflow = await page.run(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-          assert.equal(overflow, 0, `no horizontal page overflow at ${width} px`);
-          await page.screenshot(resolve(SHOTS, `cue-probe-${width}-${theme}.png`));
-        }
-      }
-      assert.deepEqual(await page.problems(), []);
-    });
+widgetPageSuites((context, engine) => {
+  test('the recorded models\' answers equal the native probe of the shipped weights', async () => {
+    const { page } = context;
+    await place(page, { 'attn-cue-probe': {} });
+    const files = { 1: recordedWeights(1), 2: recordedWeights(2) };
+    assertNative(await shown(page), [3, 1, CUE, 5, 0, 6, 2, 2, 4, CUE], files);
+    assert.equal(await page.run(() => document.querySelector('attn-cue-probe').dataset.answeredBy), 'own-worker');
+    assert.deepEqual(await page.problems(), []);
   });
-}
+
+  test('the keyboard moves the cue and picks symbols; the 2-block prediction follows the cue; answer times printed', async (t) => {
+    const { page } = context;
+    await place(page, { 'attn-cue-probe': {} });
+    const files = { 1: recordedWeights(1), 2: recordedWeights(2) };
+    const before = (await shown(page))[1].prediction;
+    assert.equal(before, 5, 'the recorded 2-block model reads the 5 after the cue');
+    // The cue moves right onto the 5, which takes the cue's old place: the answer is now 0.
+    await page.press(['ArrowRight'], 'attn-cue-probe input[type=range]');
+    await page.waitFor(() => window.changes.length === 1);
+    let change = await page.run(() => window.changes[0]);
+    assert.deepEqual(change.tokens, [3, 1, 5, CUE, 0, 6, 2, 2, 4, CUE]);
+    const models = await shown(page);
+    assertNative(models, change.tokens, files);
+    assert.equal(models[1].prediction, 0, 'the 2-block model follows the cue to the new answer');
+    assert.deepEqual(change.predictions, models.map((m) => m.prediction));
+    // A symbol picked from a position's menu with the keyboard: position 4 (the answer) 0 -> 1.
+    await page.press(['ArrowDown'], 'attn-cue-probe select[aria-label="symbol at position 4"]');
+    await page.waitFor(() => window.changes.length === 2);
+    change = await page.run(() => window.changes[1]);
+    assert.deepEqual(change.tokens, [3, 1, 5, CUE, 1, 6, 2, 2, 4, CUE]);
+    assertNative(await shown(page), change.tokens, files);
+    // Answer times: the cue moved back and forth, each edit waited for; the replies' share of it too.
+    const replies = [], forward = [];
+    for (let edit = 0; edit < 12; edit++) {
+      await page.press([edit % 2 ? 'ArrowRight' : 'ArrowLeft'], 'attn-cue-probe input[type=range]');
+      await page.waitFor((n) => window.changes.length === n, edit + 3);
+      const probe = await page.run(() => ({ ...document.querySelector('attn-cue-probe').dataset }));
+      replies.push(Number(probe.answerMs));
+      forward.push(...probe.forwardMs.split(' ').map(Number));
+    }
+    const times = await page.run(() => window.changes.slice(2).map((c) => c.latencyMs));
+    t.diagnostic(`${engine}: probe answer times from the edit to both answers shown (ms): median ${median(times).toFixed(1)}, max ${Math.max(...times).toFixed(1)}; all: ${times.map((x) => x.toFixed(1)).join(' ')} (shared machine: noisy)`);
+    console.log(`# ${engine} probe latency (ms), edit to both answers shown: median ${median(times).toFixed(1)}, max ${Math.max(...times).toFixed(1)} over ${times.length} edits; edit to both Worker replies in: median ${median(replies).toFixed(1)}, max ${Math.max(...replies).toFixed(1)}; one forward pass in the Worker: median ${median(forward).toFixed(2)}`);
+    assert.deepEqual(await page.problems(), []);
+  });
+
+  test('beside a trainer, the probe asks the trainer\'s Worker; "your run" is the live run, equal to the native run', async () => {
+    const { page } = context;
+    await place(page, { 'attn-cue-trainer': { epochs: String(LIVE_EPOCHS) }, 'attn-cue-probe': { source: 'live' } });
+    // Before any live run, the probe says what to do.
+    await page.waitFor(() => /No run of yours yet/.test(document.querySelector('attn-cue-probe .probe-status').textContent), undefined, { timeout: 30000 })
+      .catch(async () => assert.fail(await page.run(() => document.querySelector('attn-cue-probe .probe-status').textContent)));
+    await page.run(() => {
+      window.finished = 0;
+      document.querySelector('attn-cue-trainer').addEventListener('attn-train-finished', () => (window.finished += 1));
+    });
+    await page.waitFor(() => document.querySelector('attn-cue-trainer[data-ready]') !== null, undefined, { timeout: 30000 });
+    await page.click('attn-cue-trainer .attn-controls:nth-of-type(2) button:first-child');
+    await page.waitFor(() => window.finished === 2, undefined, { timeout: 120000 });
+    // Ask again: move the cue.
+    await page.press(['ArrowRight'], 'attn-cue-probe input[type=range]');
+    await page.waitFor(() => window.changes.length >= 1, undefined, { timeout: 30000 });
+    assert.equal(await page.run(() => document.querySelector('attn-cue-probe').dataset.answeredBy), 'trainer');
+    const change = await page.run(() => window.changes.at(-1));
+    const files = {};
+    for (const blocks of [1, 2]) {
+      files[blocks] = join(scratch, `live-${blocks}.bin`);
+      execFileSync(CLI, ['cue', '--blocks', String(blocks), '--epochs', String(LIVE_EPOCHS), '--save-weights', files[blocks]], { stdio: 'ignore' });
+    }
+    assertNative(await shown(page), change.tokens, files, ['--epochs', String(LIVE_EPOCHS)]);
+    assert.deepEqual(await page.problems(), []);
+  });
+
+  test('screenshots at 1280 and 360 px, light and dark', { skip: engine !== 'chromium' && 'Chromium only' }, async () => {
+    let { page } = context;
+    for (const width of [1280, 360]) {
+      page = context.page = await context.browser.open(`${context.site.url}widgets.html`, { width, height: 900 });
+      for (const theme of ['light', 'dark']) {
+        await place(page, { 'attn-cue-probe': {} }, theme);
+        const overflow = await page.run(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        assert.equal(overflow, 0, `no horizontal page overflow at ${width} px`);
+        await page.screenshot(resolve(SHOTS, `cue-probe-${width}-${theme}.png`));
+      }
+    }
+    assert.deepEqual(await page.problems(), []);
+  });
+});

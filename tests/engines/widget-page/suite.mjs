@@ -1,7 +1,8 @@
 // The suites that try widgets one by one on tests/engines/widget-page/widgets.html (the build's
 // files next to it, under the strict CSP): the page served once, opened in each engine in turn.
 //   widgetPageSuites((context, engine) => { test(..., async () => context.page.run(...)); });
-// context.page is the open page (set before the engine's first test), context.site the server.
+// context.page is the open page (set before the engine's first test), context.site the server,
+// context.browser the engine (to open the page at another size: context.page = await context.browser.open(...)).
 import { after, before, describe } from 'node:test';
 import { DIST, enginesToRun, launch, serveSite } from '../../support/engines.mjs';
 
@@ -15,7 +16,7 @@ export function widgetPageSuites(body) {
     describe(engine, () => {
       let browser;
       before(async () => {
-        browser = await launch(engine);
+        browser = context.browser = await launch(engine);
         context.page = await browser.open(`${context.site.url}widgets.html`, { width: 1000, height: 900 });
       });
       after(() => browser?.close());
