@@ -15,11 +15,10 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { widgetPageSuites } from './widget-page/suite.mjs';
+import { widgetPageSuites, widgetScreenshots } from './widget-page/suite.mjs';
 import { loadCore } from '../../build-wasm/facade/core.js';
 
 const root = resolve(import.meta.dirname, '../..');
-const SHOTS = resolve(root, 'build/screenshots');
 const MATRICES = ['query', 'key', 'value', 'scores', 'scaled', 'masked', 'weights', 'output'];
 const ATTRS = { tokens: '5', dk: '3', dv: '2', causal: 'true', seed: '7' };
 const CLI_ARGS = ['--tokens', '5', '--dk', '3', '--dv', '2', '--causal', '--seed', '7'];
@@ -147,17 +146,10 @@ widgetPageSuites((context, engine) => {
   });
 
   test('screenshots at 1280 and 360 px, light and dark', { skip: engine !== 'chromium' && 'Chromium only' }, async () => {
-    let { page } = context;
-    for (const width of [1280, 360]) {
-      page = context.page = await context.browser.open(`${context.site.url}widgets.html`, { width, height: 900 });
-      for (const theme of ['light', 'dark']) {
-        await place(page, { causal: 'true', tokens: '6', dk: '4' }, theme);
-        await page.press(['ArrowDown', 'ArrowRight'], 'attn-attention-steps table[data-matrix="weights"] td[tabindex="0"]');
-        const overflow = await page.run(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        assert.equal(overflow, 0, `no horizontal page overflow at ${width} px`);
-        await page.screenshot(resolve(SHOTS, `attention-steps-${width}-${theme}.png`));
-      }
-    }
-    assert.deepEqual(await page.problems(), []);
+    await widgetScreenshots(context, 'attention-steps', async (page, theme) => {
+      await place(page, { causal: 'true', tokens: '6', dk: '4' }, theme);
+      await page.press(['ArrowDown', 'ArrowRight'], 'attn-attention-steps table[data-matrix="weights"] td[tabindex="0"]');
+    });
+    assert.deepEqual(await context.page.problems(), []);
   });
 });

@@ -16,11 +16,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { widgetPageSuites } from './widget-page/suite.mjs';
+import { widgetPageSuites, widgetScreenshots } from './widget-page/suite.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 const CLI = resolve(root, 'build/cli/attention-lab');
-const SHOTS = resolve(root, 'build/screenshots');
 const CUE = 7;
 const LIVE_EPOCHS = 2;
 let scratch;
@@ -148,16 +147,7 @@ widgetPageSuites((context, engine) => {
   });
 
   test('screenshots at 1280 and 360 px, light and dark', { skip: engine !== 'chromium' && 'Chromium only' }, async () => {
-    let { page } = context;
-    for (const width of [1280, 360]) {
-      page = context.page = await context.browser.open(`${context.site.url}widgets.html`, { width, height: 900 });
-      for (const theme of ['light', 'dark']) {
-        await place(page, { 'attn-cue-probe': {} }, theme);
-        const overflow = await page.run(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        assert.equal(overflow, 0, `no horizontal page overflow at ${width} px`);
-        await page.screenshot(resolve(SHOTS, `cue-probe-${width}-${theme}.png`));
-      }
-    }
-    assert.deepEqual(await page.problems(), []);
+    await widgetScreenshots(context, 'cue-probe', (page, theme) => place(page, { 'attn-cue-probe': {} }, theme));
+    assert.deepEqual(await context.page.problems(), []);
   });
 });
