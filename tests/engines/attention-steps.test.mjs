@@ -6,7 +6,8 @@
 //     natively, as tests/wasm/steps.test.mjs says); with and without the causal mask;
 //   - a focused cell marks the cells it came from, and its sum is written out with those numbers;
 //   - the keyboard: arrow keys between cells, Enter edits a cell of Q, K or V, and the new steps
-//     equal the core's for the edited cells (the WebAssembly core in node), with attn-change;
+//     equal the core's for the edited cells (the WebAssembly core in node), with attn-change; the
+//     settings (Space on "causal mask");
 //   - a value out of range is refused with a message naming the cell;
 //   - screenshots at 1280 and 360 px, light and dark (Chromium): build/screenshots/.
 // Run after `npm run build`: node --test tests/engines/attention-steps.test.mjs
@@ -142,6 +143,17 @@ widgetPageSuites((context, engine) => {
     await page.press(['Escape']);
     assert.deepEqual((await shownMatrices(page)).key, Array.from(expected.key.data));
     assert.equal(await page.run(() => window.changes.length), 1);
+    assert.deepEqual(await page.problems(), []);
+  });
+
+  test('the settings answer the keyboard too: Space on "causal mask" masks the scores, and attn-change tells', async () => {
+    const { page } = context;
+    await place(page, { tokens: '4', causal: 'false' });
+    await page.press([' '], 'attn-attention-steps input[name=causal]');
+    await page.waitFor(() => window.changes.length === 1);
+    const expected = core.attentionSteps({ tokens: 4, causal: true });
+    assert.deepEqual(await page.run(() => window.changes[0]), { causal: true, scale: true, weights: Array.from(expected.weights.data), output: Array.from(expected.output.data) });
+    assert.deepEqual((await shownMatrices(page)).masked, Array.from(expected.masked.data));
     assert.deepEqual(await page.problems(), []);
   });
 

@@ -70,6 +70,7 @@ export class AttentionSteps extends AttnElement<typeof ATTENTION_STEPS> {
       this.remember({ tokens: Number(tokens.value), dk: Number(dk.value), dv: Number(dv.value), causal: causal.checked, scale: scale.checked, seed });
       this.edited = undefined;
       this.compute();
+      this.changed();
     };
     for (const control of [tokens, dk, dv, causal, scale]) control.addEventListener('change', () => apply());
     const seedMax = acceptedField(attributeSpec(ATTENTION_STEPS, 'seed'), configs).max;
@@ -98,7 +99,6 @@ export class AttentionSteps extends AttnElement<typeof ATTENTION_STEPS> {
   private compute(): void {
     const { tokens, dk: dK, dv: dV, causal, scale, seed } = this.settings;
     this.steps = this.edited ? this.core.attentionSteps({ causal, scale }, this.edited) : this.core.attentionSteps({ tokens, dK, dV, causal, scale, seed });
-    const n = this.steps.config.tokens;
     const stage = (id: MatrixId) => this.matrix(id, this.steps[id]);
     const noMask = el('p', { class: 'steps-nomask' }, 'No mask: every query sees every key.');
     this.flow.replaceChildren(
@@ -107,7 +107,6 @@ export class AttentionSteps extends AttnElement<typeof ATTENTION_STEPS> {
     const focus = this.focused && this.cell(this.focused);
     if (focus) this.focusCell(focus, this.contains(document.activeElement));
     else this.show(undefined);
-    this.dataset.tokens = String(n);
   }
 
   /** One matrix as a table and a keyboard grid: one cell of it in the tab order. */
@@ -216,7 +215,12 @@ export class AttentionSteps extends AttnElement<typeof ATTENTION_STEPS> {
     m.data[i * m.cols + j] = v;
     this.edited = cells;
     this.compute();
-    const { causal, scale } = this.settings;
+    this.changed();
+  }
+
+  /** Tells the page the reader changed the example. */
+  private changed(): void {
+    const { causal, scale } = this.steps.config;
     this.emit('attn-change', { causal, scale, weights: Array.from(this.steps.weights.data), output: Array.from(this.steps.output.data) });
   }
 
