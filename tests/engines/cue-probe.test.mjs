@@ -22,6 +22,8 @@ const root = resolve(import.meta.dirname, '../..');
 const CLI = resolve(root, 'build/cli/attention-lab');
 const CUE = 7;
 const LIVE_EPOCHS = 2;
+/** The native command's example: the answer is the 5 after the cue. */
+const EXAMPLE = '3,1,CUE,5,0,6,2,2,4';
 let scratch;
 
 before(() => {
@@ -76,16 +78,20 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 widgetPageSuites((context, engine) => {
   test('the recorded models\' answers equal the native probe of the shipped weights', async () => {
     const { page } = context;
-    await place(page, { 'attn-cue-probe': {} });
+    await place(page, { 'attn-cue-probe': { sequence: EXAMPLE } });
     const files = { 1: recordedWeights(1), 2: recordedWeights(2) };
     assertNative(await shown(page), [3, 1, CUE, 5, 0, 6, 2, 2, 4, CUE], files);
     assert.equal(await page.run(() => document.querySelector('attn-cue-probe').dataset.answeredBy), 'own-worker');
+    // Without a sequence: the CUE at position 2, symbol (3p + 1) mod 7 elsewhere (the task's 10 tokens, 7 symbols).
+    await place(page, { 'attn-cue-probe': {} });
+    const body = Array.from({ length: 9 }, (_, p) => (p === 2 ? CUE : (3 * p + 1) % 7));
+    assertNative(await shown(page), [...body, CUE], files);
     assert.deepEqual(await page.problems(), []);
   });
 
   test('the keyboard moves the cue and picks symbols; the 2-block prediction follows the cue; answer times printed', async (t) => {
     const { page } = context;
-    await place(page, { 'attn-cue-probe': {} });
+    await place(page, { 'attn-cue-probe': { sequence: EXAMPLE } });
     const files = { 1: recordedWeights(1), 2: recordedWeights(2) };
     const before = (await shown(page))[1].prediction;
     assert.equal(before, 5, 'the recorded 2-block model reads the 5 after the cue');
@@ -121,7 +127,7 @@ widgetPageSuites((context, engine) => {
 
   test('beside a trainer, the probe asks the trainer\'s Worker; "your run" is the live run, equal to the native run', async () => {
     const { page } = context;
-    await place(page, { 'attn-cue-trainer': { epochs: String(LIVE_EPOCHS) }, 'attn-cue-probe': { source: 'live' } });
+    await place(page, { 'attn-cue-trainer': { epochs: String(LIVE_EPOCHS) }, 'attn-cue-probe': { source: 'live', sequence: EXAMPLE } });
     // Before any live run, the probe says what to do.
     await page.waitFor(() => /No run of yours yet/.test(document.querySelector('attn-cue-probe .probe-status').textContent), undefined, { timeout: 30000 })
       .catch(async () => assert.fail(await page.run(() => document.querySelector('attn-cue-probe .probe-status').textContent)));

@@ -295,14 +295,15 @@ test('keyboard: every control of each kind of widget is reached by Tab, once, in
       assert.deepEqual(weights, Array.from(expected.weights.data));
     },
     'attn-cue-probe': async (page) => {
-      // The slider moves the cue onto the 5, whose old place it takes: the 2-block model now answers 0.
+      // The default sequence is 1,4,CUE,3,6,2,5,1,4: the slider moves the cue onto the 3, whose old
+      // place it takes, and the recorded 2-block model now answers 6, the symbol after the cue.
       const probe = page.locator('attn-cue-probe');
       await probe.getByLabel('cue position').focus();
       await page.keyboard.press('ArrowRight');
-      await page.waitForFunction(() => document.querySelector('attn-cue-probe [data-blocks="2"] [data-prediction]').dataset.prediction === '0');
+      await page.waitForFunction(() => document.querySelector('attn-cue-probe [data-blocks="2"] [data-prediction]').dataset.prediction === '6');
       // Each heat map is a table: its row and column headers name the tokens, its cells hold the weights as text.
       const map = probe.locator('table.probe-heat').last();
-      assert.deepEqual(await map.locator('thead th').allTextContents(), ['3', '1', '5', 'CUE', '0', '6', '2', '2', '4', 'CUE']);
+      assert.deepEqual(await map.locator('thead th').allTextContents(), ['1', '4', '3', 'CUE', '6', '2', '5', '1', '4', 'CUE']);
       assert.equal(await map.locator('tbody tr').last().locator('th').textContent(), 'query CUE');
       assert.equal(await map.locator('tbody td').count(), 100);
       assert.match(await map.locator('tbody td').first().textContent(), /^\d\.\d{3}$/);

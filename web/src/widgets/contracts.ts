@@ -257,10 +257,10 @@ export const CUE_PROBE = {
   description: 'Ask the trained cue-task models about a sequence of your own: the reader picks the symbols and moves the cue, and the 1-block and the 2-block model answer side by side with their prediction, every class\'s probability and the attention of every block and head as heat maps over the tokens. The forward passes run in the core in the training Worker (the trainer\'s, when the page has one).',
   attributes: [
     {
-      name: 'sequence', type: 'text', default: '3,1,CUE,5,0,6,2,2,4', hashKey: 'seq',
+      name: 'sequence', type: 'text', hashKey: 'seq',
       pattern: '\\s*(CUE|\\d{1,2})\\s*(,\\s*(CUE|\\d{1,2})\\s*){1,62}',
       format: 'the body of the sequence: symbols (whole numbers) and one CUE, separated by commas',
-      description: 'The sequence before the query: one token per position, each a symbol of the task or CUE, with exactly one CUE and at least one symbol after it; the query (CUE again) is added at the end. It must have the trained task\'s length less one (9 tokens of symbols 0 to 6 for the lesson\'s task).',
+      description: 'The sequence before the query: one token per position, each a symbol of the task or CUE, with exactly one CUE and at least one symbol after it; the query (CUE again) is added at the end. It must have the trained task\'s length less one (9 tokens of symbols 0 to 6 for the lesson\'s task). Without it: the CUE at position 2 (earlier in a shorter task) and the symbols (3p + 1) mod the number of symbols at the other positions p, so that two symbols come twice.',
     },
     {
       name: 'source', type: 'enum', values: ['recorded', 'live'], default: 'recorded', hashKey: 'src',

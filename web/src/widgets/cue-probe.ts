@@ -48,7 +48,7 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
     const { length, symbols } = this.core.configs.cueTrain.defaults;
     this.length = length;
     this.symbols = symbols;
-    this.body = this.parseSequence(this.settings.sequence);
+    this.body = this.settings.sequence === undefined ? this.defaultBody() : this.parseSequence(this.settings.sequence);
     const cue = this.body.indexOf(symbols);
     this.slider = el('input', { type: 'range', min: '0', max: String(length - 3), step: '1', value: String(cue), 'aria-label': 'cue position' });
     this.slider.addEventListener('input', () => this.moveCue(Number(this.slider.value)));
@@ -76,6 +76,12 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
     this.worker?.terminate();
     this.worker = undefined;
     this.own.failAll('the probe was removed from the page');
+  }
+
+  /** Without a sequence attribute: the CUE at position 2 (earlier in a shorter task), symbol (3p + 1) mod symbols at each other position p (from the core's task sizes). */
+  private defaultBody(): number[] {
+    const cue = Math.min(2, this.length - 3);
+    return Array.from({ length: this.length - 1 }, (_, p) => (p === cue ? this.symbols : (3 * p + 1) % this.symbols));
   }
 
   /** The sequence attribute as token ids, checked against the task (an AuthorError names what is wrong). */
