@@ -167,7 +167,7 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
     this.answers.replaceChildren(...answers.map((answer, i) => this.modelView(BLOCKS[i], answer.probe)));
     const latencyMs = performance.now() - started;
     const expected = answers[0].probe.expected;
-    this.status.textContent = `${source === 'recorded' ? 'The recorded run' : 'Your run'}: the right answer is ${this.label(expected)}, the symbol after the CUE at position ${answers[0].probe.cuePosition}.`;
+    this.status.textContent = `${source === 'recorded' ? 'The recorded run' : 'Your run'}: the right answer is ${this.label(expected)}, the symbol after the CUE at position ${answers[0].probe.cuePosition}. ${answers.map((a, i) => `${BLOCKS[i]} block${BLOCKS[i] > 1 ? 's' : ''}: ${this.label(a.probe.prediction)}`).join(', ')}.`;
     // The times are for tests and benchmarks, not shown: they differ at every answer.
     this.dataset.forwardMs = answers.map((a) => a.forwardMs.toFixed(2)).join(' ');
     this.dataset.latencyMs = latencyMs.toFixed(1);
