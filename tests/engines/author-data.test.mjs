@@ -10,7 +10,7 @@ const option = (text, correct) => ({ text, correct, feedback: `${text}: feedback
 const question = (id, options = [option('no', false), option('yes', true)]) => ({ id, prompt: `Question ${id}?`, options });
 const quiz = (...questions) => ({ questions });
 const exercise = (kind, params) => ({ exercises: [{ id: 'x', kind, title: 'Task', prompt: 'Do it.', params }] });
-const KINDS = 'predict-max-weight, build-mask, aim-query, count-parameters, entropy-threshold';
+const KINDS = 'predict-max-weight, build-mask, aim-query, count-parameters, entropy-threshold, one-block-heads';
 
 // [what is wrong, tag, attributes, inline data (a value, or raw text), the message after "<tag>: "]
 const CASES = [
@@ -54,6 +54,14 @@ const CASES = [
     'attribute temperature must be one of 0.25, 0.5, 1, 2, 4, got "3"'],
   ['an attribute in the wrong form', 'attn-soft-lookup', { query: '1; 2' }, undefined,
     'attribute query must be two numbers "x, y", got "1; 2"'],
+  ['a sequence the trained task cannot take', 'attn-cue-probe', { sequence: '1,2,CUE' }, undefined,
+    'attribute sequence must have 9 tokens (the query\'s CUE is added), got "1,2,CUE"'],
+  ['a sequence without its cue', 'attn-cue-probe', { sequence: '1,2,3,4,5,6,0,1,2' }, undefined,
+    'attribute sequence must hold exactly one CUE, got "1,2,3,4,5,6,0,1,2"'],
+  ['a sequence in the wrong form', 'attn-cue-probe', { sequence: '1;2' }, undefined,
+    'attribute sequence must be the body of the sequence: symbols (whole numbers) and one CUE, separated by commas, got "1;2"'],
+  ['an example larger than the steps lay out', 'attn-attention-steps', { tokens: '9' }, undefined,
+    'attribute tokens must be a whole number in [3, 6], got "9"'],
   ['a sort key the table lacks', 'attn-ranked-table', { sort: 'nope' }, undefined,
     'attribute sort must be the key of one of the columns (dk, maxUnscaled, maxScaled, entropyUnscaled, entropyScaled), got "nope"'],
 ];

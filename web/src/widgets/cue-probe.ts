@@ -88,7 +88,7 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
   private parseSequence(text: string): number[] {
     const tokens = text.split(',').map((t) => t.trim()).map((t) => (t === 'CUE' ? this.symbols : Number(t)));
     const fail = (why: string): never => {
-      throw new AuthorError(`sequence ${why}, got "${text.slice(0, 60)}"`);
+      throw new AuthorError(`attribute sequence ${why}, got "${text.slice(0, 60)}"`);
     };
     if (tokens.length !== this.length - 1) fail(`must have ${this.length - 1} tokens (the query's CUE is added)`);
     if (tokens.some((t) => t > this.symbols)) fail(`must hold symbols 0 to ${this.symbols - 1} and CUE`);
