@@ -100,6 +100,7 @@ widgetPageSuites((context, engine) => {
     await page.waitFor(() => window.changes.length === 1);
     let change = await page.run(() => window.changes[0]);
     assert.deepEqual(change.tokens, [3, 1, 5, CUE, 0, 6, 2, 2, 4, CUE]);
+    assert.equal(await page.run(() => document.querySelector('attn-cue-probe input[type=range]').getAttribute('aria-valuetext')), 'CUE at position 3, answer 0');
     const models = await shown(page);
     assertNative(models, change.tokens, files);
     assert.equal(models[1].prediction, 0, 'the 2-block model follows the cue to the new answer');

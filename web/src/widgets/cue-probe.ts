@@ -118,7 +118,9 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
     });
     const query = el('div', { class: 'probe-token', 'data-query': '' }, el('span', { class: 'probe-pos' }, `${this.length - 1}`), el('span', { class: 'probe-fixed' }, 'CUE'));
     this.editor.replaceChildren(...cells, query);
-    this.slider.value = String(this.body.indexOf(this.symbols));
+    const cue = this.body.indexOf(this.symbols);
+    this.slider.value = String(cue);
+    this.slider.setAttribute('aria-valuetext', `CUE at position ${cue}, answer ${this.label(this.body[cue + 1])}`);
   }
 
   /** The cue moves to `to`; the symbol there takes its old place. */
