@@ -1,7 +1,8 @@
 // The guide's fixed heights for framed widgets (web/recipes/frame-heights.json), measured: for a
 // page that may hold no script, each widget framed at each of the guide's widths, in each engine,
 // in its tallest state (the quiz with every question's longest feedback shown, the exercises
-// with every check's message shown, the trainer with its recorded run and analysis). Every
+// with every check's message shown, the trainer with its recorded run and analysis, the
+// step-by-step widget with a sum written out). Every
 // documented height must hold the content (no scroll bar), and be at most SLACK px above the
 // tallest engine's. And the framed trainer, training: its frame follows each real change of its
 // content once (its height jumped 4 times per run when every step was posted). The frame is on
@@ -40,6 +41,8 @@ function tallestState() {
     choices[heights.indexOf(Math.max(...heights))]();
   }
   for (const button of framed.querySelectorAll('attn-exercises .attn-controls button')) button.click();
+  // The step-by-step widget: a sum written out (the last query's last weight, among the longest).
+  framed.querySelector('attn-attention-steps table[data-matrix="weights"] tr:last-child td:last-child')?.focus();
 }
 
 /** Frames `tag` (with &attribute=value... if any) at `width` px and resolves to its content height, once the frame fits it. */
