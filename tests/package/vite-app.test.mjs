@@ -1,8 +1,9 @@
 // The npm package as a course built with Vite uses it: `npm pack ./dist-package`, installed
 // offline into a scratch Vite app in a temporary folder, type-checked against the package's
-// types, built by Vite and rendered in Chromium under the strict CSP: one `import
-// 'attention-lab'` registers the elements and brings their stylesheet, and the core's .wasm, the
-// training Worker and the lazy chunks come along (a quiz is answered, both models train). Run after `npm run build`:
+// types, built by Vite and rendered in Chromium, Firefox and WebKit under the strict CSP: one
+// `import 'attention-lab'` registers the elements and brings their stylesheet, and the core's
+// .wasm, the training Worker and the lazy chunks come along (a quiz is answered, both models
+// train). Run after `npm run build`:
 //   node --test tests/package/
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { launch, serveSite } from '../support/engines.mjs';
+import { enginesToRun, launch, serveSite } from '../support/engines.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 const app = mkdtempSync(join(tmpdir(), 'attn-vite-app-'));
@@ -99,10 +100,15 @@ test('the author\'s TypeScript compiles against the package\'s types', () => {
   writeFileSync(join(app, 'main.ts'), MAIN);
 });
 
-test('vite builds the app, and its widgets render in Chromium under the strict CSP', async () => {
+test('vite builds the app, and its widgets render in Chromium, Firefox and WebKit under the strict CSP', async (t) => {
   run(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn']);
   site = await serveSite({ roots: [join(app, 'dist')] });
-  const browser = await launch('chromium');
+  for (const engine of enginesToRun()) await t.test(engine, () => renders(engine));
+});
+
+/** In `engine`: the app's widgets start, take the author's attributes, answer, and train through the app's bundle. */
+async function renders(engine) {
+  const browser = await launch(engine);
   try {
     const page = await browser.open(`${site.url}index.html`, { width: 1000, height: 900 });
     assert.deepEqual(await page.startWidgets(), ['attn-mask-figure', 'attn-quiz', 'attn-cue-trainer']);
@@ -125,4 +131,4 @@ test('vite builds the app, and its widgets render in Chromium under the strict C
   } finally {
     await browser.close();
   }
-});
+}
