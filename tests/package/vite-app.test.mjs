@@ -17,56 +17,16 @@ const root = resolve(import.meta.dirname, '../..');
 const app = mkdtempSync(join(tmpdir(), 'attn-vite-app-'));
 const run = (command, args, cwd = app) => execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
-const INDEX = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <title>Week 1: attention (a course built with Vite)</title>
-    <link rel="icon" href="/course-icon.svg" type="image/svg+xml" />
-    <script type="module" src="/main.ts"></script>
-  </head>
-  <body>
-    <h1>Week 1: attention</h1>
-    <attn-mask-figure positions="6" real="4"></attn-mask-figure>
-    <attn-quiz>
-      <script type="application/json">
-        { "questions": [{ "id": "sum", "prompt": "What does a row of weights add up to?", "options": [
-          { "text": "Zero", "correct": false, "feedback": "No." },
-          { "text": "One", "correct": true, "feedback": "Yes." } ] }] }
-      </script>
-    </attn-quiz>
-    <p id="log"></p>
-    <attn-cue-trainer epochs="1"></attn-cue-trainer>
-  </body>
-</html>
-`;
-
-// The author's code, type-checked against the package's types: the tag map gives the element
-// type, the event map the detail type (a wrong field would not compile).
-const MAIN = `import 'attention-lab';
-import type { XapiStatement } from 'attention-lab';
-
-const quiz = document.querySelector('attn-quiz')!;
-quiz.actor = { objectType: 'Agent', mbox: 'mailto:learner@example.com' };
-quiz.addEventListener('attn-quiz-answered', (event) => {
-  const statement: XapiStatement = event.detail.statement;
-  document.getElementById('log')!.textContent = \`\${event.detail.score}/\${event.detail.total} \${statement.verb.id}\`;
-});
-const figure: HTMLElementTagNameMap['attn-mask-figure'] = document.createElement('attn-mask-figure');
-figure.addEventListener('attn-change', (event) => console.log(event.detail.fractions.causal));
-`;
-
-const TSCONFIG = {
-  compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler', lib: ['ES2022', 'DOM', 'DOM.Iterable'], strict: true, noEmit: true, types: [] },
-  include: ['main.ts'],
-};
+// The guide's recipe (web/recipes/vite-app/): the page, the author's code (type-checked against
+// the package's types: the tag map gives the element type, the event map the detail type, so a
+// wrong field does not compile) and its tsconfig.
+const RECIPE = join(root, 'web/recipes/vite-app');
+const MAIN = readFileSync(join(RECIPE, 'main.ts'), 'utf8');
 
 let site;
 before(() => {
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'scratch-course', private: true, type: 'module' }, null, 2));
-  writeFileSync(join(app, 'index.html'), INDEX);
-  writeFileSync(join(app, 'main.ts'), MAIN);
-  writeFileSync(join(app, 'tsconfig.json'), JSON.stringify(TSCONFIG, null, 2));
+  for (const file of ['index.html', 'main.ts', 'tsconfig.json']) cpSync(join(RECIPE, file), join(app, file));
   cpSync(join(root, 'tests/engines/course-page/course-icon.svg'), join(app, 'public/course-icon.svg'));
 });
 after(async () => {
