@@ -80,7 +80,7 @@ for (const engine of enginesToRun()) {
     after(() => browser?.close());
 
     for (const run of native) {
-      test(`${run.name}: the ${run.circuit} route in the prose, the trainer, the quiz and the flowchart`, async () => {
+      test(`${run.name}: the ${run.circuit} route in the prose, the trainer, the quiz and the flowchart`, async (t) => {
         const hash = run.epochs ? `#cue.seed=${run.seed}&cue.epochs=${run.epochs}` : '';
         const page = await browser.open(`${site.url}index.html${hash}`);
         await page.waitFor(() => document.documentElement.dataset.lessonReady);
@@ -94,6 +94,7 @@ for (const engine of enginesToRun()) {
           await page.waitFor(() => window.finished === 2, undefined, { timeout: 240000 });
         }
         const shown = await page.run(shownCircuit);
+        if (engine === 'chromium') t.diagnostic(`as the page renders it:\n  prose: ${shown.prose.join(' | ')}\n  trainer: ${shown.trainer}`);
         const words = WORDS[run.circuit];
         assert.deepEqual(shown.visibleVariants, [run.circuit], 'only this route\'s texts are visible');
         assert.equal(shown.prose.length, 1, 'one paragraph about the route of the run shown');
