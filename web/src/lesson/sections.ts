@@ -95,7 +95,7 @@ export const sections: Section[] = [
           'So the query says what a position is looking for, each key advertises what its position ' +
           'offers, and each value is what that position hands over once it is chosen. Drag the query ' +
           'below and watch the weights move; the dot labelled “output” is the weighted mean of the values, ' +
-          'so it always stays inside the region the values span.',
+          'so it always lies in the convex hull of the values, the smallest convex polygon that holds them all.',
       },
       { kind: 'widget', tag: 'attn-soft-lookup', attrs: { 'state-key': 'lookup' }, caption: 'A soft lookup over five keys. Drag the query, or focus the sketch and use the arrow keys.' },
     ],
