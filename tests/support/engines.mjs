@@ -19,6 +19,7 @@
 //   await page.press(['ArrowLeft', 'Shift+ArrowUp'], 'attn-soft-lookup [role=application]');
 //   assert.deepEqual(await page.problems(), []);       // console errors, failed requests, CSP violations
 //   await page.screenshot('build/engines/x.png');      // the full page, as PNG
+//   await page.screenshotOf('attn-quiz', 'build/layout/quiz.png');  // one element, as PNG
 //   await browser.close(); await site.close();
 //
 // - run(fn, arg) and waitFor(fn, arg) send fn's source to the page: it must be a self-contained
@@ -166,6 +167,12 @@ class Page {
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, await this.fullPagePng());
   }
+
+  /** Writes a PNG of the first element `selector` matches to `path`. */
+  async screenshotOf(selector, path) {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, await this.elementPng(selector));
+  }
 }
 
 /** Chromium and Firefox: puppeteer-core (CDP and WebDriver BiDi). */
@@ -206,6 +213,12 @@ class PuppeteerPage extends Page {
 
   fullPagePng() {
     return this.page.screenshot({ fullPage: true, type: 'png' });
+  }
+
+  async elementPng(selector) {
+    const element = await this.page.$(selector);
+    if (!element) throw new Error(`screenshotOf: nothing matches ${selector} in ${this.engine}`);
+    return element.screenshot({ type: 'png' });
   }
 
   close() {
@@ -273,6 +286,10 @@ class WebKitPage extends Page {
     const png = await this.driver.viewportPng();
     await this.setViewport({ width, height });
     return png;
+  }
+
+  elementPng(selector) {
+    return this.driver.elementPng(selector);
   }
 
   close() {
