@@ -35,8 +35,8 @@ export async function heatmap(host: Element, input: HeatmapInput): Promise<SVGSV
     height: size,
     margin: 18,
     marginLeft: 22,
-    x: { axis: 'top', label: null, tickSize: 0, ticks: input.cols <= 12 ? undefined : [] },
-    y: { label: null, tickSize: 0, ticks: input.rows <= 12 ? undefined : [] },
+    x: { axis: 'top', label: null, tickSize: 0, ticks: everyFew(input.cols, (size - 40) / input.cols, 8 * String(input.cols - 1).length + 4) },
+    y: { label: null, tickSize: 0, ticks: everyFew(input.rows, (size - 36) / input.rows, 15) },
     marks: [
       Plot.cell(cells.filter((c) => c.blocked), { x: 'key', y: 'query', fill: '#8a8f98', fillOpacity: 0.35, inset: 0.5 }),
       Plot.cell(open, {
@@ -51,6 +51,12 @@ export async function heatmap(host: Element, input: HeatmapInput): Promise<SVGSV
   svg?.setAttribute('aria-label', input.label);
   host.append(weightsTable(input));
   return svg;
+}
+
+/** Positions 0..n-1 to label on an axis whose cells are `cell` pixels apart, each label needing `label` pixels (12 px text and a gap). */
+function everyFew(n: number, cell: number, label: number): number[] {
+  const step = Math.ceil(label / cell);
+  return Array.from({ length: n }, (_, i) => i).filter((i) => i % step === 0);
 }
 
 /** The same weights as a table, folded away: what a screen reader (or anyone) can read cell by cell. */
