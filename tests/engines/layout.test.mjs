@@ -1,5 +1,5 @@
 // Every widget of the lesson at a phone's width and a desktop's, in the light and the dark
-// theme, in each engine (tests/support/engines.mjs), as a reader sees it:
+// theme, in each engine (tests/support/engines.mjs), as a reader sees it, folded parts open:
 //   - no text under MIN_TEXT_PX: HTML text, SVG text at the size its figure is scaled to, the
 //     soft lookup's canvas labels (the sketch lists the boxes and sizes of what it draws in
 //     data-labels) and the flowchart image's smallest text (its size in the image, measured at
@@ -166,6 +166,8 @@ for (const engine of enginesToRun()) {
         // A lazy image far from the viewport again may not have loaded yet.
         await page.run(() => document.querySelectorAll('img[loading=lazy]').forEach((image) => (image.loading = 'eager')));
         await page.waitFor(drawn);
+        // Folded parts (the heat maps' weight tables) are measured open.
+        await page.run(() => document.querySelectorAll('main details').forEach((d) => (d.open = true)));
         const { widgets, page: pageProblems } = await page.run(measureLayout, { minPx: MIN_TEXT_PX, flowcharts: FLOWCHARTS });
         failures.push(...pageProblems.map((p) => `${mode}: ${p}`));
         for (const w of widgets) {
