@@ -9,6 +9,7 @@ import type { Mat } from '../core';
 import { attributeSpec, AuthorError } from './contract';
 import { SOFT_LOOKUP } from './contracts';
 import { AttnElement, define, el } from './base';
+import { onWidthChange } from './plot-util';
 
 /** The farthest the query goes from the origin on each axis (exercises ask within it too). */
 export const QUERY_LIMIT = 3;
@@ -78,6 +79,16 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
     this.colours = this.readColours();
     const P5 = await loadP5();
     this.sketch = new P5((p: p5) => this.defineSketch(p), this.canvasHost);
+    // The panel's width decides the layout (the bars beside the plane, or below it on a narrow
+    // screen): a new width that changes it gets a new sketch. (p5's resizeCanvas needs its
+    // accessibility module, which this build leaves out.)
+    this.resize = onWidthChange(this.canvasHost, () => {
+      const shown = this.canvasHost.querySelector('canvas');
+      const next = planeLayout(this.canvasHost.clientWidth || 300, this.keys.length);
+      if (!shown || (next.width === parseFloat(shown.style.width) && next.height === parseFloat(shown.style.height))) return;
+      this.sketch?.remove();
+      this.sketch = new P5((p: p5) => this.defineSketch(p), this.canvasHost);
+    });
   }
 
   private readColours() {
@@ -207,7 +218,7 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
   }
 
   private defineSketch(p: p5): void {
-    let layout = planeLayout(this.canvasHost.clientWidth || 300, this.keys.length);
+    const layout = planeLayout(this.canvasHost.clientWidth || 300, this.keys.length);
     const pad = PLANE_PAD;
     const span = () => layout.plane - 2 * pad;
     const toScreen = (x: number, y: number): [number, number] => [pad + ((x + WORLD) / (2 * WORLD)) * span(), pad + ((WORLD - y) / (2 * WORLD)) * span()];
@@ -233,16 +244,6 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
       const stop = () => (dragging = false);
       canvas.elt.addEventListener('pointerup', stop);
       canvas.elt.addEventListener('pointercancel', stop);
-      // The panel's width decides the layout (bars beside the plane, or below it on a narrow screen).
-      this.resize?.disconnect();
-      this.resize = new ResizeObserver(() => {
-        const next = planeLayout(this.canvasHost.clientWidth || 300, this.keys.length);
-        if (next.width === layout.width && next.height === layout.height) return;
-        layout = next;
-        p.resizeCanvas(layout.width, layout.height);
-        p.redraw();
-      });
-      this.resize.observe(this.canvasHost);
       if (!this.playing) p.noLoop();
     };
 
@@ -367,14 +368,16 @@ class LabelPlacer {
     this.marks.push({ x: x - radius, y: y - radius, width: 2 * radius, height: 2 * radius });
   }
 
-  /** The label at the first of eight places around (x, y), `gap` away, that is free and inside the area. */
+  /**
+   * The label at the first of eight places around (x, y), `gap` away (then farther), that is
+   * free and inside the area.
+   */
   place(text: string, x: number, y: number, gap: number, fill: string, px: number): void {
     const { width, height } = this.measure(text, px);
-    const spots: [number, number][] = [
-      [x + gap, y - gap - height], [x + gap, y + gap], [x - gap - width, y - gap - height], [x - gap - width, y + gap],
-      [x - width / 2, y - gap - height], [x - width / 2, y + gap], [x + gap, y - height / 2], [x - gap - width, y - height / 2],
-    ];
-    const boxes = spots.map(([left, top]) => ({ x: left, y: top, width, height }));
+    const boxes = [gap, gap + 8, gap + 16, gap + 28].flatMap((d) => ([
+      [x + d, y - d - height], [x + d, y + d], [x - d - width, y - d - height], [x - d - width, y + d],
+      [x - width / 2, y - d - height], [x - width / 2, y + d], [x + d, y - height / 2], [x - d - width, y - height / 2],
+    ] as [number, number][]).map(([left, top]) => ({ x: left, y: top, width, height })));
     const inside = (b: Box) => b.x >= this.area.x && b.y >= this.area.y && b.x + b.width <= this.area.x + this.area.width && b.y + b.height <= this.area.y + this.area.height;
     const free = (b: Box) => ![...this.boxes, ...this.marks].some((o) => overlaps(b, o));
     const box = boxes.find((b) => inside(b) && free(b)) ?? boxes.find(inside) ?? boxes[0];
