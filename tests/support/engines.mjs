@@ -36,6 +36,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, normalize, resolve } from 'node:path';
 import puppeteer from 'puppeteer-core';
+import { PNG } from 'pngjs';
 import { serveStatic } from '../../scripts/static-server.mjs';
 import { CHROMIUM_ARGS, CSP } from './chromium.mjs';
 import { SCREEN, launchWebKit } from './webkit.mjs';
@@ -288,8 +289,22 @@ class WebKitPage extends Page {
     return png;
   }
 
-  elementPng(selector) {
-    return this.driver.elementPng(selector);
+  /**
+   * WebDriver's element screenshot fails in MiniBrowser under Xvfb ("unable to capture screen"):
+   * the element is cut from a full-page screenshot instead.
+   */
+  async elementPng(selector) {
+    const box = await this.run((selector) => {
+      const rect = document.querySelector(selector)?.getBoundingClientRect();
+      return rect && { x: rect.left + scrollX, y: rect.top + scrollY, width: rect.width, height: rect.height, ratio: devicePixelRatio };
+    }, selector);
+    if (!box) throw new Error(`screenshotOf: nothing matches ${selector} in ${this.engine}`);
+    const page = PNG.sync.read(await this.fullPagePng());
+    const x = Math.max(0, Math.round(box.x * box.ratio)), y = Math.max(0, Math.round(box.y * box.ratio));
+    const width = Math.min(page.width - x, Math.round(box.width * box.ratio)), height = Math.min(page.height - y, Math.round(box.height * box.ratio));
+    const element = new PNG({ width, height });
+    PNG.bitblt(page, element, x, y, width, height, 0, 0);
+    return PNG.sync.write(element);
   }
 
   close() {

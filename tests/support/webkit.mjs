@@ -75,7 +75,7 @@ function webDriver(base) {
 /**
  * Launches MiniBrowser through WebKitWebDriver in a new Xvfb screen. Resolves to the adapter
  * engines.mjs wraps: { version, navigate, resize, innerSize, run, runInFrame, pointerClick,
- * keys, viewportPng, elementPng, close }.
+ * keys, viewportPng, close }.
  */
 export async function launchWebKit() {
   const xvfb = await startXvfb();
@@ -163,11 +163,6 @@ export async function launchWebKit() {
       await actions([{ type: 'key', id: 'keyboard', actions: steps }]);
     },
     viewportPng: async () => Buffer.from(await inSession('GET', '/screenshot'), 'base64'),
-    /** The first element `selector` matches, as PNG (WebDriver's element screenshot). */
-    async elementPng(selector) {
-      const element = await inSession('POST', '/element', { using: 'css selector', value: selector });
-      return Buffer.from(await inSession('GET', `/element/${Object.values(element)[0]}/screenshot`), 'base64');
-    },
     async close() {
       try {
         await inSession('DELETE', '');

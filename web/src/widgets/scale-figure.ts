@@ -86,8 +86,9 @@ export class ScaleFigure extends AttnElement<typeof SCALE_FIGURE> {
       const figure = Plot.plot({
         className: 'attn-plot',
         width: widthFor(this.plotHosts[i], 340),
-        height: 250,
+        height: 260,
         marginLeft: 44,
+        marginTop: 30, // the y label above the top tick label (Firefox's fonts made them touch at 20)
         marginBottom: 40, // the axis label below the tick labels, which it would cover at the right
         x: { type: 'log', base: 2, label: 'd_k', ticks: dks, tickFormat: 'd' },
         y: { label: panel.title, domain: panel.measure === 'maxWeight' ? [0, 1] : [0, sweep.uniform.entropy * 1.08], grid: true },
