@@ -10,7 +10,7 @@ const option = (text, correct) => ({ text, correct, feedback: `${text}: feedback
 const question = (id, options = [option('no', false), option('yes', true)]) => ({ id, prompt: `Question ${id}?`, options });
 const quiz = (...questions) => ({ questions });
 const exercise = (kind, params) => ({ exercises: [{ id: 'x', kind, title: 'Task', prompt: 'Do it.', params }] });
-const KINDS = 'predict-max-weight, build-mask, aim-query, count-parameters, entropy-threshold';
+const KINDS = 'predict-max-weight, build-mask, aim-query, count-parameters, entropy-threshold, one-block-heads';
 
 // [what is wrong, tag, attributes, inline data (a value, or raw text), the message after "<tag>: "]
 const CASES = [
