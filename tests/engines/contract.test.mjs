@@ -119,6 +119,7 @@ const CASES = {
     changes: [
       { attr: 'seed', value: '7' },
       { attr: 'epochs', value: '2' },
+      { attr: 'heads', value: '2' },
       { attr: 'state-key', value: 'c', hash: 'c.seed=11' },
       { attr: 'theme', value: 'dark' },
     ],
