@@ -187,8 +187,8 @@ for (const engine of enginesToRun()) {
         for (const w of widgets) {
           t.diagnostic(`${mode}: ${w.tag}: ${w.texts} text boxes, ${w.problems.length} problems`);
           failures.push(...w.problems.map((p) => `${mode}: ${w.tag}: ${p}`));
-          await page.screenshotOf(`[data-layout-id="${w.index}"]`, `${SHOTS}/${engine}-${width}-${theme}-${w.tag}.png`);
         }
+        await page.screenshotsOf(widgets.map((w) => [`[data-layout-id="${w.index}"]`, `${SHOTS}/${engine}-${width}-${theme}-${w.tag}.png`]));
         failures.push(...(await page.run(contrastFailures)).map((p) => `${mode}: contrast: ${p}`));
         failures.push(...(await page.problems()).map((p) => `${mode}: ${p}`));
       }

@@ -20,6 +20,7 @@
 //   assert.deepEqual(await page.problems(), []);       // console errors, failed requests, CSP violations
 //   await page.screenshot('build/engines/x.png');      // the full page, as PNG
 //   await page.screenshotOf('attn-quiz', 'build/layout/quiz.png');  // one element, as PNG
+//   await page.screenshotsOf([['attn-quiz', 'q.png'], ['attn-exercises', 'x.png']]);  // several at once
 //   await browser.close(); await site.close();
 //
 // - run(fn, arg) and waitFor(fn, arg) send fn's source to the page: it must be a self-contained
@@ -170,9 +171,17 @@ class Page {
   }
 
   /** Writes a PNG of the first element `selector` matches to `path`. */
-  async screenshotOf(selector, path) {
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, await this.elementPng(selector));
+  screenshotOf(selector, path) {
+    return this.screenshotsOf([[selector, path]]);
+  }
+
+  /** screenshotOf() for each [selector, path] of `shots`, the page as it is now. */
+  async screenshotsOf(shots) {
+    const pngs = await this.elementPngs(shots.map(([selector]) => selector));
+    shots.forEach(([, path], i) => {
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, pngs[i]);
+    });
   }
 }
 
@@ -216,10 +225,14 @@ class PuppeteerPage extends Page {
     return this.page.screenshot({ fullPage: true, type: 'png' });
   }
 
-  async elementPng(selector) {
-    const element = await this.page.$(selector);
-    if (!element) throw new Error(`screenshotOf: nothing matches ${selector} in ${this.engine}`);
-    return element.screenshot({ type: 'png' });
+  async elementPngs(selectors) {
+    const pngs = [];
+    for (const selector of selectors) {
+      const element = await this.page.$(selector);
+      if (!element) throw new Error(`screenshotOf: nothing matches ${selector} in ${this.engine}`);
+      pngs.push(await element.screenshot({ type: 'png' }));
+    }
+    return pngs;
   }
 
   close() {
@@ -291,20 +304,23 @@ class WebKitPage extends Page {
 
   /**
    * WebDriver's element screenshot fails in MiniBrowser under Xvfb ("unable to capture screen"):
-   * the element is cut from a full-page screenshot instead.
+   * the elements are cut from one full-page screenshot instead.
    */
-  async elementPng(selector) {
-    const box = await this.run((selector) => {
+  async elementPngs(selectors) {
+    const boxes = await this.run((selectors) => selectors.map((selector) => {
       const rect = document.querySelector(selector)?.getBoundingClientRect();
       return rect && { x: rect.left + scrollX, y: rect.top + scrollY, width: rect.width, height: rect.height, ratio: devicePixelRatio };
-    }, selector);
-    if (!box) throw new Error(`screenshotOf: nothing matches ${selector} in ${this.engine}`);
+    }), selectors);
+    const missing = selectors.filter((_, i) => !boxes[i]);
+    if (missing.length) throw new Error(`screenshotOf: nothing matches ${missing.join(', ')} in ${this.engine}`);
     const page = PNG.sync.read(await this.fullPagePng());
-    const x = Math.max(0, Math.round(box.x * box.ratio)), y = Math.max(0, Math.round(box.y * box.ratio));
-    const width = Math.min(page.width - x, Math.round(box.width * box.ratio)), height = Math.min(page.height - y, Math.round(box.height * box.ratio));
-    const element = new PNG({ width, height });
-    PNG.bitblt(page, element, x, y, width, height, 0, 0);
-    return PNG.sync.write(element);
+    return boxes.map(({ x: left, y: top, width: w, height: h, ratio }) => {
+      const x = Math.max(0, Math.round(left * ratio)), y = Math.max(0, Math.round(top * ratio));
+      const width = Math.max(1, Math.min(page.width - x, Math.round(w * ratio))), height = Math.max(1, Math.min(page.height - y, Math.round(h * ratio)));
+      const element = new PNG({ width, height });
+      PNG.bitblt(page, element, x, y, width, height, 0, 0);
+      return PNG.sync.write(element);
+    });
   }
 
   close() {
