@@ -303,24 +303,36 @@ class WebKitPage extends Page {
   }
 
   /**
-   * WebDriver's element screenshot fails in MiniBrowser under Xvfb ("unable to capture screen"):
-   * the elements are cut from one full-page screenshot instead.
+   * WebDriver's element screenshot fails in MiniBrowser under Xvfb ("unable to capture screen"),
+   * and a screenshot of a window much taller than 9,000 px comes out black here: each element
+   * is scrolled to the top of a window tall enough for it, and cut from that window's screenshot.
    */
   async elementPngs(selectors) {
-    const boxes = await this.run((selectors) => selectors.map((selector) => {
-      const rect = document.querySelector(selector)?.getBoundingClientRect();
-      return rect && { x: rect.left + scrollX, y: rect.top + scrollY, width: rect.width, height: rect.height, ratio: devicePixelRatio };
-    }), selectors);
-    const missing = selectors.filter((_, i) => !boxes[i]);
-    if (missing.length) throw new Error(`screenshotOf: nothing matches ${missing.join(', ')} in ${this.engine}`);
-    const page = PNG.sync.read(await this.fullPagePng());
-    return boxes.map(({ x: left, y: top, width: w, height: h, ratio }) => {
-      const x = Math.max(0, Math.round(left * ratio)), y = Math.max(0, Math.round(top * ratio));
-      const width = Math.max(1, Math.min(page.width - x, Math.round(w * ratio))), height = Math.max(1, Math.min(page.height - y, Math.round(h * ratio)));
-      const element = new PNG({ width, height });
-      PNG.bitblt(page, element, x, y, width, height, 0, 0);
-      return PNG.sync.write(element);
-    });
+    const { width, height } = this.viewport;
+    const pngs = [];
+    try {
+      for (const selector of selectors) {
+        const tall = await this.run((selector) => Math.ceil(document.querySelector(selector)?.getBoundingClientRect().height ?? -1), selector);
+        if (tall < 0) throw new Error(`screenshotOf: nothing matches ${selector} in ${this.engine}`);
+        await this.setViewport({ width, height: Math.max(height, Math.min(tall, 9000)) });
+        const box = await this.run((selector) => new Promise((done) => {
+          document.querySelector(selector).scrollIntoView({ block: 'start', behavior: 'instant' });
+          requestAnimationFrame(() => requestAnimationFrame(() => {
+            const rect = document.querySelector(selector).getBoundingClientRect();
+            done({ x: rect.left, y: rect.top, width: rect.width, height: rect.height, ratio: devicePixelRatio });
+          }));
+        }), selector);
+        const shot = PNG.sync.read(await this.driver.viewportPng());
+        const x = Math.max(0, Math.round(box.x * box.ratio)), y = Math.max(0, Math.round(box.y * box.ratio));
+        const w = Math.max(1, Math.min(shot.width - x, Math.round(box.width * box.ratio))), h = Math.max(1, Math.min(shot.height - y, Math.round(box.height * box.ratio)));
+        const element = new PNG({ width: w, height: h });
+        PNG.bitblt(shot, element, x, y, w, h, 0, 0);
+        pngs.push(PNG.sync.write(element));
+      }
+    } finally {
+      await this.setViewport({ width, height });
+    }
+    return pngs;
   }
 
   close() {
