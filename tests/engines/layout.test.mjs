@@ -4,8 +4,8 @@
 //     soft lookup's canvas labels (the sketch lists the boxes and sizes of what it draws in
 //     data-labels) and the flowchart image's smallest text (its size in the image, measured at
 //     build time in web/src/generated/flowcharts.json, times the scale the image is shown at);
-//   - no two text boxes overlap, canvas labels included, and every canvas label lies inside its
-//     canvas;
+//   - no two text boxes overlap, canvas labels included; every canvas label lies inside its
+//     canvas and every SVG text inside its figure, unless the figure lets it show past its edge;
 //   - no element reaches past the viewport unless a scrolling box of the widget holds it, every
 //     box that scrolls sideways shows a cue (its edge shadows), and the page does not scroll
 //     sideways;
@@ -58,7 +58,10 @@ function measureLayout({ minPx, flowcharts }) {
         // SVG text: its font size times the scale its figure is drawn at.
         const text = parent.closest('text');
         const scale = text.getScreenCTM()?.a ?? 1;
-        texts.push({ text: node.textContent, px: parseFloat(getComputedStyle(text).fontSize) * scale, boxes: [clipped(text.getBoundingClientRect(), text, widget)].filter(Boolean), source: 'svg' });
+        const box = text.getBoundingClientRect(), frame = text.ownerSVGElement.getBoundingClientRect();
+        const past = { left: frame.left - box.left, top: frame.top - box.top, right: box.right - frame.right, bottom: box.bottom - frame.bottom };
+        const cut = getComputedStyle(text.ownerSVGElement).overflow === 'visible' ? '' : Object.entries(past).filter(([, by]) => by > 0.5).map(([edge, by]) => `${edge} by ${by.toFixed(1)} px`).join(', ');
+        texts.push({ text: node.textContent, px: parseFloat(getComputedStyle(text).fontSize) * scale, boxes: [clipped(box, text, widget)].filter(Boolean), source: 'svg', cut });
         continue;
       }
       const range = document.createRange();
@@ -110,6 +113,7 @@ function measureLayout({ minPx, flowcharts }) {
     for (const t of texts) {
       if (t.px < minPx - 0.01) problems.push(`${t.source} text ${short(t.text)} at ${t.px.toFixed(1)} px`);
       if (t.outside) problems.push(`canvas label ${short(t.text)} drawn outside its canvas`);
+      if (t.cut) problems.push(`svg text ${short(t.text)} reaches past its figure's edge, which cuts it (${t.cut})`);
     }
     for (let i = 0; i < texts.length; i++)
       for (let j = i + 1; j < texts.length; j++)

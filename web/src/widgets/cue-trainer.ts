@@ -316,8 +316,8 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> {
     // The reference lines are named in the legend below, not on the chart, where the 1-block
     // curve runs along the baseline.
     const figure = Plot.plot({
-      className: 'attn-plot', width, height: 280, marginLeft: 44, marginTop: 30, marginBottom: 40,
-      x: { label: 'epoch', domain: [1, epochs], ticks: epochTicks(epochs, width), tickFormat: 'd' }, y: { label: 'validation accuracy', domain: [0, 1], grid: true },
+      className: 'attn-plot', width, height: 284, marginLeft: 44, marginTop: 30, marginBottom: 44,
+      x: { label: 'epoch', labelOffset: 36, domain: [1, epochs], ticks: epochTicks(epochs, width), tickFormat: 'd' }, y: { label: 'validation accuracy', domain: [0, 1], grid: true },
       color: { domain: ['1 block', '2 blocks'], range: SERIES_COLOURS },
       marks: [
         Plot.ruleY([view.chance].filter(Number.isFinite), { stroke: 'currentColor', strokeDasharray: '2 3', strokeOpacity: 0.7 }),

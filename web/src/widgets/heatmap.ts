@@ -34,6 +34,7 @@ export async function heatmap(host: Element, input: HeatmapInput): Promise<SVGSV
     width: size,
     height: size,
     margin: 18,
+    marginTop: 24, // room for the 12 px column labels
     marginLeft: 22,
     x: { axis: 'top', label: null, tickSize: 0, ticks: everyFew(input.cols, (size - 40) / input.cols, 8 * String(input.cols - 1).length + 4) },
     y: { label: null, tickSize: 0, ticks: everyFew(input.rows, (size - 36) / input.rows, 15) },

@@ -89,8 +89,8 @@ export class ScaleFigure extends AttnElement<typeof SCALE_FIGURE> {
         height: 260,
         marginLeft: 44,
         marginTop: 30, // the y label above the top tick label (Firefox's fonts made them touch at 20)
-        marginBottom: 40, // the axis label below the tick labels, which it would cover at the right
-        x: { type: 'log', base: 2, label: 'd_k', ticks: dks, tickFormat: 'd' },
+        marginBottom: 44, // the axis label below the tick labels (it would cover the last one), its descenders inside
+        x: { type: 'log', base: 2, label: 'd_k', labelOffset: 36, ticks: dks, tickFormat: 'd' },
         y: { label: panel.title, domain: panel.measure === 'maxWeight' ? [0, 1] : [0, sweep.uniform.entropy * 1.08], grid: true },
         color: { domain: ['unscaled', 'scaled'], range: SERIES_COLOURS, legend: false },
         marks: [
