@@ -181,8 +181,6 @@ for (const engine of enginesToRun()) {
         const mode = `${width} px, ${theme}`;
         const page = await browser.open(`${site.url}index.html?theme=${theme}`, { width, height: 900 });
         await page.startWidgets();
-        // A lazy image far from the viewport again may not have loaded yet.
-        await page.run(() => document.querySelectorAll('img[loading=lazy]').forEach((image) => (image.loading = 'eager')));
         await page.waitFor(drawn);
         // Folded parts (the heat maps' weight tables) are measured open.
         await page.run(() => document.querySelectorAll('main details').forEach((d) => (d.open = true)));

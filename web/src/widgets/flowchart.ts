@@ -34,7 +34,9 @@ export class Flowchart extends AttnElement<typeof FLOWCHART> {
   private readonly update = () => this.show();
 
   protected draw(): void {
-    this.image = el('img', { loading: 'lazy', decoding: 'async' });
+    // Not loading="lazy": the widget itself starts only near the viewport, and WebKit does not load
+    // a lazy image inside a scrolling box until it is in view, which a theme change may need.
+    this.image = el('img', { decoding: 'async' });
     // Focusable, so keyboard users can scroll a diagram wider than a narrow screen.
     this.replaceChildren(el('div', { class: 'attn-panel flowchart' },
       el('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': 'Flowchart (scrolls sideways on a narrow screen)' }, this.image)));
