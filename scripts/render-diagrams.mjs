@@ -1,6 +1,7 @@
 // Renders the lesson's Mermaid diagrams to static SVG at build time, in Debian's Chromium: each
 // circuit's flowchart (web/src/lesson/flowchart-<circuit>.mmd) in a light and a dark theme, and
-// their sizes (generated/flowcharts.json) so the page reserves the space before an image loads.
+// their sizes (generated/flowcharts.json) so the page reserves the space before an image loads,
+// with the size of their smallest text, from which the page keeps that text readable.
 // Why at build time: Mermaid inserts <style> elements while it renders, which a strict
 // Content-Security-Policy (style-src 'self') refuses; a pre-rendered SVG shown as an image
 // needs no script and no inline style, and the page does not download Mermaid at all.
@@ -47,14 +48,22 @@ try {
     writeFileSync(join(root, output), svg);
     console.log(`rendered ${source} (${mermaidTheme}) -> ${output} (${svg.length} bytes)`);
   }
+  // Each image's size, from its viewBox, and the size of its smallest text in the image's own
+  // pixels, measured in the browser: the page scales the image, and with it that text.
+  const sizes = {};
+  for (const { name, output } of diagrams) {
+    const svg = readFileSync(join(root, output), 'utf8');
+    const [, , width, height] = /viewBox="([\d.\s-]+)"/.exec(svg)[1].trim().split(/\s+/).map(Number);
+    const fontSize = await page.evaluate((markup) => {
+      document.body.innerHTML = markup;
+      const sizes = [...document.querySelectorAll('svg text')].filter((t) => t.textContent.trim()).map((t) => parseFloat(getComputedStyle(t).fontSize));
+      document.body.replaceChildren();
+      return Math.min(...sizes);
+    }, svg);
+    if (!Number.isFinite(fontSize)) throw new Error(`${output}: no text found to measure`);
+    sizes[name] = { width: Math.round(width), height: Math.round(height), fontSize };
+  }
+  writeFileSync(sizesFile, JSON.stringify(sizes));
 } finally {
   await browser.close();
 }
-
-// Each image's size, from its viewBox.
-const sizes = {};
-for (const { name, output } of diagrams) {
-  const [, , width, height] = /viewBox="([\d.\s-]+)"/.exec(readFileSync(join(root, output), 'utf8'))[1].trim().split(/\s+/).map(Number);
-  sizes[name] = { width: Math.round(width), height: Math.round(height) };
-}
-writeFileSync(sizesFile, JSON.stringify(sizes));

@@ -19,6 +19,8 @@
 //   await page.press(['ArrowLeft', 'Shift+ArrowUp'], 'attn-soft-lookup [role=application]');
 //   assert.deepEqual(await page.problems(), []);       // console errors, failed requests, CSP violations
 //   await page.screenshot('build/engines/x.png');      // the full page, as PNG
+//   await page.screenshotOf('attn-quiz', 'build/layout/quiz.png');  // one element, as PNG
+//   await page.screenshotsOf([['attn-quiz', 'q.png'], ['attn-exercises', 'x.png']]);  // several at once
 //   await browser.close(); await site.close();
 //
 // - run(fn, arg) and waitFor(fn, arg) send fn's source to the page: it must be a self-contained
@@ -35,6 +37,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, normalize, resolve } from 'node:path';
 import puppeteer from 'puppeteer-core';
+import { PNG } from 'pngjs';
 import { serveStatic } from '../../scripts/static-server.mjs';
 import { CHROMIUM_ARGS, CSP } from './chromium.mjs';
 import { SCREEN, launchWebKit } from './webkit.mjs';
@@ -166,6 +169,20 @@ class Page {
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, await this.fullPagePng());
   }
+
+  /** Writes a PNG of the first element `selector` matches to `path`. */
+  screenshotOf(selector, path) {
+    return this.screenshotsOf([[selector, path]]);
+  }
+
+  /** screenshotOf() for each [selector, path] of `shots`, the page as it is now. */
+  async screenshotsOf(shots) {
+    const pngs = await this.elementPngs(shots.map(([selector]) => selector));
+    shots.forEach(([, path], i) => {
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, pngs[i]);
+    });
+  }
 }
 
 /** Chromium and Firefox: puppeteer-core (CDP and WebDriver BiDi). */
@@ -206,6 +223,16 @@ class PuppeteerPage extends Page {
 
   fullPagePng() {
     return this.page.screenshot({ fullPage: true, type: 'png' });
+  }
+
+  async elementPngs(selectors) {
+    const pngs = [];
+    for (const selector of selectors) {
+      const element = await this.page.$(selector);
+      if (!element) throw new Error(`screenshotOf: nothing matches ${selector} in ${this.engine}`);
+      pngs.push(await element.screenshot({ type: 'png' }));
+    }
+    return pngs;
   }
 
   close() {
@@ -273,6 +300,39 @@ class WebKitPage extends Page {
     const png = await this.driver.viewportPng();
     await this.setViewport({ width, height });
     return png;
+  }
+
+  /**
+   * WebDriver's element screenshot fails in MiniBrowser under Xvfb ("unable to capture screen"),
+   * and a screenshot of a window much taller than 9,000 px comes out black here: each element
+   * is scrolled to the top of a window tall enough for it, and cut from that window's screenshot.
+   */
+  async elementPngs(selectors) {
+    const { width, height } = this.viewport;
+    const pngs = [];
+    try {
+      for (const selector of selectors) {
+        const tall = await this.run((selector) => Math.ceil(document.querySelector(selector)?.getBoundingClientRect().height ?? -1), selector);
+        if (tall < 0) throw new Error(`screenshotOf: nothing matches ${selector} in ${this.engine}`);
+        await this.setViewport({ width, height: Math.max(height, Math.min(tall, 9000)) });
+        const box = await this.run((selector) => new Promise((done) => {
+          document.querySelector(selector).scrollIntoView({ block: 'start', behavior: 'instant' });
+          requestAnimationFrame(() => requestAnimationFrame(() => {
+            const rect = document.querySelector(selector).getBoundingClientRect();
+            done({ x: rect.left, y: rect.top, width: rect.width, height: rect.height, ratio: devicePixelRatio });
+          }));
+        }), selector);
+        const shot = PNG.sync.read(await this.driver.viewportPng());
+        const x = Math.max(0, Math.round(box.x * box.ratio)), y = Math.max(0, Math.round(box.y * box.ratio));
+        const w = Math.max(1, Math.min(shot.width - x, Math.round(box.width * box.ratio))), h = Math.max(1, Math.min(shot.height - y, Math.round(box.height * box.ratio)));
+        const element = new PNG({ width: w, height: h });
+        PNG.bitblt(shot, element, x, y, w, h, 0, 0);
+        pngs.push(PNG.sync.write(element));
+      }
+    } finally {
+      await this.setViewport({ width, height });
+    }
+    return pngs;
   }
 
   close() {

@@ -95,7 +95,7 @@ export const sections: Section[] = [
           'So the query says what a position is looking for, each key advertises what its position ' +
           'offers, and each value is what that position hands over once it is chosen. Drag the query ' +
           'below and watch the weights move; the dot labelled “output” is the weighted mean of the values, ' +
-          'so it always stays inside the region the values span.',
+          'so it always lies in the convex hull of the values, the smallest convex polygon that holds them all.',
       },
       { kind: 'widget', tag: 'attn-soft-lookup', attrs: { 'state-key': 'lookup' }, caption: 'A soft lookup over five keys. Drag the query, or focus the sketch and use the arrow keys.' },
     ],
@@ -153,7 +153,7 @@ export const sections: Section[] = [
           '$\\sqrt{d_k}$. Wide scores make the softmax lopsided: nearly all the weight lands on whichever ' +
           'key happened to score highest. Dividing by $\\sqrt{d_k}$ puts the variance back at 1.',
       },
-      { kind: 'widget', tag: 'attn-scale-figure', attrs: { 'state-key': 'scale' }, caption: 'Random queries and keys, {sweep.tokens} tokens, {sweep.draws} draws per dimension, computed now by the core. Error bars are standard errors.' },
+      { kind: 'widget', tag: 'attn-scale-figure', attrs: { 'state-key': 'scale' }, caption: 'Random queries and keys, {sweep.tokens} tokens, computed now by the core. The line under the plots gives the draws per dimension and how long the error bars (one standard error) are.' },
       {
         kind: 'p',
         text:
@@ -174,7 +174,7 @@ export const sections: Section[] = [
           'averaged, so this page cannot tell whether the larger gap at $d_k = 4$ is sampling or method. The ' +
           'trend, a top weight that climbs with $d_k$, is the same in both.',
       },
-      { kind: 'widget', tag: 'attn-ranked-table', attrs: { 'state-key': 'table' }, caption: 'The same measurement as a table. Click a column header (or focus it and press Enter) to rank the rows by it.' },
+      { kind: 'widget', tag: 'attn-ranked-table', attrs: { 'state-key': 'table' }, caption: 'The same measurement as a table. Click a column header (or focus it and press Enter) to rank the rows by it; recompute it with more draws and the figure above follows.' },
       {
         kind: 'p',
         text:
@@ -200,7 +200,7 @@ export const sections: Section[] = [
           'so a finite constant spreads it evenly ({pitfall.uniformWeight:4} per key over {pitfall.positions} keys ' +
           'in the Pitfalls demo) and $-\\infty$ makes it NaN.',
       },
-      { kind: 'widget', tag: 'attn-mask-figure', attrs: { 'state-key': 'masks' }, caption: 'Attention weights of one seeded score matrix under each mask. Darker cells carry more weight; grey cells are blocked.' },
+      { kind: 'widget', tag: 'attn-mask-figure', attrs: { 'state-key': 'masks' }, caption: 'Attention weights of one seeded score matrix under each mask. The fuller a cell’s colour, the more weight it carries (near the background: almost none); grey cells are blocked.' },
       {
         kind: 'p',
         text:

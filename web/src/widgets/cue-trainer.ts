@@ -18,7 +18,7 @@ import { ProbeRequests, type ProbeAnswer, type ProbeAnswerer } from './probe-req
 import type { ProbeTarget } from '../training-protocol';
 import { AttnElement, define, el } from './base';
 import { downloadCsv, downloadSvg } from './download';
-import { attachPlot, loadPlot, SERIES_COLOURS } from './plot-util';
+import { attachPlot, loadPlot, onWidthChange, SERIES_COLOURS, widthFor } from './plot-util';
 
 interface ModelView {
   blocks: number;
@@ -82,6 +82,7 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
   private analysisHost!: HTMLElement;
   private pauseButton!: HTMLButtonElement;
   private svg: SVGSVGElement | null = null;
+  private resize?: ResizeObserver;
   private suffix?: string;
   /** Probes (from a probe widget on the page) go to this trainer's Worker, which holds the latest live run. */
   private probes = new ProbeRequests((request) => {
@@ -116,7 +117,7 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
     const restart = el('button', { type: 'button' }, 'Restart');
     restart.addEventListener('click', () => this.train());
     const recorded = el('button', { type: 'button' }, 'Show recorded run');
-    recorded.addEventListener('click', () => this.showRecorded());
+    recorded.addEventListener('click', () => this.showRecorded(true));
     const csv = el('button', { type: 'button' }, 'Download CSV');
     csv.addEventListener('click', () => this.downloadCsv());
     const svg = el('button', { type: 'button' }, 'Download SVG');
@@ -133,17 +134,20 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
       el('div', { class: 'attn-controls' }, train, this.pauseButton, restart, recorded),
       this.status, this.progressHost, this.plotHost, this.analysisHost,
       el('div', { class: 'attn-download' }, csv, svg)));
+    this.resize = onWidthChange(this.plotHost, () => void this.render());
     await this.showRecorded();
   }
 
   protected teardown(): void {
+    this.resize?.disconnect();
     this.running = false;
     this.worker?.terminate();
     this.worker = undefined;
     this.probes.failAll('the trainer was removed from the page');
   }
 
-  private async showRecorded(): Promise<void> {
+  /** Shows the recorded run; `adopt`: its settings replace the reader's in the controls (and the URL). */
+  private async showRecorded(adopt = false): Promise<void> {
     this.cancel();
     // The recorded runs are the lesson's data: loaded only when a trainer shows them.
     const runs = (await import('../recorded-runs')).recordedCueRuns();
@@ -161,8 +165,20 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
         epoch: r.history.length, batch: 0, batchesPerEpoch: 1, epochs: r.config.epochs, analysis: r.analysis,
       })),
     };
+    const recordedSettings: Settings = { seed: two.config.seed, heads: two.config.heads, epochs: two.config.epochs };
+    if (adopt) {
+      this.seedInput.value = String(recordedSettings.seed);
+      this.epochsInput.value = String(recordedSettings.epochs);
+      this.headsSelect.value = String(recordedSettings.heads);
+      this.controlValues(); // clears the messages of earlier bad values
+      this.remember(recordedSettings);
+    }
+    const chosen = { seed: this.seedInput.value.trim(), heads: this.headsSelect.value, epochs: this.epochsInput.value.trim() };
+    const same = chosen.seed === String(recordedSettings.seed) && chosen.heads === String(recordedSettings.heads) && chosen.epochs === String(recordedSettings.epochs);
+    // The controls may hold other settings (a link's hash, the reader's edits): say whose run this is.
     this.status.replaceChildren(el('span', { class: 'badge' }, 'recorded run'),
-      ` Trained by the native core at build time, seed ${two.config.seed}, ${two.config.heads} head${two.config.heads > 1 ? 's' : ''} per block, ${one.config.epochs} epochs. Press Train both to run it in your browser.`);
+      ` Trained by the native core at build time: ${describeSettings(recordedSettings)}. ` +
+      (same ? 'Press Train both to run it in your browser.' : `Your settings (${describeSettings(chosen)}) are not trained yet: press Train both to train them in your browser.`));
     await this.render();
     await showRun({ seed: two.config.seed, analysis: two.analysis });
   }
@@ -203,7 +219,7 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
     this.running = true;
     this.paused = false;
     this.view = { source: 'live', seed: settings.seed, heads: settings.heads, baseline: NaN, chance: NaN, models: [] };
-    this.status.textContent = `Training both models in your browser, seed ${settings.seed}, ${settings.heads} head${settings.heads > 1 ? 's' : ''} per block, ${settings.epochs} epochs…`;
+    this.status.textContent = `Training both models in your browser, ${describeSettings(settings)}…`;
     this.updatePauseButton();
     // The .wasm's address as this bundle knows it: a course's bundler may put the Worker elsewhere.
     this.worker?.postMessage({ type: 'train', runId: this.runId, config: settings, wasmUrl: new URL(coreWasm, import.meta.url).href });
@@ -278,7 +294,7 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
         if (this.view.models.every((m) => m?.analysis)) {
           this.running = false;
           this.updatePauseButton();
-          this.status.textContent = `Trained in your browser: 1 block best ${this.view.models[0].best.toFixed(4)}, 2 blocks best ${this.view.models[1].best.toFixed(4)}.`;
+          this.status.textContent = `Trained in your browser, ${describeSettings({ seed: this.view.seed, heads: this.view.heads, epochs: this.view.models[0].epochs })}: 1 block best ${this.view.models[0].best.toFixed(4)}, 2 blocks best ${this.view.models[1].best.toFixed(4)}.`;
         }
         break;
       case 'cancelled':
@@ -320,15 +336,16 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
     const models = view.models.filter(Boolean);
     const points = models.flatMap((m) => m.curve.map((c) => ({ model: `${m.blocks} block${m.blocks > 1 ? 's' : ''}`, ...c })));
     const epochs = Math.max(1, ...models.map((m) => m.epochs));
-    const lines = [view.chance, view.baseline].filter(Number.isFinite);
+    const width = widthFor(this.plotHost, 640);
+    // The reference lines are named in the legend below, not on the chart, where the 1-block
+    // curve runs along the baseline.
     const figure = Plot.plot({
-      className: 'attn-plot', width: 640, height: 260, marginLeft: 44,
-      x: { label: 'epoch', domain: [1, epochs] }, y: { label: 'validation accuracy', domain: [0, 1], grid: true },
+      className: 'attn-plot', width, height: 284, marginLeft: 44, marginTop: 30, marginBottom: 44,
+      x: { label: 'epoch', labelOffset: 36, domain: [1, epochs], ticks: epochTicks(epochs, width), tickFormat: 'd' }, y: { label: 'validation accuracy', domain: [0, 1], grid: true },
       color: { domain: ['1 block', '2 blocks'], range: SERIES_COLOURS },
       marks: [
-        Plot.ruleY(lines.filter((d) => d === view.chance), { stroke: 'currentColor', strokeDasharray: '2 3', strokeOpacity: 0.7 }),
-        Plot.ruleY(lines.filter((d) => d !== view.chance), { stroke: 'currentColor', strokeDasharray: '6 3', strokeOpacity: 0.7 }),
-        Plot.text(lines, { x: epochs, y: (d: number) => d, text: (d: number) => (d === view.chance ? `chance ${d.toFixed(3)}` : `most frequent symbol ${d.toFixed(3)}`), textAnchor: 'end', dy: -5, fill: 'currentColor' }),
+        Plot.ruleY([view.chance].filter(Number.isFinite), { stroke: 'currentColor', strokeDasharray: '2 3', strokeOpacity: 0.7 }),
+        Plot.ruleY([view.baseline].filter(Number.isFinite), { stroke: 'currentColor', strokeDasharray: '6 3', strokeOpacity: 0.7 }),
         Plot.line(points, { x: 'epoch', y: 'accuracy', stroke: 'model', strokeWidth: 2 }),
         Plot.dot(points, { x: 'epoch', y: 'accuracy', fill: 'model', r: 2.5, title: (d) => `${d.model}, epoch ${d.epoch}: ${d.accuracy.toFixed(3)}` }),
       ],
@@ -337,7 +354,9 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
     this.svg?.setAttribute('role', 'img');
     this.svg?.setAttribute('aria-label', 'Validation accuracy per epoch. ' + models.map((m) => `${m.blocks} block${m.blocks > 1 ? 's' : ''}: ${m.curve.length} epochs, best ${m.best.toFixed(3)}`).join('; '));
     this.plotHost.dataset.points = String(points.length);
-    this.plotHost.append(el('p', { class: 'attn-controls' }, el('span', { class: 'swatch-unscaled' }, '1 block'), el('span', { class: 'swatch-scaled' }, '2 blocks'), el('span', {}, '┈ chance, ╌ most frequent symbol')));
+    const reference = (value: number, name: string) => (Number.isFinite(value) ? [el('span', {}, `${name} ${value.toFixed(3)}`)] : []);
+    this.plotHost.append(el('p', { class: 'attn-controls' }, el('span', { class: 'swatch-unscaled' }, '1 block'), el('span', { class: 'swatch-scaled' }, '2 blocks'),
+      ...reference(view.chance, '┈ chance'), ...reference(view.baseline, '╌ most frequent symbol')));
     this.renderAnalysis(models.find((m) => m.blocks === 2)?.analysis);
   }
 
@@ -360,6 +379,20 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
     const rows = (this.view?.models ?? []).filter(Boolean).flatMap((m) => m.curve.map((c) => [m.blocks, c.epoch, c.accuracy]));
     downloadCsv('cue-task-curves.csv', ['blocks', 'epoch', 'validation_accuracy'], rows);
   }
+}
+
+/** "seed 7, 2 heads per block, 30 epochs" */
+function describeSettings({ seed, heads, epochs }: { seed: number | string; heads: number | string; epochs: number | string }): string {
+  return `seed ${seed}, ${heads} head${Number(heads) === 1 ? '' : 's'} per block, ${epochs} epoch${Number(epochs) === 1 ? '' : 's'}`;
+}
+
+/** Whole epochs for the x axis, about one per 60 pixels, in steps of 1, 2, 5, 10, 20, 50, ... */
+function epochTicks(epochs: number, width: number): number[] {
+  const room = Math.max(2, Math.floor(width / 60));
+  const step = [1, 2, 5].flatMap((m) => [1, 10, 100, 1000].map((p) => m * p)).sort((a, b) => a - b).find((s) => Math.ceil(epochs / s) <= room) ?? epochs;
+  const ticks = [1];
+  for (let e = step; e <= epochs; e += step) if (e > 1) ticks.push(e);
+  return ticks;
 }
 
 define('attn-cue-trainer', CueTrainer);

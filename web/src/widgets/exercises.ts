@@ -10,6 +10,7 @@ import { attributeSpec } from './contract';
 import { EXERCISES, SOFT_LOOKUP } from './contracts';
 import { AttnElement, define, el } from './base';
 import type { XapiAgent } from './public-types';
+import { QUERY_LIMIT } from './soft-lookup';
 import { sweepOf } from './sweep-view';
 import { activityId, answeredStatement, completedStatement } from './xapi';
 
@@ -91,7 +92,7 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
     const headingId = `${this.idPrefix}-${x.id}`;
     return el('section', { class: 'exercise', 'data-exercise': x.id, 'aria-labelledby': headingId },
       el('h3', { id: headingId }, `${index + 1}. ${x.title}`),
-      el('p', {}, renderRich(fillParams(x.prompt, x.params))),
+      el('p', {}, renderRich(fillParams(x.prompt, { ...x.params, queryLimit: QUERY_LIMIT }))),
       body, el('div', { class: 'attn-controls' }, check), result);
   }
 
@@ -128,9 +129,10 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
         const n = num(p, 'size');
         const cells: HTMLButtonElement[] = [];
         const grid = el('div', {
-          class: 'mask-builder grid-6', role: 'group',
+          class: 'mask-builder', role: 'group',
           'aria-label': `${n} by ${n} mask: arrow keys move between cells, Space or Enter switches one`,
         });
+        grid.style.gridTemplateColumns = `repeat(${n}, 1.9rem)`; // CSSOM, allowed under a strict CSP
         for (let i = 0; i < n * n; i++) {
           // One Tab stop for the whole grid (roving tabindex); arrow keys move inside it.
           const b = el('button', { type: 'button', 'aria-pressed': 'false', tabindex: i === 0 ? '0' : '-1', 'aria-label': `query ${Math.floor(i / n) + 1}, key ${(i % n) + 1}` });
@@ -152,18 +154,24 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
         check.addEventListener('click', () => {
           const mask: MaskMat = { rows: n, cols: n, data: Uint8Array.from(cells.map((c) => (c.getAttribute('aria-pressed') === 'true' ? 1 : 0))) };
           if (!mask.data.some((v) => v)) return refuse('Switch on at least one cell.');
+          // A query with no key left has nothing to attend to (its row turns uniform or NaN).
+          const empty = Array.from({ length: n }, (_, r) => r).filter((r) =>
+            this.core.allowedFraction({ rows: 1, cols: n, data: mask.data.slice(r * n, (r + 1) * n) }) === 0);
           const fraction = this.core.allowedFraction(mask);
           const causal = this.core.combineMasks(mask, this.core.causalMask(n));
           const peeks = mask.data.reduce((count, v, i) => count + (v && !causal.data[i] ? 1 : 0), 0);
-          const ok = Math.abs(fraction - num(p, 'fraction')) < 1e-12 && peeks === 0;
-          report(ok, `Your mask allows ${fraction.toFixed(4)} of the pairs` + (peeks ? ` and lets ${peeks} pair(s) see a later key.` : ' and no query sees a later key.'), mask.data.join(''));
+          const ok = Math.abs(fraction - num(p, 'fraction')) < 1e-12 && peeks === 0 && empty.length === 0;
+          const rows = empty.map((r) => r + 1).join(', ');
+          report(ok, `Your mask allows ${fraction.toFixed(4)} of the pairs` + (peeks ? ` and lets ${peeks} pair(s) see a later key` : ', no query sees a later key') +
+            (empty.length ? `, but leaves ${empty.length > 1 ? `queries ${rows}` : `query ${rows}`} with no key to attend to.` : ', and every query has a key to attend to.'), mask.data.join(''));
         });
         return grid;
       }
       case 'aim-query': {
         const qx = numberInput('x'), qy = numberInput('y');
         check.addEventListener('click', () => {
-          const x0 = parse(qx.input, 'x', -3, 3), y0 = parse(qy.input, 'y', -3, 3);
+          // The sketch's own range: an answer found by dragging there is accepted here.
+          const x0 = parse(qx.input, 'x', -QUERY_LIMIT, QUERY_LIMIT), y0 = parse(qy.input, 'y', -QUERY_LIMIT, QUERY_LIMIT);
           if (x0 === undefined || y0 === undefined) return;
           const k = num(p, 'key') - 1;
           const result = this.core.attention(

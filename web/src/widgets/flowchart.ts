@@ -11,6 +11,9 @@ import { AttnElement, define, el } from './base';
 
 const images = import.meta.glob<string>('../generated/flowchart-*.svg', { eager: true, query: '?url', import: 'default' });
 
+/** The smallest size, in CSS pixels, the diagram's smallest text is shown at. */
+const MIN_TEXT_PX = 12;
+
 const ONE_BLOCK = 'Beside it: one block of one head, in the recorded run, stays at the most-frequent-symbol baseline.';
 const DESCRIPTIONS: Record<Circuit, string> = {
   cue:
@@ -31,8 +34,12 @@ export class Flowchart extends AttnElement<typeof FLOWCHART> {
   private readonly update = () => this.show();
 
   protected draw(): void {
-    this.image = el('img', { loading: 'lazy', decoding: 'async' });
-    this.replaceChildren(el('div', { class: 'attn-panel flowchart' }, this.image));
+    // Not loading="lazy": the widget itself starts only near the viewport, and WebKit does not load
+    // a lazy image inside a scrolling box until it is in view, which a theme change may need.
+    this.image = el('img', { decoding: 'async' });
+    // Focusable, so keyboard users can scroll a diagram wider than a narrow screen.
+    this.replaceChildren(el('div', { class: 'attn-panel flowchart' },
+      el('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': 'Flowchart (scrolls sideways on a narrow screen)' }, this.image)));
     document.addEventListener(CIRCUIT_EVENT, this.update);
     this.show();
   }
@@ -59,8 +66,12 @@ export class Flowchart extends AttnElement<typeof FLOWCHART> {
     const image = this.image!;
     image.src = images[`../generated/flowchart-${name}.svg`];
     image.alt = DESCRIPTIONS[circuit];
-    image.width = sizes[name].width;
-    image.height = sizes[name].height;
+    const { width, height, fontSize } = sizes[name];
+    image.width = width;
+    image.height = height;
+    // The image shrinks to its place, and its text with it: never below MIN_TEXT_PX (wider than
+    // the place, it scrolls sideways instead).
+    image.style.minWidth = `${Math.ceil((width * MIN_TEXT_PX) / fontSize)}px`; // CSSOM, allowed under a strict CSP
     image.dataset.circuit = circuit;
     image.dataset.theme = theme;
   }

@@ -15,6 +15,11 @@ export class HeadsFigure extends AttnElement<typeof HEADS_FIGURE> {
     return loadPlot();
   }
 
+  /** The heat maps' colour is the theme's accent, resolved when drawn. */
+  protected themeChanged(): void {
+    void this.draw();
+  }
+
   protected async draw(): Promise<void> {
     const { 'd-model': dModel, heads: numHeads, tokens, seed } = this.settings;
     const demo = this.core.headsDemo({ dModel, numHeads, tokens, seed });
@@ -22,10 +27,11 @@ export class HeadsFigure extends AttnElement<typeof HEADS_FIGURE> {
     // Untrained heads are close to uniform: shade up to the largest weight shown, so their
     // differences are visible (the same scale for every panel).
     const max = Math.max(...[...demo.multi.weights, ...demo.single.weights].flatMap((w) => Array.from(w)));
+    const colour = this.themeColours(['--attn-accent'])['--attn-accent'];
     const svgs: SVGSVGElement[] = [];
     const panel = async (title: string, weights: ArrayLike<number>) => {
       const host = el('div', {});
-      const svg = await heatmap(host, { rows: t, cols: t, weights, max, label: `${title}: attention weights of ${t} tokens`, size: 150 });
+      const svg = await heatmap(host, { rows: t, cols: t, weights, max, colour, label: `${title}: attention weights of ${t} tokens`, size: 150 });
       if (svg) svgs.push(svg);
       return el('div', {}, el('h3', {}, title), host);
     };
@@ -42,7 +48,7 @@ export class HeadsFigure extends AttnElement<typeof HEADS_FIGURE> {
       el('p', {},
         `${demo.multi.numHeads} heads of ${demo.multi.keyDim}: `, el('strong', { 'data-count': 'multi' }, demo.multi.parameterCount.toLocaleString('en-US')),
         ` parameters; 1 head of ${demo.dModel}: `, el('strong', { 'data-count': 'single' }, demo.single.parameterCount.toLocaleString('en-US')),
-        ` parameters. On ${demo.queriesWithDifferingArgmax} of ${t} queries the heads disagree about which key matters most. Darkest cell: ${max.toFixed(3)}.`),
+        ` parameters. On ${demo.queriesWithDifferingArgmax} of ${t} queries the heads disagree about which key matters most. Fullest colour: ${max.toFixed(3)}, the largest weight shown.`),
       el('div', { class: 'mask-grid' }, ...heads, single),
       el('div', { class: 'attn-download' }, csv, svg)));
   }

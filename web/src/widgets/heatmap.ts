@@ -1,5 +1,7 @@
-// A weight matrix as a heat map (Observable Plot cells), shared by the mask, heads and pitfall
-// figures. Blocked cells are grey; NaN cells are marked; every cell has a tooltip.
+// A weight matrix as a heat map (Observable Plot cells), shared by the mask and heads figures.
+// A cell's weight is the opacity of one colour over the panel, so in either theme more weight
+// means a fuller colour and a weight near 0 nearly the background. Blocked cells are grey; NaN
+// cells are marked; every cell has a tooltip.
 import { loadPlot, attachPlot } from './plot-util';
 import { el } from './base';
 
@@ -10,8 +12,12 @@ export interface HeatmapInput {
   allowed?: ArrayLike<number>; // (rows, cols), 1 = may attend; omitted: all allowed
   label: string; // for screen readers
   size?: number; // pixels, square
-  max?: number; // the weight drawn darkest (default 1); figures of near-uniform weights lower it
+  max?: number; // the weight drawn in the full colour (default 1); figures of near-uniform weights lower it
+  colour: string; // the full colour (a resolved CSS colour: the widget's accent in its theme)
 }
+
+/** How opaque an open cell of weight w is: faint at 0 (so it differs from a blocked cell), full at max. */
+const OPACITY_FLOOR = 0.06;
 
 export async function heatmap(host: Element, input: HeatmapInput): Promise<SVGSVGElement | null> {
   const Plot = await loadPlot();
@@ -28,13 +34,16 @@ export async function heatmap(host: Element, input: HeatmapInput): Promise<SVGSV
     width: size,
     height: size,
     margin: 18,
+    marginTop: 24, // room for the 12 px column labels
     marginLeft: 22,
-    x: { axis: 'top', label: null, tickSize: 0, ticks: input.cols <= 12 ? undefined : [] },
-    y: { label: null, tickSize: 0, ticks: input.rows <= 12 ? undefined : [] },
-    color: { type: 'linear', domain: [0, input.max ?? 1], range: ['#f1f4fb', '#1f4fb8'], clamp: true },
+    x: { axis: 'top', label: null, tickSize: 0, ticks: everyFew(input.cols, (size - 40) / input.cols, 8 * String(input.cols - 1).length + 4) },
+    y: { label: null, tickSize: 0, ticks: everyFew(input.rows, (size - 36) / input.rows, 15) },
     marks: [
-      Plot.cell(cells.filter((c) => c.blocked), { x: 'key', y: 'query', fill: '#8a8f9855', inset: 0.5 }),
-      Plot.cell(open, { x: 'key', y: 'query', fill: 'w', inset: 0.5, title: (c) => `query ${c.query}, key ${c.key}: ${c.w.toFixed(4)}` }),
+      Plot.cell(cells.filter((c) => c.blocked), { x: 'key', y: 'query', fill: '#8a8f98', fillOpacity: 0.35, inset: 0.5 }),
+      Plot.cell(open, {
+        x: 'key', y: 'query', fill: input.colour, inset: 0.5, title: (c) => `query ${c.query}, key ${c.key}: ${c.w.toFixed(4)}`,
+        fillOpacity: (c) => OPACITY_FLOOR + (1 - OPACITY_FLOOR) * Math.min(1, Math.max(0, c.w / (input.max ?? 1))),
+      }),
       Plot.cell(cells.filter((c) => !Number.isFinite(c.w)), { x: 'key', y: 'query', fill: '#d62828', inset: 0.5, title: () => 'NaN' }),
     ],
   });
@@ -43,6 +52,12 @@ export async function heatmap(host: Element, input: HeatmapInput): Promise<SVGSV
   svg?.setAttribute('aria-label', input.label);
   host.append(weightsTable(input));
   return svg;
+}
+
+/** Positions 0..n-1 to label on an axis whose cells are `cell` pixels apart, each label needing `label` pixels (12 px text and a gap). */
+function everyFew(n: number, cell: number, label: number): number[] {
+  const step = Math.ceil(label / cell);
+  return Array.from({ length: n }, (_, i) => i).filter((i) => i % step === 0);
 }
 
 /** The same weights as a table, folded away: what a screen reader (or anyone) can read cell by cell. */

@@ -2,6 +2,7 @@
 // matrix by the core (core.maskDemo), drawn as heat maps of the resulting weights with the
 // share of allowed pairs under each. Sequence length and real length are adjustable.
 // Attributes and events: MASK_FIGURE in contracts.ts (the core's defaults and ranges).
+import type { MaskDemo } from '../core';
 import { acceptedField, attributeSpec } from './contract';
 import { MASK_FIGURE } from './contracts';
 import { AttnElement, define, el } from './base';
@@ -47,6 +48,11 @@ export class MaskFigure extends AttnElement<typeof MASK_FIGURE> {
     await this.update(String(this.positions), String(this.real));
   }
 
+  /** The heat maps' colour is the theme's accent, resolved when drawn. */
+  protected themeChanged(): void {
+    void this.drawPanels();
+  }
+
   private async update(nText: string, realText: string): Promise<void> {
     const n = Number(nText), real = Number(realText);
     if (!Number.isInteger(n) || n < 1 || n > this.limit) return void (this.error.textContent = `Positions must be a whole number from 1 to ${this.limit}, got "${nText}".`);
@@ -54,12 +60,21 @@ export class MaskFigure extends AttnElement<typeof MASK_FIGURE> {
     this.error.textContent = '';
     this.positions = n;
     this.real = real;
+    const demo = await this.drawPanels();
+    this.remember({ positions: n, real });
+    this.emit('attn-change', { positions: n, real, fractions: Object.fromEntries(demo.cases.map((c) => [c.name, c.allowedFraction])) });
+  }
+
+  /** The three heat maps of the current lengths, in the theme's colours; resolves to the core's demo. */
+  private async drawPanels(): Promise<MaskDemo> {
+    const n = this.positions, real = this.real;
     const demo = this.core.maskDemo({ positions: n, real, seed: this.settings.seed });
+    const colour = this.themeColours(['--attn-accent'])['--attn-accent'];
     this.panels = [];
     const panels = await Promise.all(demo.cases.map(async (c, i) => {
       const plot = el('div', {});
       const svg = await heatmap(plot, {
-        rows: n, cols: n, weights: c.weights, allowed: c.allowed,
+        rows: n, cols: n, weights: c.weights, allowed: c.allowed, colour,
         label: `${LABELS[c.name]} mask: weights of ${n} queries over ${n} keys; ${(c.allowedFraction * 100).toFixed(1)}% of pairs allowed`,
       });
       if (svg) this.panels[i] = svg;
@@ -69,8 +84,7 @@ export class MaskFigure extends AttnElement<typeof MASK_FIGURE> {
         el('p', {}, `largest blocked weight: ${c.maxBlockedWeight.toExponential(2)}`));
     }));
     this.grid.replaceChildren(...panels);
-    this.remember({ positions: n, real });
-    this.emit('attn-change', { positions: n, real, fractions: Object.fromEntries(demo.cases.map((c) => [c.name, c.allowedFraction])) });
+    return demo;
   }
 
   private downloadCsv(): void {

@@ -23,3 +23,29 @@ export function attachPlot(host: Element, figure: Element): SVGSVGElement | null
   host.replaceChildren(figure);
   return svg;
 }
+
+/**
+ * The width to draw a figure at: `host`'s own width, at most `max` (and at least `min`). Plot
+ * draws text at a fixed size in SVG units, so a figure drawn wider than its place and shrunk to
+ * fit would shrink its text below a readable size on a narrow screen.
+ */
+export function widthFor(host: Element, max: number, min = 240): number {
+  return Math.round(Math.max(min, Math.min(max, host.clientWidth || max)));
+}
+
+/**
+ * Calls redraw() when `host`'s width changes (a rotated phone, a resized window), at most once a
+ * frame. Returns the observer, to disconnect in the widget's teardown().
+ */
+export function onWidthChange(host: Element, redraw: () => void): ResizeObserver {
+  let width = host.clientWidth;
+  let frame = 0;
+  const observer = new ResizeObserver(() => {
+    if (host.clientWidth === width) return;
+    width = host.clientWidth;
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(redraw);
+  });
+  observer.observe(host);
+  return observer;
+}

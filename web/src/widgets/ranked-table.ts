@@ -9,7 +9,7 @@ import { acceptedField, attributeSpec, AuthorError } from './contract';
 import { RANKED_TABLE } from './contracts';
 import { AttnElement, define, el } from './base';
 import { downloadCsv } from './download';
-import { scaleSweepTable, sweepOf, type TableData } from './sweep-view';
+import { chooseDefaultSweepDraws, scaleSweepTable, sweepOf, type TableData } from './sweep-view';
 
 export class RankedTable extends AttnElement<typeof RANKED_TABLE> {
   static readonly contract = RANKED_TABLE;
@@ -61,7 +61,9 @@ export class RankedTable extends AttnElement<typeof RANKED_TABLE> {
     this.renderTable();
   }
 
+  /** The core's default sweep with this table's draws, which the page's figures of it then show too. */
   private sweepData(): TableData {
+    chooseDefaultSweepDraws(this.draws);
     return scaleSweepTable(sweepOf(this.core, { draws: this.draws }));
   }
 

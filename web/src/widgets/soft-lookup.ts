@@ -9,8 +9,11 @@ import type { Mat } from '../core';
 import { attributeSpec, AuthorError } from './contract';
 import { SOFT_LOOKUP } from './contracts';
 import { AttnElement, define, el } from './base';
+import { onWidthChange } from './plot-util';
 
-const WORLD = 3.2; // the canvas shows [-WORLD, WORLD] on both axes
+/** The farthest the query goes from the origin on each axis (exercises ask within it too). */
+export const QUERY_LIMIT = 3;
+const WORLD = 3.2; // the plane shows [-WORLD, WORLD] on both axes
 const START = [1.4, 1.2]; // where the circling query starts
 const TEMPERATURES = attributeSpec(SOFT_LOOKUP, 'temperature').values;
 type Temperature = (typeof TEMPERATURES)[number];
@@ -47,6 +50,7 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
   private playing = true;
   private phase = 0;
   private sketch?: p5;
+  private resize?: ResizeObserver;
   private canvasHost!: HTMLElement;
   private readout!: HTMLElement;
   private pauseButton!: HTMLButtonElement;
@@ -63,7 +67,7 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
     if (values.length !== keys.length) throw new AuthorError(`attribute values must hold as many points as keys (${keys.length}), got ${values.length}`);
     this.keys = keys;
     this.values = values;
-    this.query = query ? query.map((v) => Math.max(-WORLD, Math.min(WORLD, v))) : START;
+    this.query = query ? query.map((v) => Math.max(-QUERY_LIMIT, Math.min(QUERY_LIMIT, v))) : START;
     this.playing = !query && !matchMedia('(prefers-reduced-motion: reduce)').matches;
     this.phase = 0;
     this.scale = scale === 'on';
@@ -75,6 +79,16 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
     this.colours = this.readColours();
     const P5 = await loadP5();
     this.sketch = new P5((p: p5) => this.defineSketch(p), this.canvasHost);
+    // The panel's width decides the layout (the bars beside the plane, or below it on a narrow
+    // screen): a new width that changes it gets a new sketch. (p5's resizeCanvas needs its
+    // accessibility module, which this build leaves out.)
+    this.resize = onWidthChange(this.canvasHost, () => {
+      const shown = this.canvasHost.querySelector('canvas');
+      const next = planeLayout(this.canvasHost.clientWidth || 300, this.keys.length);
+      if (!shown || (next.width === parseFloat(shown.style.width) && next.height === parseFloat(shown.style.height))) return;
+      this.sketch?.remove();
+      this.sketch = new P5((p: p5) => this.defineSketch(p), this.canvasHost);
+    });
   }
 
   private readColours() {
@@ -88,6 +102,7 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
 
   protected teardown(): void {
     clearTimeout(this.announceTimer);
+    this.resize?.disconnect();
     this.sketch?.remove();
     this.sketch = undefined;
   }
@@ -198,27 +213,23 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
   }
 
   private moveQuery(x: number, y: number): void {
-    this.query = [Math.max(-WORLD, Math.min(WORLD, x)), Math.max(-WORLD, Math.min(WORLD, y))];
+    this.query = [Math.max(-QUERY_LIMIT, Math.min(QUERY_LIMIT, x)), Math.max(-QUERY_LIMIT, Math.min(QUERY_LIMIT, y))];
     this.changed();
   }
 
   private defineSketch(p: p5): void {
-    let size = 300;
-    const barsHeight = 90;
-    const toScreen = (x: number, y: number): [number, number] => [((x + WORLD) / (2 * WORLD)) * size, ((WORLD - y) / (2 * WORLD)) * size];
-    const toWorld = (sx: number, sy: number): [number, number] => [(sx / size) * 2 * WORLD - WORLD, WORLD - (sy / size) * 2 * WORLD];
+    const layout = planeLayout(this.canvasHost.clientWidth || 300, this.keys.length);
+    const pad = PLANE_PAD;
+    const span = () => layout.plane - 2 * pad;
+    const toScreen = (x: number, y: number): [number, number] => [pad + ((x + WORLD) / (2 * WORLD)) * span(), pad + ((WORLD - y) / (2 * WORLD)) * span()];
+    const toWorld = (sx: number, sy: number): [number, number] => [((sx - pad) / span()) * 2 * WORLD - WORLD, WORLD - ((sy - pad) / span()) * 2 * WORLD];
     let dragging = false;
-    const label = (text: string, x: number, y: number, fill: string, px: number) => {
-      const context = p.drawingContext as CanvasRenderingContext2D;
-      context.fillStyle = fill;
-      context.font = `${px}px system-ui, sans-serif`;
-      context.fillText(text, x, y);
-    };
+    let shownLabels = '';
 
     p.setup = () => {
-      size = Math.min(this.canvasHost.clientWidth || 300, 420);
-      const canvas = p.createCanvas(size, size + barsHeight);
+      const canvas = p.createCanvas(layout.width, layout.height);
       canvas.elt.addEventListener('pointerdown', (event: PointerEvent) => {
+        if (event.offsetX > layout.plane || event.offsetY > layout.plane) return; // the bars are not the plane
         dragging = true;
         this.setPlaying(false);
         (event.target as Element).setPointerCapture(event.pointerId);
@@ -248,17 +259,27 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
         }
       }
       const { '--attn-fg': fg, '--attn-muted': muted, '--attn-accent': accent, '--attn-accent-2': accent2, '--attn-rule': rule } = this.colours;
+      const context = p.drawingContext as CanvasRenderingContext2D;
+      const labels = new LabelPlacer(context, { x: 0, y: 0, width: layout.plane, height: layout.plane });
       p.clear();
       p.stroke(rule);
       p.strokeWeight(1);
       const [ox, oy] = toScreen(0, 0);
-      p.line(0, oy, size, oy);
-      p.line(ox, 0, ox, size);
+      p.line(pad, oy, layout.plane - pad, oy);
+      p.line(ox, pad, ox, layout.plane - pad);
       // keys as arrows, values as squares, line width by weight
-      this.keys.forEach((k, i) => {
+      const points = this.keys.map((k, i) => ({ key: toScreen(k[0], k[1]), value: toScreen(this.values[i][0], this.values[i][1]) }));
+      const [qx, qy] = toScreen(this.query[0], this.query[1]);
+      const [outx, outy] = toScreen(this.output[0], this.output[1]);
+      // What the labels must not cover: every mark.
+      labels.avoid(qx, qy, 8);
+      labels.avoid(outx, outy, 7);
+      for (const { key, value } of points) {
+        labels.avoid(key[0], key[1], 4);
+        labels.avoid(value[0], value[1], 7);
+      }
+      points.forEach(({ key: [kx, ky], value: [vx, vy] }, i) => {
         const w = this.weights[i] ?? 0;
-        const [kx, ky] = toScreen(k[0], k[1]);
-        const [vx, vy] = toScreen(this.values[i][0], this.values[i][1]);
         p.stroke(muted);
         p.strokeWeight(1 + 5 * w);
         p.line(ox, oy, kx, ky);
@@ -267,11 +288,8 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
         p.circle(kx, ky, 7);
         p.fill(accent2);
         p.rect(vx - 6, vy - 6, 12, 12);
-        label(`k${i + 1}`, kx + 6, ky - 6, fg, 12);
-        label(`v${i + 1}`, vx + 8, vy + 4, fg, 12);
       });
       // the query
-      const [qx, qy] = toScreen(this.query[0], this.query[1]);
       p.stroke(accent);
       p.strokeWeight(3);
       p.line(ox, oy, qx, qy);
@@ -279,20 +297,119 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
       p.fill(accent);
       p.circle(qx, qy, 14);
       // the output: the weighted mean of the values
-      const [outx, outy] = toScreen(this.output[0], this.output[1]);
       p.fill(fg);
       p.circle(outx, outy, 12);
-      label('output', outx + 9, outy + 14, fg, 12);
-      // bars: one per key
-      const barWidth = size / this.keys.length;
-      this.weights.forEach((w, i) => {
-        const h = w * (barsHeight - 24);
-        p.fill(accent);
-        p.rect(i * barWidth + 6, size + barsHeight - 18 - h, barWidth - 12, h);
-        label(`k${i + 1} ${w.toFixed(2)}`, i * barWidth + 6, size + barsHeight - 4, fg, 11);
+      labels.place('output', outx, outy, 9, fg, LABEL_PX);
+      points.forEach(({ key, value }, i) => {
+        labels.place(`k${i + 1}`, key[0], key[1], 6, fg, LABEL_PX);
+        labels.place(`v${i + 1}`, value[0], value[1], 9, fg, LABEL_PX);
       });
+      // bars: one row per key, beside the plane or below it
+      const { bars } = layout;
+      const row = bars.height / this.keys.length;
+      const nameWidth = 28, numberWidth = 44;
+      const barLength = bars.width - nameWidth - numberWidth;
+      const barLabels = new LabelPlacer(context, bars);
+      this.weights.forEach((w, i) => {
+        const y = bars.y + i * row;
+        p.noStroke();
+        p.fill(rule);
+        p.rect(bars.x + nameWidth, y + row / 2 - 5, barLength, 10, 3);
+        p.fill(accent);
+        p.rect(bars.x + nameWidth, y + row / 2 - 5, Math.max(0, w) * barLength, 10, 3);
+        barLabels.write(`k${i + 1}`, bars.x, y + row / 2, fg, LABEL_PX);
+        barLabels.write(w.toFixed(2), bars.x + nameWidth + barLength + 6, y + row / 2, fg, LABEL_PX);
+      });
+      // The boxes and sizes of the text drawn, in CSS pixels of the canvas, for layout checks
+      // (text on a canvas is invisible to the DOM).
+      const drawn = JSON.stringify([...labels.boxes, ...barLabels.boxes]);
+      if (drawn !== shownLabels) this.canvasHost.dataset.labels = shownLabels = drawn;
     };
   }
 }
+
+/** Space between the plane's edge and the farthest a point is drawn, so the query dot stays whole. */
+const PLANE_PAD = 12;
+/** Canvas labels' size in CSS pixels. */
+const LABEL_PX = 13;
+/** A row of the weight bars. */
+const BAR_ROW = 22;
+
+interface Box { x: number; y: number; width: number; height: number }
+interface DrawnLabel extends Box { text: string; px: number }
+
+/**
+ * Where the sketch draws: a square plane and the weight bars, beside it when the panel is wide
+ * enough, else below it. Shapes in CSS pixels.
+ */
+function planeLayout(available: number, keys: number): { width: number; height: number; plane: number; bars: Box } {
+  const barsHeight = keys * BAR_ROW;
+  const plane = Math.max(200, Math.min(available, 420));
+  if (available >= plane + 220) {
+    const width = Math.min(available, plane + 360);
+    return { width, height: plane, plane, bars: { x: plane + 24, y: Math.max(0, (plane - barsHeight) / 2), width: width - plane - 24, height: barsHeight } };
+  }
+  return { width: plane, height: plane + barsHeight + 12, plane, bars: { x: 0, y: plane + 12, width: plane, height: barsHeight } };
+}
+
+/**
+ * Writes labels on the canvas, each next to its mark where it overlaps no earlier label and no
+ * mark, and records their boxes. The canvas context is saved and restored around each, so p5's
+ * own fill stays as p5 set it.
+ */
+class LabelPlacer {
+  readonly boxes: DrawnLabel[] = [];
+  private marks: Box[] = [];
+
+  constructor(private context: CanvasRenderingContext2D, private area: Box) {}
+
+  /** A mark (a dot of `radius` at x, y) that labels must not cover. */
+  avoid(x: number, y: number, radius: number): void {
+    this.marks.push({ x: x - radius, y: y - radius, width: 2 * radius, height: 2 * radius });
+  }
+
+  /**
+   * The label at the first of eight places around (x, y), `gap` away (then farther), that is
+   * free and inside the area.
+   */
+  place(text: string, x: number, y: number, gap: number, fill: string, px: number): void {
+    const { width, height } = this.measure(text, px);
+    const boxes = [gap, gap + 8, gap + 16, gap + 28].flatMap((d) => ([
+      [x + d, y - d - height], [x + d, y + d], [x - d - width, y - d - height], [x - d - width, y + d],
+      [x - width / 2, y - d - height], [x - width / 2, y + d], [x + d, y - height / 2], [x - d - width, y - height / 2],
+    ] as [number, number][]).map(([left, top]) => ({ x: left, y: top, width, height })));
+    const inside = (b: Box) => b.x >= this.area.x && b.y >= this.area.y && b.x + b.width <= this.area.x + this.area.width && b.y + b.height <= this.area.y + this.area.height;
+    const free = (b: Box) => ![...this.boxes, ...this.marks].some((o) => overlaps(b, o));
+    const box = boxes.find((b) => inside(b) && free(b)) ?? boxes.find(inside) ?? boxes[0];
+    this.draw(text, box, fill, px);
+  }
+
+  /** The label with its left edge at x, centred on y. */
+  write(text: string, x: number, y: number, fill: string, px: number): void {
+    const { width, height } = this.measure(text, px);
+    this.draw(text, { x, y: y - height / 2, width, height }, fill, px);
+  }
+
+  private measure(text: string, px: number): { width: number; height: number } {
+    this.context.save();
+    this.context.font = `${px}px system-ui, sans-serif`;
+    const width = this.context.measureText(text).width;
+    this.context.restore();
+    return { width, height: px };
+  }
+
+  private draw(text: string, box: Box, fill: string, px: number): void {
+    const context = this.context;
+    context.save();
+    context.fillStyle = fill;
+    context.font = `${px}px system-ui, sans-serif`;
+    context.textBaseline = 'middle';
+    context.fillText(text, box.x, box.y + box.height / 2);
+    context.restore();
+    this.boxes.push({ text, px, ...box });
+  }
+}
+
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 define('attn-soft-lookup', SoftLookup);

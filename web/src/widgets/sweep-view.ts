@@ -21,6 +21,24 @@ export function sweepOf(core: Core, options: Partial<ScaleSweepConfig> = {}): Sc
   return sweep;
 }
 
+/**
+ * The draws a reader chose for the core's default sweep on this page (a ranked table's
+ * Recompute, or its saved setting), announced on the document as DEFAULT_SWEEP_EVENT: every
+ * figure of the default sweep then shows that same measurement.
+ */
+export const DEFAULT_SWEEP_EVENT = 'attn-default-sweep-draws';
+let chosenDraws: number | undefined;
+
+export function chooseDefaultSweepDraws(draws: number): void {
+  if (draws === chosenDraws) return;
+  chosenDraws = draws;
+  document.dispatchEvent(new CustomEvent(DEFAULT_SWEEP_EVENT));
+}
+
+export function defaultSweepDraws(): number | undefined {
+  return chosenDraws;
+}
+
 /** A table as <attn-ranked-table> takes it (schemas/table.schema.json describes the format). */
 export interface TableColumn { key: string; label: string; digits?: number }
 export interface TableData { columns: TableColumn[]; rows: Record<string, number | string | undefined>[] }
