@@ -285,21 +285,43 @@ class WebKitPage extends Page {
     }
   }
 
+  /**
+   * A window much taller than 9,000 px screenshots black here (the lesson is ~19,000 px): the
+   * page is scrolled through in a window of at most TILE px and the tiles are stacked.
+   */
   async fullPagePng() {
+    const TILE = 8000;
     const { width, height } = this.viewport;
-    let shown = height;
-    // Growing the window can make the page taller (more widgets start): grow until it fits.
-    for (let attempt = 0; attempt < 4; attempt++) {
-      const needed = await this.run(() => Math.ceil(document.documentElement.scrollHeight));
-      if (needed <= shown) break;
-      shown = needed;
-      await this.setViewport({ width, height: shown });
-      await this.run(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    const settle = () => this.run(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    const pageHeight = () => this.run(() => Math.ceil(document.documentElement.scrollHeight));
+    try {
+      // Growing the window can make the page taller (more widgets start): grow until it fits a tile.
+      let shown = height;
+      for (let attempt = 0; attempt < 4; attempt++) {
+        const needed = Math.min(await pageHeight(), TILE);
+        if (needed <= shown) break;
+        await this.setViewport({ width, height: (shown = needed) });
+        await settle();
+      }
+      const total = await pageHeight();
+      let page;
+      for (let top = 0; top < total; top += shown) {
+        const scrolled = await this.run((top) => new Promise((done) => {
+          scrollTo({ left: 0, top, behavior: 'instant' });
+          requestAnimationFrame(() => requestAnimationFrame(() => done({ y: scrollY, ratio: devicePixelRatio })));
+        }), top);
+        const shot = PNG.sync.read(await this.driver.viewportPng());
+        page ??= new PNG({ width: shot.width, height: Math.round(total * scrolled.ratio) });
+        // The last tile may scroll less than asked (the page ends): copy from where `top` lies in it.
+        const from = Math.round((top - scrolled.y) * scrolled.ratio), to = Math.round(top * scrolled.ratio);
+        const rows = Math.min(shot.height - from, page.height - to);
+        if (rows > 0) PNG.bitblt(shot, page, 0, from, Math.min(shot.width, page.width), rows, 0, to);
+      }
+      return PNG.sync.write(page);
+    } finally {
+      await this.run(() => scrollTo({ left: 0, top: 0, behavior: 'instant' }));
+      await this.setViewport({ width, height });
     }
-    await this.run(() => scrollTo({ left: 0, top: 0, behavior: 'instant' }));
-    const png = await this.driver.viewportPng();
-    await this.setViewport({ width, height });
-    return png;
   }
 
   /**
