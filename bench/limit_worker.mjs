@@ -12,7 +12,7 @@ function secondsPerGemm(bench, shape, kernels) {
   let sink = 0;
   for (let reps = 16; ; reps *= 2) {
     const start = performance.now();
-    sink += bench.gemm(shape, kernels, reps);
+    sink += bench.gemm('training', shape, kernels, reps);
     const ms = performance.now() - start;
     if (ms > 100) {
       if (!Number.isFinite(sink)) throw new Error('the multiply computed non-finite numbers');
@@ -25,7 +25,7 @@ onmessage = async ({ data }) => {
   try {
     const rounds = Number(data.rounds);
     const [core, bench] = await Promise.all([loadCore(), createAttentionBench()]);
-    const shapes = bench.gemmShapes();
+    const shapes = bench.gemmShapes('training');
     const config = core.configs.cueTrain.defaults;
     const result = { shapes, config, userAgent: navigator.userAgent, rounds: [] };
     for (let r = 0; r < rounds; r++) {

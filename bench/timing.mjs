@@ -1,8 +1,8 @@
 // The WebAssembly benchmarks' clock, the same rule as bench/timing.hpp: best microseconds per
-// call over 7 runs of ~100 ms each. Shared by bench/*_wasm.mjs.
+// call over 7 runs (or `runs`) of ~100 ms each. Shared by bench/*_wasm.mjs.
 import fs from 'node:fs';
 
-export function microsecondsPerCall(fn) {
+export function microsecondsPerCall(fn, runs = 7) {
   let calls = 1;
   for (;;) {
     const start = performance.now();
@@ -11,7 +11,7 @@ export function microsecondsPerCall(fn) {
     calls *= 2;
   }
   let best = Infinity;
-  for (let r = 0; r < 7; r++) {
+  for (let r = 0; r < runs; r++) {
     const start = performance.now();
     for (let i = 0; i < calls; i++) fn();
     best = Math.min(best, ((performance.now() - start) * 1000) / calls);

@@ -1,6 +1,7 @@
 #include "attn/nn/kernels.hpp"
 
 #include "attn/random.hpp"  // portable_log
+#include "attn/simd.hpp"
 
 #include <cmath>
 #include <cstdint>
@@ -12,38 +13,13 @@ namespace attn::nn::kernels {
 
 namespace {
 
-// A 16-byte vector of T (4 floats or 2 doubles) in GCC's and Clang's vector extension: SSE
-// natively, SIMD128 in WebAssembly. Its + and * round each lane exactly as the scalar
-// operation does (no fused multiply-add under -ffp-contract=off), so a sum built lane by lane
-// equals the scalar sum taken in the same order, bit for bit.
-template <typename T>
-struct VecOf;
-template <>
-struct VecOf<float> {
-  typedef float type __attribute__((vector_size(16)));
-};
-template <>
-struct VecOf<double> {
-  typedef double type __attribute__((vector_size(16)));
-};
-template <typename T>
-using Vec = typename VecOf<T>::type;
-template <typename T>
-constexpr int kLanes = int(16 / sizeof(T));
-
-template <typename T>
-Vec<T> load(const T* p) {
-  Vec<T> v;
-  std::memcpy(&v, p, sizeof v);
-  return v;
-}
-template <typename T>
-void store(T* p, const Vec<T>& v) {
-  std::memcpy(p, &v, sizeof v);
-}
-// x in every lane (written out: a loop over the lanes is left as lane inserts in WebAssembly).
-Vec<float> splat(float x) { return Vec<float>{x, x, x, x}; }
-Vec<double> splat(double x) { return Vec<double>{x, x}; }
+// 16-byte vectors (attn/simd.hpp): their + and * round each lane exactly as the scalar
+// operation does, so a sum built lane by lane equals the scalar sum taken in the same order.
+using simd::kLanes;
+using simd::load;
+using simd::splat;
+using simd::store;
+using simd::Vec;
 
 // The register blocks of both products: R rows of the output by V vectors of columns, held in
 // R * V vector accumulators while the sum runs over its index in order. R = 2 rows share each
