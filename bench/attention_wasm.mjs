@@ -53,6 +53,7 @@ async function measure() {
     result.direct[name] = microsecondsPerCall(() => { sink += bench.attentionDirect(name, REPS); }, 3) / REPS;
   result.products = bench.gemmShapes('attention').map((shape, s) => ({
     name: shape.name,
+    core_uses: shape.coreUses,
     eigen_ns: (1000 * microsecondsPerCall(() => { sink += bench.gemm('attention', s, false, REPS); }, 3)) / REPS,
     kernels_ns: (1000 * microsecondsPerCall(() => { sink += bench.gemm('attention', s, true, REPS); }, 3)) / REPS,
   }));
@@ -90,10 +91,10 @@ function report(nativeFile, wasmFile) {
   console.log(`mha_10x64 building the layer on every call (core.multiHeadAttention): ${med(wasm, (r) => r.mha_10x64_one_shot).toFixed(3)} us`);
   console.log('\nthe attention products in WebAssembly (ns per product): Eigen against the SIMD128 kernels attn/products.hpp uses');
   console.log(table([
-    ['product', 'Eigen', 'kernels', 'kernels faster'],
+    ['product', 'Eigen', 'kernel', 'kernel faster', 'the core uses'],
     ...wasm[0].products.map((p, s) => {
       const e = med(wasm, (r) => r.products[s].eigen_ns), k = med(wasm, (r) => r.products[s].kernels_ns);
-      return [p.name, e.toFixed(1), k.toFixed(1), `${(e / k).toFixed(2)}x`];
+      return [p.name, e.toFixed(1), k.toFixed(1), `${(e / k).toFixed(2)}x`, p.core_uses];
     }),
   ]));
   console.log(`\ngoal 3 (median of ${native.length} native and ${wasm.length} wasm rounds, alternated)`);

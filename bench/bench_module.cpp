@@ -7,8 +7,12 @@
 //   gemm(set, shape, useKernels, reps)  one shape with Eigen (false) or the training kernels (true)
 //   attentionDirect(name, reps)     a workload of bench/attention_workloads.hpp, the core called
 //                                   directly (its cost without the facade and the binding)
+//   scalingCases()                  bench/scaling_workloads.hpp's cases: [{experiment, size, flops}]
+//   scaling(i, reps)                case i, `reps` calls
 #include "attention_workloads.hpp"
 #include "gemm_workloads.hpp"
+#include "scaling_workloads.hpp"
+#include "attn/products.hpp"
 
 #include <emscripten/bind.h>
 
@@ -36,6 +40,10 @@ val gemm_shapes(const std::string& set) {
     val s = val::object();
     s.set("name", std::string(shape.name));
     s.set("flops", shape.flops());
+#ifdef __wasm_simd128__
+    // What attn/products.hpp runs for this shape in WebAssembly (training shapes: none of it).
+    s.set("coreUses", shape.transposed_b && !attn::scores_use_kernel(shape.k) ? "Eigen" : "kernel");
+#endif
     out.call<void>("push", s);
   }
   return out;
@@ -63,10 +71,30 @@ double attention_direct(const std::string& name, int reps) {
   return sum;
 }
 
+val scaling_cases() {
+  val out = val::array();
+  for (const auto& c : bench::scaling_cases()) {
+    val s = val::object();
+    s.set("experiment", c.experiment);
+    s.set("size", c.size);
+    s.set("flops", c.flops);
+    out.call<void>("push", s);
+  }
+  return out;
+}
+
+double scaling(int i, int reps) {
+  double sum = 0;
+  for (int r = 0; r < reps; ++r) sum += bench::scaling_cases().at(std::size_t(i)).run();
+  return sum;
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(attention_bench) {
   emscripten::function("gemmShapes", &gemm_shapes);
   emscripten::function("gemm", &gemm);
   emscripten::function("attentionDirect", &attention_direct);
+  emscripten::function("scalingCases", &scaling_cases);
+  emscripten::function("scaling", &scaling);
 }

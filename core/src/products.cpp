@@ -63,9 +63,7 @@ void scores_kernel(const ConstRef& query, const ConstRef& key, MutableRef out) {
 
 void scores_into(const ConstRef& query, const ConstRef& key, MutableRef out) {
 #ifdef __wasm_simd128__
-  // Below 4 columns a dot product has no vector to fill and Eigen's loop is as fast
-  // (bench/run-attention measures both at the lesson's shapes).
-  if (query.cols() >= 4) return scores_kernel(query, key, out);
+  if (scores_use_kernel(query.cols())) return scores_kernel(query, key, out);
 #endif
   out.noalias() = query * key.transpose();
 }

@@ -23,8 +23,10 @@ void product_into(const ConstRef& a, const ConstRef& b, MutableRef out);
 
 #ifdef __wasm_simd128__
 // scores_into's WebAssembly kernel (exposed for bench/): four keys at a time, each dot product
-// in 4 lanes of partial sums.
+// in 4 lanes of partial sums. scores_into uses it for rows of at least 4 values: below that a
+// dot product fills no vector and Eigen's loop is faster (bench/run-attention).
 void scores_kernel(const ConstRef& query, const ConstRef& key, MutableRef out);
+inline bool scores_use_kernel(Eigen::Index width) { return width >= 4; }
 #endif
 
 }  // namespace attn
