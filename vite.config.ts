@@ -1,9 +1,35 @@
 // Vite builds web/ (the lesson page and the embed page) into a static dist/ that works from
-// any static host: every asset, the WebAssembly core included, is served from the build.
+// any static host, at any path and from another origin: base './' makes every address in the
+// bundle (chunks, the WebAssembly core, the Worker, images) relative to the file that names it,
+// so the files find each other wherever they are copied together.
 import { resolve } from 'node:path';
-import { defineConfig } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 
 const web = resolve(import.meta.dirname, 'web');
+
+/**
+ * The classic scripts a host page includes (web/src/host/): each built on its own as one IIFE
+ * file with a stable name, so that it shares no chunk with the modules (a classic script cannot
+ * import) and runs where the module cannot load.
+ */
+function classicScripts(scripts: Record<string, string>): Plugin {
+  return {
+    name: 'attention-lab:classic-scripts',
+    apply: 'build',
+    async generateBundle() {
+      for (const [fileName, entry] of Object.entries(scripts)) {
+        const built = await build({
+          configFile: false,
+          logLevel: 'warn',
+          build: { write: false, target: 'es2020', lib: { entry, formats: ['iife'], name: 'attentionLab', fileName: () => fileName } },
+        });
+        const chunk = [built].flat().flatMap((output) => ('output' in output ? output.output : [])).find((file) => file.type === 'chunk');
+        if (!chunk || chunk.type !== 'chunk') throw new Error(`classic script ${fileName}: the build made no chunk`);
+        this.emitFile({ type: 'asset', fileName, source: chunk.code });
+      }
+    },
+  };
+}
 
 export default defineConfig({
   root: web,
@@ -31,6 +57,10 @@ export default defineConfig({
       },
     },
   },
+  plugins: [classicScripts({
+    'attention-lab-loader.js': resolve(web, 'src/host/loader.ts'),
+    'attention-lab-frames.js': resolve(web, 'src/host/frames.ts'),
+  })],
   worker: { format: 'es' },
   server: {
     host: '127.0.0.1',

@@ -1,8 +1,11 @@
-// `npm start`'s last step: serves the built lesson (dist/) on localhost and prints its address.
+// `npm start`'s last step: serves the built lesson (dist/) on localhost and prints its address,
+// with what the tests serve it with (scripts/static-server.mjs): the strict Content-Security-Policy,
+// brotli or gzip, long-lived caching for hashed assets, and CORS, so that a course page on
+// another local port can load the widgets from here (the embedding guide's recipes).
 // PORT picks the port (default 5173; the next free one if it is taken).
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { serveStatic } from './static-server.mjs';
+import { STRICT_CSP, serveStatic } from './static-server.mjs';
 
 const dist = resolve(import.meta.dirname, '..', 'dist');
 if (!existsSync(resolve(dist, 'index.html'))) {
@@ -12,7 +15,7 @@ if (!existsSync(resolve(dist, 'index.html'))) {
 let port = Number(process.env.PORT ?? 5173);
 for (;;) {
   try {
-    const { url } = await serveStatic(dist, { port });
+    const { url } = await serveStatic(dist, { port, csp: STRICT_CSP, cors: true });
     console.log(`\nAttention from Scratch is served at ${url}`);
     console.log(`Embedding guide: ${url}embed.html`);
     console.log('Press Ctrl+C to stop.');

@@ -39,10 +39,8 @@ Matrix attention_weights(const Eigen::Ref<const Matrix>& query, const Eigen::Ref
                          bool scale, float masked_value) {
   Matrix scores(query.rows(), key.rows());
   scores_into(query, key, scores);
-  if (scale) scores *= 1.0f / std::sqrt(static_cast<float>(query.cols()));
-  if (mask)
-    for (Eigen::Index i = 0; i < scores.size(); ++i)
-      if (!mask->data()[i]) scores.data()[i] = masked_value;
+  if (scale) scores *= attention_scale_factor<float>(query.cols());
+  if (mask) scores = masked_scores<float>(scores, *mask, masked_value);
   return softmax_rows_unchecked<float>(scores);
 }
 
@@ -73,7 +71,7 @@ void require_no_score_overflow(const char* inputs, const Eigen::Ref<const Matrix
   if (bound < 9.0e76) return;
   Matrix scores(query.rows(), key.rows());
   scores_into(query, key, scores);
-  if (options.scale) scores *= 1.0f / std::sqrt(static_cast<float>(query.cols()));
+  if (options.scale) scores *= attention_scale_factor<float>(query.cols());
   for (Eigen::Index i = 0; i < scores.rows(); ++i)
     for (Eigen::Index j = 0; j < scores.cols(); ++j)
       if (!std::isfinite(scores(i, j)) && (!mask || (*mask)(i, j))) throw overflow(i);

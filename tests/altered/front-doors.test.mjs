@@ -23,7 +23,7 @@ const wasmDir = path.resolve(root, process.env.ATTN_ALTERED_WASM_DIR ?? 'build-w
 const normal = await facade.loadCore({ wasmBinary: wasmBinary() });
 const altered = await facade.loadCore({ wasmBinary: fs.readFileSync(path.join(wasmDir, 'test/attention_core.wasm')) });
 
-const COMMANDS = { scaleSweep: 'scale', maskDemo: 'masks', headsDemo: 'heads', pitfall: 'pitfalls', cueTrain: 'cue' };
+const COMMANDS = { scaleSweep: 'scale', maskDemo: 'masks', headsDemo: 'heads', pitfall: 'pitfalls', cueTrain: 'cue', attentionSteps: 'steps' };
 
 /** [config, field, altered default, normal default] for every field, and whether anything of it changed. */
 function fieldsOf(name) {
@@ -62,6 +62,7 @@ test('the facade: its calls take the altered core\'s defaults and limits', () =>
   assert.deepEqual(sweep.rows.map((r) => r.dk), altered.configs.scaleSweep.defaults.dks);
   assert.equal(altered.headsDemo().multi.numHeads, altered.configs.headsDemo.defaults.numHeads);
   assert.equal(altered.halfPrecisionPitfall().positions, altered.configs.pitfall.defaults.positions);
+  assert.deepEqual({ ...altered.attentionSteps().config }, altered.configs.attentionSteps.defaults);
   const model = altered.createCueModel();
   try {
     assert.equal(model.progress().epochs, altered.configs.cueTrain.defaults.epochs);
@@ -166,15 +167,19 @@ test('the widgets start from the altered defaults', async () => {
 test('the embedding guide lists the altered defaults and ranges', async () => {
   const page = await site.browser.newPage();
   await page.goto(`${site.server.url}embed.html`);
-  await page.waitForSelector('#widget-list tr[data-tag="attn-mask-figure"]', { timeout: 30000 });
-  const row = async (tag) => page.locator(`#widget-list tr[data-tag="${tag}"]`).textContent();
+  const cells = (tag, attribute) => page.locator(`#widget-reference section[data-tag="${tag}"] table[data-table="attributes"] tr[data-name="${attribute}"] td`);
+  await cells('attn-mask-figure', 'positions').first().waitFor({ timeout: 30000 });
+  // [attribute, type, default, value, URL hash key, description]
   const expect = async (tag, attribute, config, key) => {
     const field = altered.configs[config].fields.find((f) => f.key === key);
     const value = altered.configs[config].defaults[key];
-    const text = await row(tag);
-    const shownValue = Array.isArray(value) ? `"${value.join(',')}"` : String(value);
-    assert.ok(text.includes(`${attribute} (${field.help}; default ${shownValue}`), `${tag} ${attribute}: default ${shownValue} in "${text}"`);
-    assert.ok(text.includes(range(field)), `${tag} ${attribute}: ${range(field)} in "${text}"`);
+    const [, , shownDefault, values, , description] = await cells(tag, attribute).allTextContents();
+    assert.equal(shownDefault, Array.isArray(value) ? value.join(',') : String(value), `${tag} ${attribute}: default`);
+    assert.ok(description.startsWith(field.help.charAt(0).toUpperCase() + field.help.slice(1)), `${tag} ${attribute}: the core's help in "${description}"`);
+    // A widget may draw less than the core allows, and says so ("At most 32 here: ...").
+    const cap = Number(/At most (\d+) here/.exec(description)?.[1] ?? Infinity);
+    const accepted = cap < field.max ? { ...field, max: cap, openMax: false } : field;
+    assert.ok(values.includes(range(accepted)), `${tag} ${attribute}: ${range(accepted)} in "${values}"`);
   };
   await expect('attn-mask-figure', 'positions', 'maskDemo', 'positions');
   await expect('attn-mask-figure', 'real', 'maskDemo', 'real');

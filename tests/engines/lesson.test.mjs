@@ -12,7 +12,7 @@ import { enginesToRun, launch, serveSite } from '../support/engines.mjs';
 const root = resolve(import.meta.dirname, '../..');
 const SHOTS = resolve(root, 'build/engines');
 /** A query the soft lookup holds still (its animation stops), so its readout is comparable. */
-const PINNED = 'lookup.qx=0.7&lookup.qy=-1.3';
+const PINNED = 'lookup.q=0.7,-1.3';
 const EPOCHS = 3;
 /** What Chromium showed, for the other engines to equal. */
 const reference = {};
@@ -89,7 +89,7 @@ for (const engine of enginesToRun()) {
         const text = document.querySelector('attn-soft-lookup [aria-live]').textContent;
         return text.startsWith('Query at (1.2, -0.8)') && text;
       });
-      assert.match(await page.run(() => location.hash), /lookup\.qx=1\.20&lookup\.qy=-0\.80/);
+      assert.match(await page.run(() => location.hash), /lookup\.q=1\.20,-0\.80/);
       if (engine === 'chromium') reference.moved = readout;
       else assert.equal(readout, reference.moved);
       assert.deepEqual(await page.problems(), []);

@@ -2,7 +2,7 @@
 // (docs/toolchain.md): never a browser downloaded by a tool. playwright gives every
 // launch a fresh temporary profile.
 import { chromium } from 'playwright-core';
-import { serveStatic } from '../../scripts/static-server.mjs';
+import { STRICT_CSP, serveStatic } from '../../scripts/static-server.mjs';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -28,8 +28,8 @@ export function watchErrors(page) {
   return errors;
 }
 
-/** The Content-Security-Policy the built site promises to work under. */
-export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
+/** The Content-Security-Policy the built site promises to work under (the server sends it). */
+export const CSP = STRICT_CSP;
 
 /**
  * Serves dist/ on 127.0.0.1 (with the CSP unless csp: false) and launches Chromium. `wasm`, if
@@ -38,7 +38,7 @@ export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; st
 export async function openSite({ csp = true, wasm } = {}) {
   const dist = new URL('../../dist/', import.meta.url).pathname;
   const server = await serveStatic(dist, {
-    headers: () => (csp ? { 'Content-Security-Policy': CSP } : {}),
+    csp: csp ? CSP : null,
     replace: (path) => (wasm && /\/attention_core-[^/]*\.wasm$/.test(path) ? wasm : undefined),
   });
   return { server, browser: await launchChromium() };

@@ -12,6 +12,7 @@
 //   const page = await browser.open(site.url + 'index.html', { width: 1280, height: 900 });
 //   await page.startWidgets();                         // every attn-* widget scrolled to and ready
 //   await page.run((selector) => document.querySelector(selector).textContent, 'h1');
+//   await page.runInFrame('iframe', () => document.documentElement.scrollHeight);  // in a frame's document
 //   await page.waitFor(() => document.querySelector('attn-quiz .feedback')?.textContent);
 //   await page.click('attn-quiz button');              // a real pointer click at its centre
 //   await page.click('iframe', { x: 40, y: 60 });      //   or at a point, from its top-left corner
@@ -24,14 +25,15 @@
 //   arrow or function expression (no outer variables), its argument and result plain JSON.
 //   It may be async. Scripts sent to WebKit run under the page's CSP: no eval or new Function.
 // - They act on the top page. A frame (even from another origin) is reached as a reader would:
-//   clicking into it, then pressing keys; and through what it posts to its parent.
+//   clicking into it, then pressing keys; and through what it posts to its parent. Only to
+//   measure what a reader sees in it, runInFrame(selector, fn, arg) runs fn in its document.
 // - A browser shows one page at a time: open() closes the page opened before.
 // - problems() comes from the in-page watcher (./watch/attn-watch.js), which serveSite() puts
 //   first in every HTML page it sends, frames included, and from the servers' failed answers;
 //   Chromium and Firefox add their console errors (WebKit's WebDriver has no console events).
 // - Never fixed delays: wait for what the page does (WebKit draws a frame every 17-56 ms here).
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, normalize, resolve } from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { serveStatic } from '../../scripts/static-server.mjs';
 import { CHROMIUM_ARGS, CSP } from './chromium.mjs';
@@ -53,14 +55,13 @@ const servers = new Set();
 
 /**
  * Serves `roots` (folders searched in order; default dist/) on 127.0.0.1 with `csp` as the
- * Content-Security-Policy (default: the strict one the site promises; null for none), the
- * watcher first in every HTML page. Resolves to { url, close() }.
+ * Content-Security-Policy (default: the strict one the site promises; null for none), CORS when
+ * `cors` (an asset host for other origins), every HTML page passed through rewrite(html, path)
+ * and given the watcher first. Resolves to { url, failures, close() }.
  */
-export async function serveSite({ roots = [DIST], csp = CSP } = {}) {
-  const site = await serveStatic([...roots, WATCH], {
-    headHtml: '<script src="/attn-watch.js"></script>',
-    headers: () => (csp ? { 'Content-Security-Policy': csp } : {}),
-  });
+export async function serveSite({ roots = [DIST], csp = CSP, cors = false, rewrite = (html) => html } = {}) {
+  const folders = [...roots, WATCH];
+  const site = await serveStatic(folders, { csp, cors, replace: (path) => withWatcher(folders, path, rewrite) });
   servers.add(site);
   const close = site.close;
   site.close = () => {
@@ -70,6 +71,17 @@ export async function serveSite({ roots = [DIST], csp = CSP } = {}) {
   return site;
 }
 
+/**
+ * The HTML page `path` names in the first of `folders` that has it, passed through rewrite(html,
+ * path), the watcher first in its head; undefined for other files.
+ */
+function withWatcher(folders, path, rewrite) {
+  const name = path.endsWith('/') ? `${path}index.html` : path;
+  if (!name.endsWith('.html')) return undefined;
+  const file = folders.map((folder) => join(folder, normalize(name))).find((candidate) => existsSync(candidate));
+  return file && rewrite(readFileSync(file, 'utf8'), path).replace(/<head>/i, (head) => `${head}<script src="/attn-watch.js"></script>`);
+}
+
 /** What the engines share: everything but how a page is driven. */
 class Page {
   #failuresBefore = new Map([...servers].map((site) => [site, site.failures.length]));
@@ -77,6 +89,11 @@ class Page {
   /** Runs fn(arg) in the page and resolves to its (awaited) JSON result. */
   run(fn, arg) {
     return this.evaluate(fn, arg);
+  }
+
+  /** Runs fn(arg) in the document of the <iframe> `selector` names (any origin), like run(). */
+  runInFrame(selector, fn, arg) {
+    return this.evaluateInFrame(selector, fn, arg);
   }
 
   /** Runs fn(arg) every 50 ms until it returns something truthy, and resolves to that. */
@@ -168,6 +185,12 @@ class PuppeteerPage extends Page {
     return this.page.evaluate(fn, arg);
   }
 
+  async evaluateInFrame(selector, fn, arg) {
+    const frame = await (await this.page.$(selector))?.contentFrame();
+    if (!frame) throw new Error(`runInFrame: no frame matches ${selector} in ${this.engine}`);
+    return frame.evaluate(fn, arg);
+  }
+
   pointerClick(x, y) {
     return this.page.mouse.click(x, y);
   }
@@ -203,6 +226,10 @@ class WebKitPage extends Page {
 
   evaluate(fn, arg) {
     return this.driver.run(String(fn), arg);
+  }
+
+  evaluateInFrame(selector, fn, arg) {
+    return this.driver.runInFrame(selector, String(fn), arg);
   }
 
   pointerClick(x, y) {

@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 
 const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 /** The Xvfb screen: wide enough for a desktop viewport, tall enough for a whole page. */
-export const SCREEN = { width: 1400, height: 16384 };
+export const SCREEN = { width: 1400, height: 24576 };
 /** WebDriver's code points for the named keys the tests press (W3C WebDriver, "Keyboard actions"). */
 const KEYS = {
   Backspace: '\uE003', Tab: '\uE004', Enter: '\uE007', Shift: '\uE008', Control: '\uE009', Alt: '\uE00A',
@@ -74,8 +74,8 @@ function webDriver(base) {
 
 /**
  * Launches MiniBrowser through WebKitWebDriver in a new Xvfb screen. Resolves to the adapter
- * engines.mjs wraps: { version, navigate, resize, innerSize, run, pointerClick, keys,
- * viewportPng, close }.
+ * engines.mjs wraps: { version, navigate, resize, innerSize, run, runInFrame, pointerClick,
+ * keys, viewportPng, close }.
  */
 export async function launchWebKit() {
   const xvfb = await startXvfb();
@@ -123,6 +123,17 @@ export async function launchWebKit() {
     return reply?.value;
   }
 
+  /** Runs `source` on `arg` in the document of the <iframe> `selector` names (any origin), then returns to the top page. */
+  async function runInFrame(selector, source, arg) {
+    const frame = await inSession('POST', '/element', { using: 'css selector', value: selector });
+    await inSession('POST', '/frame', { id: frame });
+    try {
+      return await run(source, arg);
+    } finally {
+      await inSession('POST', '/frame/parent', {});
+    }
+  }
+
   return {
     version: `WebKitGTK ${session.capabilities.browserVersion}`,
     navigate: (url) => inSession('POST', '/url', { url }),
@@ -130,6 +141,7 @@ export async function launchWebKit() {
     resize: (width, height) => inSession('POST', '/window/rect', { width, height }),
     innerSize: () => run('() => ({ width: innerWidth, height: innerHeight })'),
     run,
+    runInFrame,
     async pointerClick(x, y) {
       await actions([{
         type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' },

@@ -71,7 +71,7 @@ test('the embedding guide and embed.html framing each widget: no CSP violation',
   const { page, errors } = await watchedPage({ viewport: { width: 1000, height: 900 } });
   await page.goto(server.url + 'embed.html');
   await page.locator('#example-frame').scrollIntoViewIfNeeded();
-  await page.waitForFunction(() => Number(document.getElementById('example-frame').dataset.reportedHeight) > 200, null, { timeout: 15000 });
+  await page.waitForFunction(() => Number(document.getElementById('example-frame').getAttribute('height')) > 200, null, { timeout: 15000 });
   await page.locator('#example-quiz input[type=radio]').nth(1).check();
   await page.locator('#example-quiz').getByRole('button', { name: 'Check' }).click();
   assert.deepEqual(await violations(page), [], 'embed.html');

@@ -136,7 +136,7 @@ test('quiz, exercise and table data given by an author are rendered as text', as
 
   // Data the widgets refuse: the error message quotes it, as text.
   const refused = await addWidget(page, 'attn-exercises', {}, badKindExercises);
-  assert.match(await refused.evaluate((w) => w.querySelector('.attn-error').textContent), /unknown kind "<img src=x onerror=/);
+  assert.match(await refused.evaluate((w) => w.querySelector('.attn-error').textContent), /kind must be one of [a-z, -]+, got "<img src=x onerror=/);
   for (const [tag, attrs] of [
     ['attn-soft-lookup', { keys: P[0], values: P[1] }],
     ['attn-soft-lookup', { query: P[0] }],

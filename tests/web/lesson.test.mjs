@@ -176,7 +176,7 @@ test('a phone-sized screen (360 px) shows the lesson without horizontal scrollin
 
 test('settings in the URL hash reopen the same view, and changing them updates the hash', async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await page.goto(server.url + 'index.html#masks.n=8&masks.real=5&table.draws=50&table.sort=maxScaled&table.dir=desc');
+  await page.goto(server.url + 'index.html#masks.n=8&masks.real=5&table.draws=50&table.sort=maxScaled&table.dir=descending');
   await page.waitForSelector('html[data-lesson-ready]');
   const masks = page.locator('attn-mask-figure');
   await masks.scrollIntoViewIfNeeded();

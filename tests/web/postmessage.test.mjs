@@ -1,7 +1,8 @@
-// The embedding guide's postMessage listener (web/src/embed.ts) in Debian's Chromium: only
-// well-formed attention-lab messages from its own frame, at its own origin, size the frame or
-// count as widget events. Messages of any other shape, from the page itself, or from a frame
-// at another origin change nothing and break nothing. Run after `npm run build`.
+// The frames script (web/src/host/frames.ts, which the embedding guide runs) in Debian's Chromium:
+// only well-formed attention-lab messages from the window of one of the page's frames, at that
+// frame's own origin, size the frame or arrive as widget events. Messages of any other shape,
+// from the page itself, or from a document at another origin than its frame's address change
+// nothing and break nothing. And what a framed widget posts, to whom. Run after `npm run build`.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
@@ -26,7 +27,7 @@ after(async () => {
 
 const state = (page) => page.evaluate(() => {
   const frame = document.getElementById('example-frame');
-  return { height: frame.getAttribute('height'), reported: frame.dataset.reportedHeight, events: frame.dataset.events ?? '0', log: document.getElementById('frame-log').textContent };
+  return { height: frame.getAttribute('height'), events: frame.dataset.events ?? '0', log: document.getElementById('frame-log').textContent };
 });
 
 const MALFORMED = [
@@ -50,7 +51,7 @@ test('the guide ignores malformed messages, messages from itself and from anothe
   const errors = watchErrors(page);
   await page.goto(server.url + 'embed.html');
   await page.locator('#example-frame').scrollIntoViewIfNeeded();
-  await page.waitForFunction(() => Number(document.getElementById('example-frame').dataset.reportedHeight) > 200, null, { timeout: 15000 });
+  await page.waitForFunction(() => Number(document.getElementById('example-frame').getAttribute('height')) > 200, null, { timeout: 15000 });
   const frame = page.frames().find((f) => f.url().includes('widget=attn-soft-lookup'));
   assert.ok(frame, 'the example frame is loaded');
   // Stop the sketch's animation, whose attn-change events would move the counter.
@@ -75,25 +76,39 @@ test('the guide ignores malformed messages, messages from itself and from anothe
     parent.postMessage({ source: 'attention-lab', type: 'height', height: 321 }, '*');
     parent.postMessage({ source: 'attention-lab', type: 'event', name: 'attn-change', detail: { note: '<img src=x onerror="window.__pwned=1">' } }, '*');
   });
-  await page.waitForFunction(() => document.getElementById('example-frame').dataset.reportedHeight === '321');
+  await page.waitForFunction(() => document.getElementById('example-frame').getAttribute('height') === '321');
   const acted = await state(page);
   assert.equal(acted.height, '321');
   assert.equal(Number(acted.events), Number(settled.events) + 1);
   assert.equal(acted.log, `${acted.events} event(s); last: attn-change`);
 
-  // A frame at another origin: its messages arrive, and are ignored.
+  // The frame's document navigated to another origin than its address: its messages arrive, and are ignored.
   await page.evaluate((origin) => {
     window.fromOther = 0;
     addEventListener('message', (e) => { if (e.origin === origin) window.fromOther += 1; });
   }, other.url.replace(/\/$/, ''));
-  await page.evaluate((src) => { document.getElementById('example-frame').src = src; }, other.url + 'embed.html?widget=attn-soft-lookup');
-  await page.waitForFunction(() => window.fromOther >= 2, null, { timeout: 15000 });
+  await frame.evaluate((src) => { location.href = src; }, other.url + 'embed.html?widget=attn-soft-lookup');
+  // In view, so that its widget starts and raises events (the guide above may have grown).
+  await page.waitForFunction(() => {
+    document.getElementById('example-frame').scrollIntoView({ block: 'center', behavior: 'instant' });
+    return window.fromOther >= 2;
+  }, null, { timeout: 15000 });
   await page.waitForTimeout(300);
   const after = await state(page);
-  assert.equal(after.height, '321', 'a foreign frame does not size the frame');
-  assert.equal(after.reported, '321');
-  assert.equal(after.events, acted.events, 'a foreign frame\'s events are not counted');
+  assert.equal(after.height, '321', 'a document at another origin than the frame\'s address does not size the frame');
+  assert.equal(after.events, acted.events, 'nor are its events counted');
   assert.equal(await page.evaluate(() => window.__pwned ?? null), null);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a frame on another origin, named by its address, is sized and its events arrive', async () => {
+  const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
+  const errors = watchErrors(page);
+  await page.goto(server.url + 'embed.html');
+  await page.evaluate((src) => { document.getElementById('example-frame').src = src; }, `${other.url}embed.html?widget=attn-mask-figure&parent-origin=${encodeURIComponent(server.url.replace(/\/$/, ''))}`);
+  await page.locator('#example-frame').scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => Number(document.getElementById('example-frame').dataset.events) >= 2 && Number(document.getElementById('example-frame').getAttribute('height')) > 200, null, { timeout: 15000 });
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -120,6 +135,49 @@ test('a framed widget sends only well-formed messages, to the parent origin it w
     assert.equal(from, origin);
     assert.ok(data.type === 'height' ? Number.isFinite(data.height) && data.height > 0 : data.type === 'event' && typeof data.name === 'string', JSON.stringify(data));
   }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('learner data goes only to a declared parent-origin: without one, a framed quiz posts its height and attn-ready, never its answers', async () => {
+  const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
+  const errors = watchErrors(page);
+  const warnings = [];
+  page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
+  await page.goto(server.url + 'embed.html');
+  const origin = server.url.replace(/\/$/, '');
+  const frames = { declared: `parent-origin=${encodeURIComponent(origin)}`, undeclared: '', invalid: `parent-origin=${encodeURIComponent(`${origin}/course/`)}` };
+  await page.evaluate((frames) => {
+    window.received = {};
+    for (const [name, query] of Object.entries(frames)) {
+      const frame = document.createElement('iframe');
+      frame.title = name;
+      frame.name = name;
+      frame.src = `embed.html?widget=attn-quiz${query ? `&${query}` : ''}`;
+      document.body.prepend(frame); // in view, so its widget starts
+      window.received[name] = [];
+    }
+    addEventListener('message', (e) => {
+      const name = Object.keys(window.received).find((key) => document.querySelector(`iframe[name=${key}]`).contentWindow === e.source);
+      if (name && e.data?.source === 'attention-lab') window.received[name].push(e.data.type === 'height' ? 'height' : e.data.name);
+    });
+  }, frames);
+  for (const name of Object.keys(frames)) {
+    await page.locator(`iframe[name=${name}]`).scrollIntoViewIfNeeded();
+    const quiz = page.frameLocator(`iframe[name=${name}]`).locator('attn-quiz[data-ready]');
+    await quiz.waitFor();
+    await quiz.locator('input[type=radio]').first().check();
+    await quiz.getByRole('button', { name: 'Check' }).first().click();
+    await quiz.locator('.feedback').first().filter({ hasText: /\S/ }).waitFor();
+  }
+  await page.waitForFunction(() => window.received.declared.includes('attn-quiz-answered'));
+  await page.waitForTimeout(300);
+  const received = await page.evaluate(() => window.received);
+  for (const name of ['undeclared', 'invalid']) {
+    assert.ok(received[name].includes('height') && received[name].includes('attn-ready'), `${name}: ${received[name]}`);
+    assert.ok(!received[name].includes('attn-quiz-answered'), `${name} posted an answer: ${received[name]}`);
+  }
+  assert.ok(warnings.some((text) => /parent-origin must be an origin .*\/course\/.*ignored/.test(text)), warnings.join('\n'));
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -1,23 +1,24 @@
-// What every attention-lab widget shares: the core, a lazy start when the widget nears the
-// viewport, URL-hash state, DOM events, error display and the colour theme. Widgets are
-// framework-free custom elements configured by attributes.
+// What every attention-lab widget shares: its contract (contracts.ts) read into settings, the
+// core, a lazy start when the widget nears the viewport, URL-hash state, typed DOM events, error
+// display and the colour theme. Widgets are framework-free custom elements configured by
+// attributes.
+//
+// Lifecycle: a widget starts (loads the core and its library) when it first nears the viewport,
+// then draw() draws it from `settings`. Changing an attribute draws it again (several changes
+// in one task, once). Removing it from the page calls teardown() (a sketch, a Worker); adding it
+// again draws it anew. Moving it (removed and added in the same task) keeps it as it is.
 import { getCore } from '../core-instance';
 import type { Configs, Core } from '../core';
-import { readState, writeState } from '../hash-state';
-
-/** An attribute that sets an option of a core call: its default and range are the core's. */
-export interface CoreAttribute {
-  attribute: string;
-  config: keyof Configs;
-  key: string;
-}
-
-/** The colour themes a page (?theme=) or a widget (theme="") can force; auto follows the reader's preference. */
-const THEMES = ['light', 'dark', 'auto'];
+import {
+  AuthorError, attributesOf, formatValue, isCore, parseAttribute, THEMES,
+  type AttributeSpec, type EventDetail, type EventName, type Settings, type WidgetContract,
+} from './contract';
+import { readState, writeState } from './hash-state';
+import { showFailure } from '../host/failure';
 
 /** Is `value` a theme? Otherwise warns, naming `where`, and the caller ignores it. */
 function checkTheme(value: string, where: string): boolean {
-  if (THEMES.includes(value)) return true;
+  if ((THEMES as readonly string[]).includes(value)) return true;
   console.warn(`${where}: theme must be light, dark or auto, got "${value.slice(0, 40)}"; ignored`);
   return false;
 }
@@ -33,12 +34,17 @@ export function applyPageTheme(): void {
   else document.documentElement.dataset.attnTheme = theme;
 }
 
-export abstract class AttnElement extends HTMLElement {
-  /** The attributes each widget passes to the core (the embedding guide lists them from here). */
-  static readonly coreAttributes: readonly CoreAttribute[] = [];
+type Phase = 'idle' | 'waiting' | 'starting' | 'started';
 
-  /** theme="light|dark|auto": CSS (widgets.css) restyles the widget; themeChanged() redraws what CSS cannot. */
-  static observedAttributes = ['theme'];
+export abstract class AttnElement<C extends WidgetContract = WidgetContract> extends HTMLElement {
+  /** The widget's attributes and events (contracts.ts). */
+  static readonly contract: WidgetContract;
+  /** False for a widget that draws without the core (the flowchart). */
+  static readonly needsCore: boolean = true;
+
+  static get observedAttributes(): string[] {
+    return attributesOf(this.contract).map((a) => a.name);
+  }
 
   static {
     // The reader switched the system's colour scheme: started widgets redraw their canvases.
@@ -50,14 +56,191 @@ export abstract class AttnElement extends HTMLElement {
   }
 
   protected core!: Core;
-  private started = false;
+  /** The attributes as read for the current drawing (their defaults where absent). */
+  protected settings!: Settings<C>;
+  private lifecycle: Phase = 'idle';
   private observer?: IntersectionObserver;
+  private stopPending = false;
+  private renders: Promise<void> = Promise.resolve();
+  private renderQueued = false;
+  /**
+   * Values newer than the attributes, as attribute text: the reader's (remember()) or, at the
+   * start, those the URL hash kept. An attribute the host page changes drops its entry.
+   */
+  private overrides = new Map<string, string>();
+  private inlineText?: string | null;
+  /** counts starts, so that a start overtaken by a removal and a new start gives up */
+  private starts = 0;
 
-  attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
-    if (name !== 'theme') return;
-    if (value !== null) checkTheme(value, `<${this.localName} theme>`);
-    if (this.dataset.ready !== undefined) this.themeChanged();
+  private get contract(): WidgetContract {
+    return (this.constructor as typeof AttnElement).contract;
   }
+
+  connectedCallback(): void {
+    this.stopPending = false;
+    if (this.lifecycle === 'starting' || this.lifecycle === 'started') return; // moved, or back before it stopped
+    this.lifecycle = 'waiting';
+    // Heavy work (and heavy libraries) wait until the widget is within 600 px of view.
+    this.observer ??= new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) void this.start();
+      },
+      { rootMargin: '600px 0px' },
+    );
+    this.observer.observe(this);
+  }
+
+  disconnectedCallback(): void {
+    this.observer?.unobserve(this);
+    // A move disconnects and connects again in the same task: stop only if it stays out.
+    this.stopPending = true;
+    queueMicrotask(() => {
+      if (!this.stopPending || this.isConnected) return;
+      this.stopPending = false;
+      if (this.lifecycle === 'started') this.teardown();
+      this.lifecycle = 'idle';
+      this.overrides.clear();
+    });
+  }
+
+  attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+    if (old === value) return;
+    if (name === 'theme') {
+      if (value !== null) checkTheme(value, `<${this.localName} theme>`);
+      if (this.dataset.ready !== undefined) this.themeChanged();
+      return;
+    }
+    if (name === 'state-key') this.overrides.clear();
+    else this.overrides.delete(name);
+    if (this.lifecycle === 'started') this.scheduleRender();
+  }
+
+  private async start(): Promise<void> {
+    if (this.lifecycle !== 'waiting') return;
+    this.lifecycle = 'starting';
+    const start = ++this.starts;
+    this.observer?.disconnect();
+    try {
+      // The widget's own library downloads while the core loads, not after it.
+      const needsCore = (this.constructor as typeof AttnElement).needsCore;
+      const [core] = await Promise.all([needsCore ? getCore() : undefined, this.preload()]);
+      if (core) this.core = core;
+    } catch (error) {
+      this.lifecycle = 'idle';
+      return this.showFatal(error);
+    }
+    if (this.lifecycle !== 'starting' || start !== this.starts) return; // removed meanwhile
+    this.lifecycle = 'started';
+    this.scheduleRender();
+  }
+
+  /** Draws the widget again once the current drawing (if any) is done; calls in one task coalesce. */
+  private scheduleRender(): void {
+    if (this.renderQueued) return;
+    this.renderQueued = true;
+    this.renders = this.renders.then(async () => {
+      this.renderQueued = false;
+      if (this.lifecycle !== 'started') return;
+      if (this.overrides.size === 0) this.loadHashState();
+      this.teardown();
+      try {
+        this.settings = this.readSettings();
+        await this.draw();
+        this.dataset.ready = '';
+        this.dispatchEvent(new CustomEvent('attn-ready', { bubbles: true }));
+      } catch (error) {
+        delete this.dataset.ready;
+        if (error instanceof AuthorError) this.showAuthorError(error);
+        else this.showFatal(error);
+      }
+    });
+  }
+
+  /** The hash's values under this widget's state-key, as overrides (a bad state-key reads none). */
+  private loadHashState(): void {
+    const stateKey = this.getAttribute('state-key');
+    const spec = this.spec('state-key');
+    if (!stateKey || !spec || !this.parses(spec, stateKey)) return;
+    const saved = readState(stateKey);
+    for (const a of attributesOf(this.contract))
+      if (a.hashKey !== undefined && saved[a.hashKey] !== undefined) this.overrides.set(a.name, saved[a.hashKey]);
+  }
+
+  private spec(name: string): AttributeSpec | undefined {
+    return attributesOf(this.contract).find((a) => a.name === name);
+  }
+
+  private parses(spec: AttributeSpec, text: string): boolean {
+    try {
+      parseAttribute(spec, text, this.core?.configs as Configs, document.baseURI);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * Every attribute of the contract as its value: an override (ignored with a warning when it
+   * does not parse), else the attribute (an AuthorError naming it when it does not parse), else
+   * its default (the core's, for a core attribute).
+   */
+  private readSettings(): Settings<C> {
+    const settings: Record<string, unknown> = {};
+    const configs = this.core?.configs as Configs; // undefined for a widget without the core, which has no core attributes
+    for (const spec of this.contract.attributes) {
+      const override = this.overrides.get(spec.name);
+      if (override !== undefined) {
+        try {
+          settings[spec.name] = parseAttribute(spec, override, configs, document.baseURI);
+          continue;
+        } catch (error) {
+          console.warn(`<${this.localName}>: the saved ${spec.name} is ignored: ${(error as Error).message}`);
+          this.overrides.delete(spec.name);
+        }
+      }
+      const raw = this.getAttribute(spec.name);
+      if (raw !== null) {
+        try {
+          settings[spec.name] = parseAttribute(spec, raw, configs, document.baseURI);
+        } catch (error) {
+          throw new AuthorError(`attribute ${(error as Error).message}`);
+        }
+      } else if (isCore(spec)) {
+        settings[spec.name] = (configs[spec.core.config].defaults as unknown as Record<string, unknown>)[spec.core.key];
+      } else {
+        settings[spec.name] = spec.default;
+      }
+    }
+    return settings as Settings<C>;
+  }
+
+  /**
+   * The reader changed settings in the widget: they stay through later drawings (until the host
+   * page changes that attribute), and in the URL hash when the widget has a state-key.
+   */
+  protected remember(values: Partial<Settings<C>>): void {
+    const hash: Record<string, string> = {};
+    for (const [name, value] of Object.entries(values)) {
+      const text = formatValue(value);
+      this.overrides.set(name, text);
+      (this.settings as Record<string, unknown>)[name] = value;
+      const key = this.spec(name)?.hashKey;
+      if (key !== undefined) hash[key] = text;
+    }
+    const stateKey = (this.settings as Record<string, unknown>)['state-key'];
+    if (typeof stateKey === 'string' && Object.keys(hash).length) writeState(stateKey, hash);
+  }
+
+  /** Starts loading what draw() will need besides the core (a library); runs alongside it. */
+  protected preload(): Promise<unknown> {
+    return Promise.resolve();
+  }
+
+  /** Draws the widget from `settings` (replacing what it drew before). */
+  protected abstract draw(): Promise<void> | void;
+
+  /** Releases what draw() started that the DOM does not hold (a sketch, a Worker, a timer). */
+  protected teardown(): void {}
 
   /** Redraws what the theme's colours cannot restyle through CSS (a canvas); called once started. */
   protected themeChanged(): void {}
@@ -77,98 +260,25 @@ export abstract class AttnElement extends HTMLElement {
     return colours;
   }
 
-  connectedCallback(): void {
-    if (this.started) return;
-    // Heavy work (and heavy libraries) wait until the widget is within 600 px of view.
-    this.observer ??= new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) void this.start();
-      },
-      { rootMargin: '600px 0px' },
-    );
-    this.observer.observe(this);
+  /** The text of the author's child <script type="application/json">, read before the first drawing replaces it. */
+  protected inlineJson(): string | null {
+    this.inlineText ??= this.querySelector(':scope > script[type="application/json"]')?.textContent ?? null;
+    return this.inlineText;
   }
 
-  disconnectedCallback(): void {
-    this.observer?.unobserve(this);
-  }
-
-  private async start(): Promise<void> {
-    if (this.started) return;
-    this.started = true;
-    this.observer?.disconnect();
-    try {
-      // The widget's own library downloads while the core loads, not after it.
-      [this.core] = await Promise.all([getCore(), this.preload()]);
-      await this.setup();
-      this.dataset.ready = '';
-      this.dispatchEvent(new CustomEvent('attn-ready', { bubbles: true }));
-    } catch (error) {
-      this.showFatal(error);
-    }
-  }
-
-  /** Starts loading what setup() will need besides the core (a library); runs alongside it. */
-  protected preload(): Promise<unknown> {
-    return Promise.resolve();
-  }
-
-  /** Builds the widget once the core is loaded. */
-  protected abstract setup(): Promise<void> | void;
-
-  /** Settings from the URL hash, when the widget has a state-key. */
-  protected savedState(): Record<string, string> {
-    const key = this.getAttribute('state-key');
-    return key ? readState(key) : {};
-  }
-
-  protected saveState(values: Record<string, string | number | boolean>): void {
-    const key = this.getAttribute('state-key');
-    if (key) writeState(key, values);
-  }
-
-  protected emit(type: string, detail: unknown): void {
+  protected emit<N extends EventName<C>>(type: N, detail: EventDetail<C, N>): void {
     this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
   }
 
-  /**
-   * The attribute as an option of a core call: undefined when absent, so the core's default
-   * applies; anything else as a number, for the core to check (its message names the option).
-   */
-  protected optionAttribute(name: string): number | undefined {
-    const raw = this.getAttribute(name);
-    return raw === null || raw.trim() === '' ? undefined : Number(raw);
-  }
-
-  protected numberAttribute(name: string, fallback: number): number {
-    const raw = this.getAttribute(name);
-    const value = raw === null ? NaN : Number(raw);
-    return Number.isFinite(value) ? value : fallback;
+  /** An author's mistake (an attribute, their data): said in the widget and on the console. */
+  private showAuthorError(error: AuthorError): void {
+    this.replaceChildren(el('p', { class: 'attn-error', role: 'alert' }, `<${this.localName}>: ${error.message}`));
+    console.warn(`<${this.localName}>: ${error.message}`);
   }
 
   private showFatal(error: unknown): void {
-    const message = error instanceof Error ? error.message : String(error);
-    const p = document.createElement('p');
-    p.className = 'attn-error';
-    p.setAttribute('role', 'alert');
-    p.textContent = `This widget could not start: ${message}`;
-    this.replaceChildren(p);
-    console.warn(`${this.localName}:`, error);
+    void showFailure(this, error);
   }
-}
-
-/**
- * Fetches an author's JSON data file named by a `src` attribute, relative to the page. Only
- * http(s) addresses are fetched: a javascript:, data: or file: address is refused with an
- * error naming it, before any request.
- */
-export async function fetchJson(src: string, what: string): Promise<unknown> {
-  const url = new URL(src, document.baseURI);
-  if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw new Error(`${what}: src must be an http(s) address, got "${src.slice(0, 80)}"`);
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${what}: ${src.slice(0, 80)} answered ${response.status}`);
-  return response.json();
 }
 
 /** Registers a custom element once (a page may load the bundle twice). */

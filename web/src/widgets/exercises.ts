@@ -1,29 +1,24 @@
 // <attn-exercises>: "Try it yourself" tasks the reader solves on the page, each checked by the
-// core. The texts come from lesson/exercises.json (or a child <script type="application/json">
-// with the same shape); each exercise's `kind` names the check below. Texts are inserted as
-// text only. Emits attn-exercise-checked {id, correct}.
-import lessonExercises from '../lesson/exercises.json';
+// core. Tasks: the author's (schemas/exercises.schema.json, as a child <script
+// type="application/json"> or src), else the lesson's; each task's `kind` names the check below.
+// Texts are inserted as text only. Each check and each finished set is also an xAPI statement
+// (xapi.ts). Attributes and events: EXERCISES in contracts.ts.
 import type { Core, MaskMat } from '../core';
 import { renderRich } from '../rich-text';
-import { sweepOf } from '../sweep-view';
+import { readAuthorData } from './author-data';
+import { attributeSpec } from './contract';
+import { EXERCISES, SOFT_LOOKUP } from './contracts';
 import { AttnElement, define, el } from './base';
+import type { XapiAgent } from './public-types';
+import { sweepOf } from './sweep-view';
+import { activityId, answeredStatement, completedStatement } from './xapi';
 
+/** A task as schemas/exercises.schema.json describes it. */
 type Params = Record<string, number | number[]>;
 interface Exercise { id: string; kind: string; title: string; prompt: string; params: Params }
 
-const SOFT_LOOKUP_KEYS = [[2, 0.4], [0.9, 2], [-1.8, 1.1], [-1.2, -1.9], [1.3, -1.7]];
-const KINDS = ['predict-max-weight', 'build-mask', 'aim-query', 'count-parameters', 'entropy-threshold'];
-
-function validate(data: unknown): Exercise[] {
-  const list = (data as { exercises?: unknown })?.exercises;
-  if (!Array.isArray(list) || list.length < 1 || list.length > 20) throw new Error('exercise data: needs an "exercises" list of 1 to 20');
-  list.forEach((x, i) => {
-    if (typeof x?.id !== 'string' || typeof x.title !== 'string' || typeof x.prompt !== 'string' || typeof x.params !== 'object')
-      throw new Error(`exercise data: exercise ${i + 1} needs "id", "title", "prompt" (text) and "params"`);
-    if (!KINDS.includes(x.kind)) throw new Error(`exercise data: exercise ${i + 1} has unknown kind "${x.kind}" (known: ${KINDS.join(', ')})`);
-  });
-  return list as Exercise[];
-}
+/** The soft lookup's default keys: the aim-query task asks about them. */
+const SOFT_LOOKUP_KEYS = attributeSpec(SOFT_LOOKUP, 'keys').default;
 
 const fillParams = (text: string, params: Params) => text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
 const num = (p: Params, name: string) => p[name] as number;
@@ -40,22 +35,52 @@ function parameterCount(core: Core, dModel: number, numHeads: number): number {
   }
 }
 
-export class Exercises extends AttnElement {
-  private idPrefix = 'ex';
+export class Exercises extends AttnElement<typeof EXERCISES> {
+  static readonly contract = EXERCISES;
 
-  protected setup(): void {
-    this.idPrefix = ++lists === 1 ? 'ex' : `ex${lists}`;
-    const inline = this.querySelector('script[type="application/json"]');
-    const exercises = validate(inline ? JSON.parse(inline.textContent ?? '') : lessonExercises);
+  /** The learner, for the learning records: set by the host page (see EXERCISES.properties). */
+  actor?: XapiAgent;
+
+  private idPrefix?: string;
+  /** each task's latest check, by id */
+  private results = new Map<string, boolean>();
+  private total = 0;
+
+  protected async draw(): Promise<void> {
+    this.idPrefix ??= ++lists === 1 ? 'ex' : `ex${lists}`;
+    const own = await readAuthorData<{ exercises: Exercise[] }>('exercises', this.inlineJson(), this.settings.src);
+    const { exercises } = own ?? ((await import('../lesson/exercises.json')).default as unknown as { exercises: Exercise[] });
+    this.results.clear();
+    this.total = exercises.length;
     this.replaceChildren(...exercises.map((x, i) => this.build(x, i)));
+  }
+
+  /** Reports a check: its "answered" record, and a "completed" one once every task is checked (again when the score changes). */
+  private record(x: Exercise, correct: boolean, response: string): void {
+    const before = this.results.size === this.total ? this.score() : undefined;
+    this.results.set(x.id, correct);
+    const activity = activityId(this, this.settings['activity-id']);
+    const statement = answeredStatement({ element: this, actor: this.actor, activity, id: x.id, name: x.title, success: correct, response });
+    this.emit('attn-exercise-checked', { id: x.id, correct, statement });
+    if (this.results.size < this.total) return;
+    const score = this.score();
+    if (score === before) return;
+    this.emit('attn-exercises-completed', {
+      score, total: this.total,
+      statement: completedStatement({ element: this, actor: this.actor, activity, name: 'Exercises', score, total: this.total }),
+    });
+  }
+
+  private score(): number {
+    return [...this.results.values()].filter(Boolean).length;
   }
 
   private build(x: Exercise, index: number): HTMLElement {
     const result = el('p', { class: 'result', 'aria-live': 'polite' });
-    const report = (correct: boolean, text: string) => {
+    const report = (correct: boolean, text: string, response: string) => {
       result.dataset.result = correct ? 'right' : 'wrong';
       result.textContent = (correct ? 'Correct. ' : 'Not yet. ') + text;
-      this.emit('attn-exercise-checked', { id: x.id, correct });
+      this.record(x, correct, response);
     };
     const refuse = (text: string) => {
       result.dataset.result = 'wrong';
@@ -70,7 +95,7 @@ export class Exercises extends AttnElement {
       body, el('div', { class: 'attn-controls' }, check), result);
   }
 
-  private inputsFor(x: Exercise, check: HTMLButtonElement, report: (ok: boolean, t: string) => void, refuse: (t: string) => void): HTMLElement {
+  private inputsFor(x: Exercise, check: HTMLButtonElement, report: (ok: boolean, t: string, response: string) => void, refuse: (t: string) => void): HTMLElement {
     const p = x.params;
     const numberInput = (label: string, attrs: Record<string, string> = {}) => {
       const input = el('input', { type: 'text', inputmode: 'decimal', size: '8', ...attrs });
@@ -95,7 +120,7 @@ export class Exercises extends AttnElement {
           const dk = Number(select.value);
           const sweep = sweepOf(this.core, { dks: [dk], draws: num(p, 'draws'), tokens: num(p, 'tokens'), seed: 0 });
           const measured = sweep.rows[0].unscaled.maxWeight.mean;
-          report(Math.abs(g - measured) <= num(p, 'tolerance'), `The core measured ${measured.toFixed(4)} at d_k = ${dk}.`);
+          report(Math.abs(g - measured) <= num(p, 'tolerance'), `The core measured ${measured.toFixed(4)} at d_k = ${dk}.`, `d_k ${dk}: ${g}`);
         });
         return el('div', { class: 'attn-controls' }, el('label', {}, 'key width', select), guess.label);
       }
@@ -131,7 +156,7 @@ export class Exercises extends AttnElement {
           const causal = this.core.combineMasks(mask, this.core.causalMask(n));
           const peeks = mask.data.reduce((count, v, i) => count + (v && !causal.data[i] ? 1 : 0), 0);
           const ok = Math.abs(fraction - num(p, 'fraction')) < 1e-12 && peeks === 0;
-          report(ok, `Your mask allows ${fraction.toFixed(4)} of the pairs` + (peeks ? ` and lets ${peeks} pair(s) see a later key.` : ' and no query sees a later key.'));
+          report(ok, `Your mask allows ${fraction.toFixed(4)} of the pairs` + (peeks ? ` and lets ${peeks} pair(s) see a later key.` : ' and no query sees a later key.'), mask.data.join(''));
         });
         return grid;
       }
@@ -146,7 +171,7 @@ export class Exercises extends AttnElement {
             { rows: 5, cols: 2, data: Float32Array.from(SOFT_LOOKUP_KEYS.flat()) },
             { rows: 5, cols: 2, data: Float32Array.from(SOFT_LOOKUP_KEYS.flat()) });
           const w = result.weights.data[k];
-          report(w >= num(p, 'target'), `Key ${k + 1} gets ${w.toFixed(4)} of the weight.`);
+          report(w >= num(p, 'target'), `Key ${k + 1} gets ${w.toFixed(4)} of the weight.`, `${x0}, ${y0}`);
         });
         return el('div', { class: 'attn-controls' }, qx.label, qy.label);
       }
@@ -156,7 +181,7 @@ export class Exercises extends AttnElement {
           const g = parse(answer.input, 'The count', 0, 1e9, true);
           if (g === undefined) return;
           const count = parameterCount(this.core, num(p, 'dModel'), num(p, 'numHeads'));
-          report(g === count, g === count ? `${count.toLocaleString('en-US')}: four weight matrices and four bias vectors.` : 'Count the four weight matrices and the four bias vectors.');
+          report(g === count, g === count ? `${count.toLocaleString('en-US')}: four weight matrices and four bias vectors.` : 'Count the four weight matrices and the four bias vectors.', String(g));
         });
         return el('div', { class: 'attn-controls' }, answer.label);
       }
@@ -168,9 +193,28 @@ export class Exercises extends AttnElement {
           const first = sweep.rows.find((r) => r.unscaled.entropy.mean < num(p, 'threshold'));
           const chosen = Number(select.value);
           const row = sweep.rows.find((r) => r.dk === chosen)!;
-          report(first?.dk === chosen, `At d_k = ${chosen} the core measures ${row.unscaled.entropy.mean.toFixed(3)} nats.`);
+          report(first?.dk === chosen, `At d_k = ${chosen} the core measures ${row.unscaled.entropy.mean.toFixed(3)} nats.`, String(chosen));
         });
         return el('div', { class: 'attn-controls' }, el('label', {}, 'd_k', select));
+      }
+      case 'one-block-heads': {
+        // Checked against the 1-block runs the native core recorded at build time.
+        const guess = numberInput('your guess');
+        check.addEventListener('click', async () => {
+          const g = parse(guess.input, 'Your guess', 0, 1);
+          if (g === undefined) return;
+          // The lesson's recorded runs load only when a reader checks this kind of task.
+          const runs = (await import('../recorded-runs')).oneBlockRuns();
+          const run = runs.find((r) => r.config.heads === num(p, 'heads') && r.config.epochs === num(p, 'epochs') && r.config.seed === num(p, 'seed'));
+          if (!run) return refuse(`This build has no recorded 1-block run with ${num(p, 'heads')} heads and ${num(p, 'epochs')} epochs; train it in the trainer to see.`);
+          const others = runs.filter((r) => r !== run && r.config.seed === run.config.seed && r.config.heads !== run.config.heads)
+            .sort((a, b) => a.config.heads - b.config.heads)
+            .map((r) => `${r.config.heads} head${r.config.heads > 1 ? 's' : ''}, ${r.config.epochs} epochs: ${r.best.toFixed(3)}`);
+          report(Math.abs(g - run.best) <= num(p, 'tolerance'),
+            `The recorded run reached ${run.best.toFixed(3)} (best at epoch ${run.bestEpoch}; most frequent symbol ${run.baseline.toFixed(3)}).` +
+            (others.length ? ` Other recorded 1-block runs on seed ${run.config.seed}: ${others.join('; ')}.` : ''), String(g));
+        });
+        return el('div', { class: 'attn-controls' }, guess.label);
       }
     }
     throw new Error(`unknown exercise kind ${x.kind}`);

@@ -1,31 +1,23 @@
 // <attn-heads-figure>: one seeded input through a 64-wide layer as 4 heads of 16 and as 1 head
 // of 64 (core.headsDemo): equal parameter counts, and each head's attention weights as a
 // heat map, four different lookups from the same tokens.
-// Attributes: d-model, heads, tokens, seed (the core's defaults and ranges).
+// Attributes: HEADS_FIGURE in contracts.ts (the core's defaults and ranges).
+import { HEADS_FIGURE } from './contracts';
 import { AttnElement, define, el } from './base';
 import { loadPlot } from './plot-util';
 import { heatmap } from './heatmap';
 import { combineSvgs, downloadCsv, downloadSvg } from './download';
 
-export class HeadsFigure extends AttnElement {
-  static readonly coreAttributes = [
-    { attribute: 'd-model', config: 'headsDemo', key: 'dModel' },
-    { attribute: 'heads', config: 'headsDemo', key: 'numHeads' },
-    { attribute: 'tokens', config: 'headsDemo', key: 'tokens' },
-    { attribute: 'seed', config: 'headsDemo', key: 'seed' },
-  ] as const;
+export class HeadsFigure extends AttnElement<typeof HEADS_FIGURE> {
+  static readonly contract = HEADS_FIGURE;
 
   protected preload(): Promise<unknown> {
     return loadPlot();
   }
 
-  protected async setup(): Promise<void> {
-    const demo = this.core.headsDemo({
-      dModel: this.optionAttribute('d-model'),
-      numHeads: this.optionAttribute('heads'),
-      tokens: this.optionAttribute('tokens'),
-      seed: this.optionAttribute('seed'),
-    });
+  protected async draw(): Promise<void> {
+    const { 'd-model': dModel, heads: numHeads, tokens, seed } = this.settings;
+    const demo = this.core.headsDemo({ dModel, numHeads, tokens, seed });
     const t = demo.tokens;
     // Untrained heads are close to uniform: shade up to the largest weight shown, so their
     // differences are visible (the same scale for every panel).

@@ -1,8 +1,9 @@
 // <attn-mask-figure>: the causal, padding and combined masks applied to one seeded score
 // matrix by the core (core.maskDemo), drawn as heat maps of the resulting weights with the
 // share of allowed pairs under each. Sequence length and real length are adjustable.
-// Attributes: positions, real, seed (the core's defaults and ranges). Emits attn-change
-// {positions, real, fractions}.
+// Attributes and events: MASK_FIGURE in contracts.ts (the core's defaults and ranges).
+import { acceptedField, attributeSpec } from './contract';
+import { MASK_FIGURE } from './contracts';
 import { AttnElement, define, el } from './base';
 import { loadPlot } from './plot-util';
 import { combineSvgs, downloadCsv, downloadSvg } from './download';
@@ -10,26 +11,27 @@ import { heatmap } from './heatmap';
 
 const LABELS: Record<string, string> = { causal: 'Causal', padding: 'Padding', both: 'Both' };
 
-export class MaskFigure extends AttnElement {
-  static readonly coreAttributes = ['positions', 'real', 'seed'].map((key) => ({ attribute: key, config: 'maskDemo', key } as const));
+export class MaskFigure extends AttnElement<typeof MASK_FIGURE> {
+  static readonly contract = MASK_FIGURE;
 
   private positions = 0;
   private real = 0;
   private grid!: HTMLElement;
   private panels: SVGSVGElement[] = [];
   private error!: HTMLElement;
+  /** the most positions this figure draws */
+  private limit = 0;
 
   protected preload(): Promise<unknown> {
     return loadPlot();
   }
 
-  protected async setup(): Promise<void> {
-    const saved = this.savedState();
-    const defaults = this.core.configs.maskDemo.defaults;
-    this.positions = Number(saved.n ?? this.optionAttribute('positions') ?? defaults.positions);
-    this.real = Number(saved.real ?? this.optionAttribute('real') ?? defaults.real);
-    const n = el('input', { type: 'number', min: '1', max: '32', step: '1', value: String(this.positions) });
-    const real = el('input', { type: 'number', min: '1', max: '32', step: '1', value: String(this.real) });
+  protected async draw(): Promise<void> {
+    this.positions = this.settings.positions;
+    this.real = this.settings.real;
+    this.limit = acceptedField(attributeSpec(MASK_FIGURE, 'positions'), this.core.configs).max;
+    const n = el('input', { type: 'number', min: '1', max: String(this.limit), step: '1', value: String(this.positions) });
+    const real = el('input', { type: 'number', min: '1', max: String(this.limit), step: '1', value: String(this.real) });
     this.error = el('p', { class: 'attn-error', role: 'alert' });
     const apply = () => this.update(n.value, real.value);
     n.addEventListener('change', apply);
@@ -47,12 +49,12 @@ export class MaskFigure extends AttnElement {
 
   private async update(nText: string, realText: string): Promise<void> {
     const n = Number(nText), real = Number(realText);
-    if (!Number.isInteger(n) || n < 1 || n > 32) return void (this.error.textContent = `Positions must be a whole number from 1 to 32, got "${nText}".`);
+    if (!Number.isInteger(n) || n < 1 || n > this.limit) return void (this.error.textContent = `Positions must be a whole number from 1 to ${this.limit}, got "${nText}".`);
     if (!Number.isInteger(real) || real < 1 || real > n) return void (this.error.textContent = `Real tokens must be a whole number from 1 to ${n}, got "${realText}".`);
     this.error.textContent = '';
     this.positions = n;
     this.real = real;
-    const demo = this.core.maskDemo({ positions: n, real, seed: this.optionAttribute('seed') });
+    const demo = this.core.maskDemo({ positions: n, real, seed: this.settings.seed });
     this.panels = [];
     const panels = await Promise.all(demo.cases.map(async (c, i) => {
       const plot = el('div', {});
@@ -67,12 +69,12 @@ export class MaskFigure extends AttnElement {
         el('p', {}, `largest blocked weight: ${c.maxBlockedWeight.toExponential(2)}`));
     }));
     this.grid.replaceChildren(...panels);
-    this.saveState({ n, real });
+    this.remember({ positions: n, real });
     this.emit('attn-change', { positions: n, real, fractions: Object.fromEntries(demo.cases.map((c) => [c.name, c.allowedFraction])) });
   }
 
   private downloadCsv(): void {
-    const demo = this.core.maskDemo({ positions: this.positions, real: this.real, seed: this.optionAttribute('seed') });
+    const demo = this.core.maskDemo({ positions: this.positions, real: this.real, seed: this.settings.seed });
     const rows: unknown[][] = [];
     for (const c of demo.cases)
       for (let i = 0; i < this.positions * this.positions; i++)

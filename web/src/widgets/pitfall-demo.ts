@@ -1,12 +1,15 @@
 // <attn-pitfall-demo>: two pitfalls computed by the core. Masking after the softmax leaves rows
 // that no longer sum to 1 (core.maskDemo); a fully masked row in half precision with -1e30 or
 // -1e9 turns into NaN, while a constant the type can hold stays finite (core.halfPrecisionPitfall).
+import { PITFALL_DEMO } from './contracts';
 import { AttnElement, define, el } from './base';
 
 const fmt = (v: number) => (Number.isNaN(v) ? 'NaN' : v === -Infinity ? '−∞' : Math.abs(v) >= 1e4 ? v.toExponential(2) : v.toFixed(4));
 
-export class PitfallDemo extends AttnElement {
-  protected setup(): void {
+export class PitfallDemo extends AttnElement<typeof PITFALL_DEMO> {
+  static readonly contract = PITFALL_DEMO;
+
+  protected draw(): void {
     const masks = this.core.maskDemo();
     const both = masks.cases.find((c) => c.name === 'both')!;
     const sums = el('table', { class: 'ranked', 'data-demo': 'mask-after-softmax' },

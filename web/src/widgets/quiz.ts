@@ -1,37 +1,27 @@
 // <attn-quiz>: multiple-choice questions with feedback on every option, Retry, Show solution,
 // a score, keyboard operation (native radios and buttons) and feedback announced to screen
-// readers. Questions come from the lesson's quiz.json, from a `src` attribute (URL of a JSON
-// file), or from a child <script type="application/json">. Every text is inserted as text, so
-// a question cannot inject markup. Emits attn-quiz-answered {id, correct, score, answered, total}.
-import lessonQuiz from '../lesson/quiz.json';
-import { getLiveNumbers } from '../live-numbers';
+// readers. Questions: the author's (schemas/quiz.schema.json, as a child <script
+// type="application/json"> or src), else the lesson's, loaded with the lesson's numbers only
+// then. Every text is inserted as text, so a question cannot inject markup. Each check and each
+// finished quiz is also an xAPI statement (xapi.ts). Attributes and events: QUIZ in contracts.ts.
+import type { Core } from '../core';
 import type { LiveNumbers } from '../format';
 import { renderRich } from '../rich-text';
-import { AttnElement, define, el, fetchJson } from './base';
+import { readAuthorData } from './author-data';
+import { QUIZ } from './contracts';
+import { AttnElement, define, el } from './base';
+import type { XapiAgent } from './public-types';
+import { activityId, answeredStatement, completedStatement } from './xapi';
 
-export interface QuizOption { text: string; correct: boolean; feedback: string }
-export interface QuizQuestion { id: string; prompt: string; options: QuizOption[]; explanation?: string }
-export interface QuizData { title?: string; questions: QuizQuestion[] }
+/** A quiz as schemas/quiz.schema.json describes it. */
+interface QuizOption { text: string; correct: boolean; feedback: string }
+interface QuizQuestion { id: string; prompt: string; options: QuizOption[]; explanation?: string }
+interface QuizData { title?: string; questions: QuizQuestion[] }
 
-const isText = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= 2000;
-
-/** Checks an author's quiz data and names what is wrong. */
-export function validateQuiz(data: unknown): QuizData {
-  const fail = (what: string) => { throw new Error(`quiz data: ${what}`); };
-  if (typeof data !== 'object' || data === null || !Array.isArray((data as QuizData).questions)) fail('needs a "questions" list');
-  const quiz = data as QuizData;
-  if (quiz.questions.length < 1 || quiz.questions.length > 50) fail('needs 1 to 50 questions');
-  quiz.questions.forEach((q, i) => {
-    if (!isText(q?.id) || !isText(q.prompt)) fail(`question ${i + 1} needs an "id" and a "prompt" (text)`);
-    if (!Array.isArray(q.options) || q.options.length < 2 || q.options.length > 8) fail(`question ${i + 1} needs 2 to 8 options`);
-    if (q.options.filter((o) => o?.correct === true).length !== 1) fail(`question ${i + 1} needs exactly one option with "correct": true`);
-    q.options.forEach((o, j) => {
-      if (!isText(o.text) || !isText(o.feedback)) fail(`question ${i + 1}, option ${j + 1} needs "text" and "feedback" (text)`);
-    });
-    if (q.explanation !== undefined && !isText(q.explanation)) fail(`question ${i + 1}: "explanation" must be text`);
-  });
-  if (quiz.title !== undefined && !isText(quiz.title)) fail('"title" must be text');
-  return quiz;
+/** The lesson's questions and the numbers they quote (computed by the core). */
+async function lessonQuiz(core: Core): Promise<{ quiz: QuizData; numbers: LiveNumbers }> {
+  const [{ default: quiz }, { getLiveNumbers }] = await Promise.all([import('../lesson/quiz.json'), import('../live-numbers')]);
+  return { quiz, numbers: getLiveNumbers(core) };
 }
 
 interface QuestionView {
@@ -42,14 +32,23 @@ interface QuestionView {
   result?: boolean;
 }
 
-export class Quiz extends AttnElement {
+export class Quiz extends AttnElement<typeof QUIZ> {
+  static readonly contract = QUIZ;
+
+  /** The learner, for the learning records: set by the host page (see QUIZ.properties). */
+  actor?: XapiAgent;
+
   private views: QuestionView[] = [];
   private scoreLine!: HTMLElement;
   private numbers: LiveNumbers = {};
+  private quizTitle = '';
 
-  protected async setup(): Promise<void> {
-    const quiz = validateQuiz(await this.loadData());
-    this.numbers = getLiveNumbers(this.core);
+  protected async draw(): Promise<void> {
+    const own = await readAuthorData<QuizData>('quiz', this.inlineJson(), this.settings.src);
+    const { quiz, numbers } = own ? { quiz: own, numbers: {} } : await lessonQuiz(this.core);
+    this.numbers = numbers;
+    this.quizTitle = quiz.title ?? 'Quiz';
+    this.views = [];
     const uid = Math.random().toString(36).slice(2, 8);
     const form = el('form', { class: 'quiz', novalidate: '' });
     form.addEventListener('submit', (e) => e.preventDefault());
@@ -59,14 +58,6 @@ export class Quiz extends AttnElement {
     retryAll.addEventListener('click', () => this.views.forEach((v) => this.reset(v)));
     this.replaceChildren(form, el('div', { class: 'attn-controls' }, retryAll), this.scoreLine);
     this.updateScore();
-  }
-
-  private async loadData(): Promise<unknown> {
-    const inline = this.querySelector('script[type="application/json"]');
-    if (inline) return JSON.parse(inline.textContent ?? '');
-    const src = this.getAttribute('src');
-    if (src) return fetchJson(src, 'quiz data');
-    return lessonQuiz;
   }
 
   private buildQuestion(question: QuizQuestion, index: number, id: string): HTMLElement {
@@ -97,6 +88,7 @@ export class Quiz extends AttnElement {
       return;
     }
     const option = view.question.options[chosen];
+    const wasComplete = this.complete();
     view.result = option.correct;
     view.rows.forEach((row) => delete row.dataset.result);
     view.rows[chosen].dataset.result = option.correct ? 'right' : 'wrong';
@@ -107,7 +99,26 @@ export class Quiz extends AttnElement {
       ...(option.correct && view.question.explanation ? [' ', renderRich(view.question.explanation, this.numbers)] : []),
     );
     this.updateScore();
-    this.emit('attn-quiz-answered', { id: view.question.id, correct: option.correct, ...this.score() });
+    const activity = activityId(this, this.settings['activity-id']);
+    const statement = answeredStatement({
+      element: this, actor: this.actor, activity, id: view.question.id, name: view.question.prompt, success: option.correct,
+      response: String(chosen), choices: view.question.options.map((o) => o.text), correctChoice: view.question.options.findIndex((o) => o.correct),
+    });
+    this.emit('attn-quiz-answered', { id: view.question.id, correct: option.correct, ...this.score(), statement });
+    if (!wasComplete) this.reportIfComplete();
+  }
+
+  /** Has every question been answered or revealed? */
+  private complete(): boolean {
+    return this.views.every((v) => v.result !== undefined);
+  }
+
+  /** The quiz just became complete: one "completed" record. */
+  private reportIfComplete(): void {
+    if (!this.complete()) return;
+    const { score, total } = this.score();
+    const statement = completedStatement({ element: this, actor: this.actor, activity: activityId(this, this.settings['activity-id']), name: this.quizTitle, score, total });
+    this.emit('attn-quiz-completed', { score, total, statement });
   }
 
   private showSolution(view: QuestionView): void {
@@ -121,8 +132,10 @@ export class Quiz extends AttnElement {
       ...(view.question.explanation ? [' — ', renderRich(view.question.explanation, this.numbers)] : []),
     );
     // A revealed answer does not count as answered correctly.
+    const wasComplete = this.complete();
     if (view.result === undefined) view.result = false;
     this.updateScore();
+    if (!wasComplete) this.reportIfComplete();
   }
 
   private reset(view: QuestionView): void {

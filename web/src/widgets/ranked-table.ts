@@ -1,35 +1,18 @@
 // <attn-ranked-table>: a table whose rows the reader ranks by any column. Clicking a column
 // header (or Enter/Space on it, it is a button) sorts every row by that column, toggling
 // the direction; bars show that column's values, and the highest and lowest cells are marked
-// from the numbers. Data: a child <script type="application/json"> or the `src` attribute
-// ({columns: [{key, label, digits?}], rows: [{key: number | string}]}); by default the live
-// scale sweep from the core, with a control for the number of draws.
-import { scaleSweepTable, sweepOf, type TableData } from '../sweep-view';
-import { AttnElement, define, el, fetchJson } from './base';
+// from the numbers. Data: the author's (schemas/table.schema.json, as a child <script
+// type="application/json"> or src); by default the live scale sweep from the core, with a
+// control for the number of draws. Attributes and events: RANKED_TABLE in contracts.ts.
+import { readAuthorData } from './author-data';
+import { acceptedField, attributeSpec, AuthorError } from './contract';
+import { RANKED_TABLE } from './contracts';
+import { AttnElement, define, el } from './base';
 import { downloadCsv } from './download';
+import { scaleSweepTable, sweepOf, type TableData } from './sweep-view';
 
-export function validateTable(data: unknown): TableData {
-  const fail = (what: string) => { throw new Error(`table data: ${what}`); };
-  const t = data as TableData;
-  if (typeof t !== 'object' || t === null || !Array.isArray(t.columns) || !Array.isArray(t.rows)) fail('needs "columns" and "rows" lists');
-  if (t.columns.length < 1 || t.columns.length > 20) fail('needs 1 to 20 columns');
-  if (t.rows.length < 1 || t.rows.length > 500) fail('needs 1 to 500 rows');
-  for (const c of t.columns) if (typeof c?.key !== 'string' || typeof c.label !== 'string') fail('every column needs a "key" and a "label" (text)');
-  t.rows.forEach((row, i) => {
-    for (const c of t.columns) {
-      const v = row?.[c.key];
-      if (!(typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)))) fail(`row ${i + 1} needs a finite number or text for "${c.key}"`);
-    }
-  });
-  return t;
-}
-
-// The sweep runs on the page's thread: this widget asks for at most this many draws per d_k
-// (about a second of work on a slow machine), well inside the core's own limit.
-const MAX_DRAWS_ON_PAGE = 5000;
-
-export class RankedTable extends AttnElement {
-  static readonly coreAttributes = [{ attribute: 'draws', config: 'scaleSweep', key: 'draws' }] as const;
+export class RankedTable extends AttnElement<typeof RANKED_TABLE> {
+  static readonly contract = RANKED_TABLE;
 
   private data!: TableData;
   private sortKey = '';
@@ -38,44 +21,44 @@ export class RankedTable extends AttnElement {
   private draws = 0;
   private error!: HTMLElement;
 
-  protected async setup(): Promise<void> {
-    const saved = this.savedState();
+  protected async draw(): Promise<void> {
+    const { src, draws, sort, order } = this.settings;
     this.error = el('p', { class: 'attn-error', role: 'alert' });
-    const inline = this.querySelector('script[type="application/json"]');
-    const src = this.getAttribute('src');
     const controls = el('div', { class: 'attn-controls' });
-    if (inline || src) {
-      const raw = inline ? JSON.parse(inline.textContent ?? '') : await fetchJson(src!, 'table data');
-      this.data = validateTable(raw);
+    const data = await readAuthorData<TableData>('table', this.inlineJson(), src);
+    if (data) {
+      this.data = data;
     } else {
-      this.draws = Number(saved.draws) || this.optionAttribute('draws') || this.core.configs.scaleSweep.defaults.draws;
-      const drawsInput = el('input', { type: 'number', min: '1', max: String(MAX_DRAWS_ON_PAGE), step: '1', value: String(this.draws), 'aria-describedby': 'draws-help' });
+      this.draws = draws;
+      const limit = acceptedField(attributeSpec(RANKED_TABLE, 'draws'), this.core.configs).max;
+      const drawsInput = el('input', { type: 'number', min: '1', max: String(limit), step: '1', value: String(this.draws) });
       const apply = el('button', { type: 'button' }, 'Recompute');
       const recompute = () => {
         const value = Number(drawsInput.value);
-        if (!Number.isInteger(value) || value < 1 || value > MAX_DRAWS_ON_PAGE) {
-          this.error.textContent = `Draws must be a whole number from 1 to ${MAX_DRAWS_ON_PAGE} here, got "${drawsInput.value}".`;
+        if (!Number.isInteger(value) || value < 1 || value > limit) {
+          this.error.textContent = `Draws must be a whole number from 1 to ${limit} here, got "${drawsInput.value}".`;
           return;
         }
         this.error.textContent = '';
         this.draws = value;
         this.data = this.sweepData();
-        this.render();
-        this.saveState({ draws: value });
+        this.renderTable();
+        this.remember({ draws: value });
       };
       apply.addEventListener('click', recompute);
       drawsInput.addEventListener('keydown', (e) => e.key === 'Enter' && recompute());
       controls.append(el('label', {}, 'random draws per d_k', drawsInput), apply);
-      this.draws = Math.min(MAX_DRAWS_ON_PAGE, Math.max(1, Math.round(this.draws)));
       this.data = this.sweepData();
     }
-    this.sortKey = saved.sort && this.data.columns.some((c) => c.key === saved.sort) ? saved.sort : this.data.columns[0].key;
-    this.descending = saved.dir === 'desc';
+    if (sort !== undefined && !this.data.columns.some((c) => c.key === sort))
+      throw new AuthorError(`attribute sort must be the key of one of the columns (${this.data.columns.map((c) => c.key).join(', ')}), got "${sort.slice(0, 60)}"`);
+    this.sortKey = sort ?? this.data.columns[0].key;
+    this.descending = order === 'descending';
     const csv = el('button', { type: 'button' }, 'Download CSV');
-    csv.addEventListener('click', () => downloadCsv('attention-table.csv', this.data.columns.map((c) => c.label), this.data.rows.map((r) => this.data.columns.map((c) => r[c.key]))));
+    csv.addEventListener('click', () => downloadCsv('attention-table.csv', this.data.columns.map((c) => c.label), this.data.rows.map((r) => this.data.columns.map((c) => r[c.key] ?? ''))));
     this.tableHost = el('div', { class: 'table-scroll' });
     this.replaceChildren(el('div', { class: 'attn-panel' }, controls, this.error, this.tableHost, el('div', { class: 'attn-download' }, csv)));
-    this.render();
+    this.renderTable();
   }
 
   private sweepData(): TableData {
@@ -88,6 +71,8 @@ export class RankedTable extends AttnElement {
     const sign = this.descending ? -1 : 1;
     return [...this.data.rows].sort((a, b) => {
       const x = a[key], y = b[key];
+      // empty cells last, whichever the direction
+      if (x === undefined || y === undefined) return Number(x === undefined) - Number(y === undefined);
       return sign * (typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y)));
     });
   }
@@ -95,13 +80,13 @@ export class RankedTable extends AttnElement {
   private sortBy(key: string): void {
     this.descending = this.sortKey === key ? !this.descending : false;
     this.sortKey = key;
-    this.render();
-    this.saveState({ sort: key, dir: this.descending ? 'desc' : 'asc' });
+    this.renderTable();
+    this.remember({ sort: key, order: this.descending ? 'descending' : 'ascending' });
     this.emit('attn-change', { sortKey: key, descending: this.descending });
     (this.querySelector(`th[data-key="${CSS.escape(key)}"] button`) as HTMLElement | null)?.focus();
   }
 
-  private render(): void {
+  private renderTable(): void {
     const { columns } = this.data;
     const rows = this.rankedRows();
     const values = rows.map((r) => r[this.sortKey]).filter((v): v is number => typeof v === 'number');
@@ -116,7 +101,7 @@ export class RankedTable extends AttnElement {
     }));
     const body = rows.map((row) => el('tr', {}, ...columns.map((c) => {
       const v = row[c.key];
-      const text = typeof v === 'number' ? (c.digits === undefined ? String(v) : v.toFixed(c.digits)) : v;
+      const text = typeof v === 'number' ? (c.digits === undefined ? String(v) : v.toFixed(c.digits)) : v ?? '';
       if (c.key !== this.sortKey || typeof v !== 'number') return el('td', {}, text);
       const fill = el('span', { class: 'bar-fill' });
       fill.style.width = `${(100 * Math.abs(v)) / scaleTop}%`; // CSSOM, allowed under a strict CSP

@@ -1,17 +1,15 @@
 // <attn-scale-figure>: largest weight and entropy against d_k, with and without the 1/sqrt(d_k)
 // scale, error bars of one standard error, and the uniform bound, from core.scaleSweep().
-// Attributes: dk (a comma-separated list), draws, tokens, seed (the core's defaults and ranges).
+// Attributes: SCALE_FIGURE in contracts.ts (the core's defaults and ranges).
 import type { ScaleSweep } from '../core';
-import { scaleSweepPoints, sweepOf } from '../sweep-view';
+import { SCALE_FIGURE } from './contracts';
 import { AttnElement, define, el } from './base';
+import { scaleSweepPoints, sweepOf } from './sweep-view';
 import { downloadCsv, downloadSvg } from './download';
 import { attachPlot, loadPlot, SERIES_COLOURS } from './plot-util';
 
-export class ScaleFigure extends AttnElement {
-  static readonly coreAttributes = [
-    { attribute: 'dk', config: 'scaleSweep', key: 'dks' },
-    ...['draws', 'tokens', 'seed'].map((key) => ({ attribute: key, config: 'scaleSweep', key } as const)),
-  ] as const;
+export class ScaleFigure extends AttnElement<typeof SCALE_FIGURE> {
+  static readonly contract = SCALE_FIGURE;
 
   private sweep!: ScaleSweep;
 
@@ -19,13 +17,9 @@ export class ScaleFigure extends AttnElement {
     return loadPlot();
   }
 
-  protected async setup(): Promise<void> {
-    this.sweep = sweepOf(this.core, {
-      dks: this.hasAttribute('dk') ? this.getAttribute('dk')!.split(',').map(Number) : undefined,
-      draws: this.optionAttribute('draws'),
-      tokens: this.optionAttribute('tokens'),
-      seed: this.optionAttribute('seed'),
-    });
+  protected async draw(): Promise<void> {
+    const { dk, draws, tokens, seed } = this.settings;
+    this.sweep = sweepOf(this.core, { dks: dk, draws, tokens, seed });
     const dks = this.sweep.rows.map((r) => r.dk);
     const Plot = await loadPlot();
     const points = scaleSweepPoints(this.sweep);

@@ -1,18 +1,19 @@
 // <attn-soft-lookup>: attention as a soft dictionary lookup, drawn with p5.js.
 //
-// Five keys (arrows) and their values (squares) in 2-D; the reader drags the query arrow
-// (mouse, touch, or arrow keys when the sketch has focus). The core computes the weights of
+// Keys (arrows) and their values (squares) in 2-D; the reader drags the query arrow (mouse,
+// touch, or arrow keys when the sketch has focus). The core computes the weights of
 // softmax(q K^T / sqrt(2) / temperature) and the output, the weighted mean of the values,
-// drawn as a dot. Attributes: keys, values (JSON [[x, y], ...] of equal length), query
-// ([x, y]), scale ("on"/"off"), temperature. Emits attn-change {query, weights, output}.
+// drawn as a dot. Attributes and events: SOFT_LOOKUP in contracts.ts.
 import type p5 from 'p5';
 import type { Mat } from '../core';
+import { attributeSpec, AuthorError } from './contract';
+import { SOFT_LOOKUP } from './contracts';
 import { AttnElement, define, el } from './base';
 
-const DEFAULT_KEYS = [[2, 0.4], [0.9, 2], [-1.8, 1.1], [-1.2, -1.9], [1.3, -1.7]];
-const DEFAULT_VALUES = [[1.6, 1.6], [-0.4, 2.4], [-2.3, -0.2], [0.2, -2.4], [2.4, -0.6]];
 const WORLD = 3.2; // the canvas shows [-WORLD, WORLD] on both axes
-const TEMPERATURES = [0.25, 0.5, 1, 2, 4];
+const START = [1.4, 1.2]; // where the circling query starts
+const TEMPERATURES = attributeSpec(SOFT_LOOKUP, 'temperature').values;
+type Temperature = (typeof TEMPERATURES)[number];
 
 let p5Module: Promise<typeof p5> | undefined;
 
@@ -33,21 +34,14 @@ function loadP5(): Promise<typeof p5> {
   return p5Module;
 }
 
-function parsePoints(raw: string | null, fallback: number[][], name: string): number[][] {
-  if (raw === null) return fallback;
-  const points: unknown = JSON.parse(raw);
-  if (!Array.isArray(points) || points.length < 1 || points.length > 12 ||
-      !points.every((p) => Array.isArray(p) && p.length === 2 && p.every((v) => typeof v === 'number' && Number.isFinite(v))))
-    throw new Error(`${name} must be a JSON list of 1 to 12 [x, y] pairs of finite numbers`);
-  return points as number[][];
-}
+export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
+  static readonly contract = SOFT_LOOKUP;
 
-export class SoftLookup extends AttnElement {
-  private keys: number[][] = DEFAULT_KEYS;
-  private values: number[][] = DEFAULT_VALUES;
-  private query = [1.4, 1.2];
+  private keys: number[][] = [];
+  private values: number[][] = [];
+  private query = START;
   private scale = true;
-  private temperature = 1;
+  private temperature: Temperature = 1;
   private weights: number[] = [];
   private output = [0, 0];
   private playing = true;
@@ -64,23 +58,16 @@ export class SoftLookup extends AttnElement {
     return loadP5();
   }
 
-  protected async setup(): Promise<void> {
-    this.keys = parsePoints(this.getAttribute('keys'), DEFAULT_KEYS, 'keys');
-    this.values = parsePoints(this.getAttribute('values'), DEFAULT_VALUES, 'values');
-    if (this.values.length !== this.keys.length) throw new Error('values must have as many points as keys');
-    const saved = this.savedState();
-    const q = [Number(saved.qx), Number(saved.qy)];
-    if (q.every(Number.isFinite)) {
-      this.query = q.map((v) => Math.max(-WORLD, Math.min(WORLD, v)));
-      this.playing = false;
-    } else if (this.hasAttribute('query')) {
-      this.query = parsePoints(`[${this.getAttribute('query')}]`, [this.query], 'query')[0];
-      this.playing = false;
-    }
-    this.scale = (saved.scale ?? this.getAttribute('scale') ?? 'on') !== 'off';
-    const t = Number(saved.temp ?? this.getAttribute('temperature') ?? 1);
-    this.temperature = TEMPERATURES.includes(t) ? t : 1;
-    if (matchMedia('(prefers-reduced-motion: reduce)').matches) this.playing = false;
+  protected async draw(): Promise<void> {
+    const { keys, values, query, scale, temperature } = this.settings;
+    if (values.length !== keys.length) throw new AuthorError(`attribute values must hold as many points as keys (${keys.length}), got ${values.length}`);
+    this.keys = keys;
+    this.values = values;
+    this.query = query ? query.map((v) => Math.max(-WORLD, Math.min(WORLD, v))) : START;
+    this.playing = !query && !matchMedia('(prefers-reduced-motion: reduce)').matches;
+    this.phase = 0;
+    this.scale = scale === 'on';
+    this.temperature = temperature;
 
     this.buildControls();
     this.compute();
@@ -99,8 +86,8 @@ export class SoftLookup extends AttnElement {
     this.sketch?.redraw();
   }
 
-  disconnectedCallback(): void {
-    super.disconnectedCallback();
+  protected teardown(): void {
+    clearTimeout(this.announceTimer);
     this.sketch?.remove();
     this.sketch = undefined;
   }
@@ -115,14 +102,14 @@ export class SoftLookup extends AttnElement {
     const temperature = el('select', {}, ...TEMPERATURES.map((t) => el('option', { value: String(t) }, String(t))));
     temperature.value = String(this.temperature);
     temperature.addEventListener('change', () => {
-      this.temperature = Number(temperature.value);
+      this.temperature = Number(temperature.value) as Temperature;
       this.changed();
     });
     this.pauseButton = el('button', { type: 'button' }, '');
     this.pauseButton.addEventListener('click', () => this.setPlaying(!this.playing));
     const restart = el('button', { type: 'button' }, 'Restart');
     restart.addEventListener('click', () => {
-      this.query = [1.4, 1.2];
+      this.query = START;
       this.phase = 0;
       this.setPlaying(!matchMedia('(prefers-reduced-motion: reduce)').matches);
       this.changed();
@@ -136,7 +123,7 @@ export class SoftLookup extends AttnElement {
     });
     this.canvasHost.addEventListener('keydown', (event) => this.onKey(event));
     this.readout = el('p', { class: 'visually-hidden', 'aria-live': 'polite' });
-    this.append(
+    this.replaceChildren(
       el('div', { class: 'attn-panel' },
         this.canvasHost,
         el('div', { class: 'attn-controls' },
@@ -186,7 +173,7 @@ export class SoftLookup extends AttnElement {
   private changed(): void {
     this.compute();
     this.sketch?.redraw();
-    this.saveState({ qx: this.query[0].toFixed(2), qy: this.query[1].toFixed(2), scale: this.scale ? 'on' : 'off', temp: this.temperature });
+    this.remember({ query: [this.query[0], this.query[1]], scale: this.scale ? 'on' : 'off', temperature: this.temperature });
     this.emit('attn-change', { query: [...this.query], weights: [...this.weights], output: [...this.output] });
     // Screen readers hear the weights once the query settles, not on every pixel.
     clearTimeout(this.announceTimer);

@@ -1,6 +1,6 @@
 // The scale sweep as the page shows it: table rows, figure points and live numbers. The
 // numbers all come from core.scaleSweep(); this file only reshapes them.
-import { withDefaults, type Core, type ScaleSweep, type ScaleSweepConfig } from './core';
+import { withDefaults, type Core, type ScaleSweep, type ScaleSweepConfig } from '../core';
 
 const sweeps = new Map<string, ScaleSweep>();
 
@@ -21,8 +21,9 @@ export function sweepOf(core: Core, options: Partial<ScaleSweepConfig> = {}): Sc
   return sweep;
 }
 
+/** A table as <attn-ranked-table> takes it (schemas/table.schema.json describes the format). */
 export interface TableColumn { key: string; label: string; digits?: number }
-export interface TableData { columns: TableColumn[]; rows: Record<string, number | string>[] }
+export interface TableData { columns: TableColumn[]; rows: Record<string, number | string | undefined>[] }
 
 export function scaleSweepTable(sweep: ScaleSweep): TableData {
   return {

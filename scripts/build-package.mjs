@@ -1,0 +1,59 @@
+// Builds the npm package in dist-package/ (then `npm pack ./dist-package` writes
+// attention-lab-VERSION.tgz), and puts the widgets' manifest and the data schemas next to the
+// site in dist/ for the embedding guide. Run by scripts/build after `vite build`.
+//
+// The package is described by web/src/package/package.json, not by the repository's own
+// package.json: that one is the development project (private, with the C++ build, the test
+// tools as devDependencies and scripts that install Debian packages), while the published
+// package holds only built files and depends on nothing. Its version is the repository's, so
+// there is one version number, and CHANGELOG.md says what each one changed.
+//
+// dist-package/
+//   attention-lab.js, attention-lab.css, assets/   the widgets (web/src/package/index.ts), the
+//                                                  core's .wasm, the training Worker, lazy chunks
+//   types/attention-lab.d.ts, public-types.d.ts    element interfaces, event detail types, the tag map
+//   custom-elements.json                           the Custom Elements Manifest
+//   schemas/*.schema.json, schemas/examples/       the author data formats and a full example of each
+//   package.json, README.md, CHANGELOG.md
+// custom-elements.json and the types are generated from the widgets' contracts
+// (web/src/widgets/contract-docs.ts) with the defaults and ranges of the core that ships.
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { build, loadConfigFromFile, mergeConfig, runnerImport } from 'vite';
+
+const root = resolve(import.meta.dirname, '..');
+const out = resolve(root, 'dist-package');
+const site = resolve(root, 'dist');
+const from = (path) => resolve(root, path);
+
+// The widgets, built as the site's attention-lab.js is (vite.config.ts) but from the package's
+// entry, and without Vite's preload helper: a course's bundler that takes the package in moves
+// its chunks, and the helper's list of chunk addresses would point where they no longer are.
+const { config: siteConfig } = await loadConfigFromFile({ command: 'build', mode: 'production' }, from('vite.config.ts'), root, 'silent');
+const config = mergeConfig(siteConfig, { configFile: false, logLevel: 'warn', build: { outDir: out, emptyOutDir: true, modulePreload: false } });
+config.build.rollupOptions.input = { 'attention-lab': from('web/src/package/index.ts') };
+await build(config);
+
+// The documents made from the contracts, with the shipped core's configs.
+const load = async (path) => (await runnerImport(from(path), { root, logLevel: 'silent' })).module;
+const [{ loadCore }, docs] = await Promise.all([load('web/src/core.ts'), load('web/src/widgets/contract-docs.ts')]);
+const { configs } = await loadCore({ wasmBinary: readFileSync(from('web/src/generated/attention_core.wasm')) });
+const { version } = JSON.parse(readFileSync(from('package.json'), 'utf8'));
+const manifest = `${JSON.stringify(docs.customElementsManifest(configs, 'attention-lab.js'), null, 2)}\n`;
+
+const write = (path, text) => {
+  mkdirSync(resolve(path, '..'), { recursive: true });
+  writeFileSync(path, text);
+};
+write(resolve(out, 'custom-elements.json'), manifest);
+write(resolve(out, 'types/attention-lab.d.ts'), docs.typeDeclarations(configs, version));
+cpSync(from('web/src/widgets/public-types.ts'), resolve(out, 'types/public-types.d.ts'));
+cpSync(from('web/src/schemas'), resolve(out, 'schemas'), { recursive: true });
+const published = JSON.parse(readFileSync(from('web/src/package/package.json'), 'utf8'));
+write(resolve(out, 'package.json'), `${JSON.stringify({ name: published.name, version, ...published }, null, 2)}\n`);
+cpSync(from('web/src/package/README.md'), resolve(out, 'README.md'));
+cpSync(from('CHANGELOG.md'), resolve(out, 'CHANGELOG.md'));
+
+// The site: the guide links the schemas; the manifest describes its attention-lab.js too.
+write(resolve(site, 'custom-elements.json'), manifest);
+cpSync(from('web/src/schemas'), resolve(site, 'schemas'), { recursive: true });

@@ -1,0 +1,128 @@
+// The npm package as a course built with Vite uses it: `npm pack ./dist-package`, installed
+// offline into a scratch Vite app in a temporary folder, type-checked against the package's
+// types, built by Vite and rendered in Chromium under the strict CSP: one `import
+// 'attention-lab'` registers the elements and brings their stylesheet, and the core's .wasm, the
+// training Worker and the lazy chunks come along (a quiz is answered, both models train). Run after `npm run build`:
+//   node --test tests/package/
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { launch, serveSite } from '../support/engines.mjs';
+
+const root = resolve(import.meta.dirname, '../..');
+const app = mkdtempSync(join(tmpdir(), 'attn-vite-app-'));
+const run = (command, args, cwd = app) => execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+const INDEX = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <title>Week 1: attention (a course built with Vite)</title>
+    <link rel="icon" href="/course-icon.svg" type="image/svg+xml" />
+    <script type="module" src="/main.ts"></script>
+  </head>
+  <body>
+    <h1>Week 1: attention</h1>
+    <attn-mask-figure positions="6" real="4"></attn-mask-figure>
+    <attn-quiz>
+      <script type="application/json">
+        { "questions": [{ "id": "sum", "prompt": "What does a row of weights add up to?", "options": [
+          { "text": "Zero", "correct": false, "feedback": "No." },
+          { "text": "One", "correct": true, "feedback": "Yes." } ] }] }
+      </script>
+    </attn-quiz>
+    <p id="log"></p>
+    <attn-cue-trainer epochs="1"></attn-cue-trainer>
+  </body>
+</html>
+`;
+
+// The author's code, type-checked against the package's types: the tag map gives the element
+// type, the event map the detail type (a wrong field would not compile).
+const MAIN = `import 'attention-lab';
+import type { XapiStatement } from 'attention-lab';
+
+const quiz = document.querySelector('attn-quiz')!;
+quiz.actor = { objectType: 'Agent', mbox: 'mailto:learner@example.com' };
+quiz.addEventListener('attn-quiz-answered', (event) => {
+  const statement: XapiStatement = event.detail.statement;
+  document.getElementById('log')!.textContent = \`\${event.detail.score}/\${event.detail.total} \${statement.verb.id}\`;
+});
+const figure: HTMLElementTagNameMap['attn-mask-figure'] = document.createElement('attn-mask-figure');
+figure.addEventListener('attn-change', (event) => console.log(event.detail.fractions.causal));
+`;
+
+const TSCONFIG = {
+  compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler', lib: ['ES2022', 'DOM', 'DOM.Iterable'], strict: true, noEmit: true, types: [] },
+  include: ['main.ts'],
+};
+
+let site;
+before(() => {
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'scratch-course', private: true, type: 'module' }, null, 2));
+  writeFileSync(join(app, 'index.html'), INDEX);
+  writeFileSync(join(app, 'main.ts'), MAIN);
+  writeFileSync(join(app, 'tsconfig.json'), JSON.stringify(TSCONFIG, null, 2));
+  cpSync(join(root, 'tests/engines/course-page/course-icon.svg'), join(app, 'public/course-icon.svg'));
+});
+after(async () => {
+  await site?.close();
+  rmSync(app, { recursive: true, force: true });
+});
+
+test('npm pack makes the package, and it installs offline into a course app', () => {
+  const [packed] = JSON.parse(run('npm', ['pack', join(root, 'dist-package'), '--pack-destination', app, '--json'], root));
+  const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  assert.equal(packed.filename, `attention-lab-${version}.tgz`);
+  const files = packed.files.map((f) => f.path);
+  for (const file of ['attention-lab.js', 'attention-lab.css', 'custom-elements.json', 'types/attention-lab.d.ts', 'types/public-types.d.ts',
+    'schemas/quiz.schema.json', 'schemas/exercises.schema.json', 'schemas/table.schema.json', 'CHANGELOG.md', 'README.md', 'package.json'])
+    assert.ok(files.includes(file), `the package holds ${file}`);
+  assert.ok(files.some((f) => /^assets\/attention_core-.*\.wasm$/.test(f)), 'the package holds the core');
+  assert.ok(files.some((f) => /^assets\/training-worker-.*\.js$/.test(f)), 'the package holds the Worker');
+  assert.match(readFileSync(join(root, 'CHANGELOG.md'), 'utf8'), new RegExp(`^## ${version.replace(/\./g, '\\.')}$`, 'm'), 'the changelog has this version');
+  run('npm', ['install', '--offline', '--no-audit', '--no-fund', `./${packed.filename}`]);
+  const installed = JSON.parse(readFileSync(join(app, 'node_modules/attention-lab/package.json'), 'utf8'));
+  assert.equal(installed.version, version);
+  assert.deepEqual(installed.dependencies ?? {}, {}, 'the package depends on nothing');
+});
+
+test('the author\'s TypeScript compiles against the package\'s types', () => {
+  run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json']);
+  // and a detail field the event does not have is an error
+  writeFileSync(join(app, 'main.ts'), `${MAIN}\nquiz.addEventListener('attn-quiz-answered', (event) => event.detail.nope);\n`);
+  assert.throws(() => run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json']),
+    (error) => /Property 'nope' does not exist on type 'QuizAnsweredDetail'/.test(error.stdout));
+  writeFileSync(join(app, 'main.ts'), MAIN);
+});
+
+test('vite builds the app, and its widgets render in Chromium under the strict CSP', async () => {
+  run(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn']);
+  site = await serveSite({ roots: [join(app, 'dist')] });
+  const browser = await launch('chromium');
+  try {
+    const page = await browser.open(`${site.url}index.html`, { width: 1000, height: 900 });
+    assert.deepEqual(await page.startWidgets(), ['attn-mask-figure', 'attn-quiz', 'attn-cue-trainer']);
+    // the author's attributes took effect (6 positions, 4 real: both masks allow 1+2+3+4+4+4 = 18 of 36 pairs)
+    assert.match(await page.run(() => document.querySelector('attn-mask-figure [data-mask="both"]').textContent), /allowed: 0\.5000/);
+    // the stylesheet came with the one import
+    assert.equal(await page.run(() => getComputedStyle(document.querySelector('attn-quiz')).display), 'block');
+    await page.click('attn-quiz .option:nth-of-type(2) input');
+    await page.click('attn-quiz .attn-controls button:first-child');
+    assert.equal(await page.waitFor(() => document.getElementById('log').textContent), '1/1 http://adlnet.gov/expapi/verbs/answered');
+    // the training Worker and the core's .wasm came through the app's bundler: one epoch of both models
+    await page.run(() => {
+      window.finished = [];
+      document.addEventListener('attn-train-finished', (event) => window.finished.push(event.detail.model));
+    });
+    await page.click('attn-cue-trainer .attn-controls:nth-of-type(2) button:first-child');
+    const done = await page.waitFor(() => (window.finished.length === 2 && window.finished.sort()) || (/failed|stopped/.test(document.querySelector('.trainer-status').textContent) && document.querySelector('.trainer-status').textContent), undefined, { timeout: 60000 });
+    assert.deepEqual(done, [1, 2]);
+    assert.deepEqual(await page.problems(), []);
+  } finally {
+    await browser.close();
+  }
+});

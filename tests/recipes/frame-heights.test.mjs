@@ -1,0 +1,124 @@
+// The guide's fixed heights for framed widgets (web/recipes/frame-heights.json), measured: for a
+// page that may hold no script, each widget framed at each of the guide's widths, in each engine,
+// in its tallest state (the quiz with every question's longest feedback shown, the exercises
+// with every check's message shown, the trainer with its recorded run and analysis). Every
+// documented height must hold the content (no scroll bar), and be at most SLACK px above the
+// tallest engine's. And the framed trainer, training: its frame follows each real change of its
+// content once (its height jumped 4 times per run when every step was posted). The frame is on
+// the page's origin, so the page reaches into it. Run after `npm run build`: node --test tests/recipes/
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { resolve } from 'node:path';
+import { DIST, enginesToRun, launch, serveSite } from '../support/engines.mjs';
+import { COURSE_SITE, FRAME_HEIGHTS, frameFit } from './recipes.mjs';
+
+const SLACK = 30;
+const HOST = resolve(import.meta.dirname, 'frame-host');
+const measured = {}; // tag -> width -> [px per engine]
+let site;
+
+before(async () => {
+  site = await serveSite({ roots: [HOST, COURSE_SITE, DIST] });
+});
+after(() => site?.close());
+
+/**
+ * Brings the framed widget (same origin: the page reaches into the frame's document) to its
+ * tallest state: under each question or exercise, the longest feedback or message it can show.
+ */
+function tallestState() {
+  const framed = document.getElementById('framed').contentDocument;
+  for (const fieldset of framed.querySelectorAll('attn-quiz fieldset')) {
+    const [check, solution] = fieldset.querySelectorAll('.attn-controls button');
+    const choices = [...fieldset.querySelectorAll('input[type=radio]')].map((input) => () => { input.click(); check.click(); });
+    choices.push(() => solution.click());
+    const heights = choices.map((choose) => (choose(), fieldset.getBoundingClientRect().height));
+    choices[heights.indexOf(Math.max(...heights))]();
+  }
+  for (const button of framed.querySelectorAll('attn-exercises .attn-controls button')) button.click();
+}
+
+/** Frames `tag` (with &attribute=value... if any) at `width` px and resolves to its content height, once the frame fits it. */
+async function measure(page, tag, width) {
+  await page.run(({ tag, width }) => {
+    const frame = document.getElementById('framed');
+    window.before = frame.contentDocument;
+    frame.width = String(width);
+    frame.src = `embed.html?widget=${tag}`;
+  }, { tag, width });
+  // Ready: a new document, its widget with data-ready (the flowchart, an image, raises no attn-ready).
+  await page.waitFor((tag) => {
+    const framed = document.getElementById('framed').contentDocument;
+    return framed !== window.before && framed?.querySelector(`${tag}[data-ready]`) !== null;
+  }, tag.split('&')[0]);
+  await page.run(tallestState);
+  // The frames script follows the content (a smaller height after a moment): wait until it fits.
+  for (let tries = 0; ; tries++) {
+    const fit = await frameFit(page, '#framed');
+    if (Math.abs(fit.content - fit.frame) <= 1 && !fit.scrolls) return Math.ceil(fit.content);
+    if (tries === 100) throw new Error(`${tag} at ${width} px: the frame never fitted its content (${JSON.stringify(fit)})`);
+    await new Promise((ok) => setTimeout(ok, 50));
+  }
+}
+
+for (const engine of enginesToRun()) {
+  describe(engine, () => {
+    let browser, page;
+    before(async () => {
+      browser = await launch(engine);
+      page = await browser.open(`${site.url}frame-host.html`, { width: 1000, height: 900 });
+    });
+    after(() => browser?.close());
+
+    test('the framed trainer, training: the frame follows its content once per real change (results cleared, results back), and fits it', async () => {
+      await measure(page, 'attn-cue-trainer&epochs=3', FRAME_HEIGHTS.widths.at(-1));
+      const before = await page.run(() => {
+        window.heights = [];
+        window.finished = 0;
+        addEventListener('message', (event) => {
+          if (event.data?.source !== 'attention-lab') return;
+          if (event.data.type === 'height') window.heights.push(event.data.height);
+          if (event.data.name === 'attn-train-finished') window.finished += 1;
+        });
+        const framed = document.getElementById('framed');
+        framed.contentDocument.querySelector('attn-cue-trainer .attn-panel > .attn-controls:nth-child(2) > button').click(); // Train both
+        return framed.clientHeight;
+      });
+      await page.waitFor(() => window.finished === 2, undefined, { timeout: 60000 });
+      const fit = await page.waitFor(async () => {
+        const framed = document.getElementById('framed');
+        const content = framed.contentDocument.documentElement.getBoundingClientRect().height;
+        return Math.abs(content - framed.clientHeight) <= 1 && { frame: framed.clientHeight, scrolls: framed.contentDocument.documentElement.scrollHeight > framed.clientHeight };
+      });
+      const heights = await page.run(() => window.heights);
+      assert.equal(fit.scrolls, false);
+      assert.ok(heights.length <= 2, `the frame moved ${heights.length} times: ${before} then ${heights.join(', ')}`);
+      assert.equal(heights.at(-1) ?? before, fit.frame);
+    });
+
+    for (const [tag, documented] of Object.entries(FRAME_HEIGHTS.heights)) {
+      test(`${tag}: the documented heights hold it at ${FRAME_HEIGHTS.widths.join(' and ')} px`, async (t) => {
+        for (const [i, width] of FRAME_HEIGHTS.widths.entries()) {
+          const height = await measure(page, tag, width);
+          ((measured[tag] ??= {})[width] ??= []).push(height);
+          t.diagnostic(`${width} px wide: ${height} px tall (documented ${documented[i]})`);
+          assert.ok(height <= documented[i], `${tag} is ${height} px tall in a ${width} px frame, more than the ${documented[i]} documented`);
+        }
+      });
+    }
+  });
+}
+
+test('the documented heights are tight: at most SLACK px above the tallest engine', () => {
+  const suggested = {};
+  assert.deepEqual(Object.keys(measured), Object.keys(FRAME_HEIGHTS.heights), 'every widget was measured');
+  const loose = [];
+  for (const [tag, documented] of Object.entries(FRAME_HEIGHTS.heights)) {
+    suggested[tag] = FRAME_HEIGHTS.widths.map((width, i) => {
+      const tallest = Math.max(...measured[tag][width]);
+      if (documented[i] - tallest > SLACK) loose.push(`${tag} at ${width} px: ${documented[i]} documented, ${tallest} measured`);
+      return Math.ceil((tallest + 10) / 10) * 10;
+    });
+  }
+  assert.deepEqual(loose, [], `heights measured + 10 px, rounded up to tens: ${JSON.stringify(suggested)}`);
+});

@@ -1,0 +1,73 @@
+// Learning records: the quiz and the exercises describe what the reader did as xAPI 1.0.3
+// statements (public-types.ts has their shape), carried in their events' detail, so an LMS or an
+// LRS can take them as they are. One "answered" per question or exercise checked, one
+// "completed" per quiz or exercise set finished, each with result.success and a score. No actor
+// of our own: the host page may set the element's `actor` property, else the statement has none
+// and whoever stores it adds the learner. No statement id: the LRS assigns it.
+import type { XapiAgent, XapiLanguageMap, XapiStatement } from './public-types';
+
+const ADL = 'http://adlnet.gov/expapi';
+
+/** The element's activity id: its activity-id attribute, else the page's address (no hash) + "#" + its id or tag and place. */
+export function activityId(element: Element, given: string | undefined): string {
+  if (given) return given;
+  const page = location.href.replace(/#.*$/, '');
+  if (element.id) return `${page}#${encodeURIComponent(element.id)}`;
+  const place = [...document.getElementsByTagName(element.localName)].indexOf(element) + 1;
+  return `${page}#${element.localName}-${place}`;
+}
+
+/** The language of the element's text (its nearest lang attribute), as xAPI language maps need; "und" when unknown. */
+function languageOf(element: Element): string {
+  const lang = element.closest('[lang]')?.getAttribute('lang') ?? '';
+  try {
+    return Intl.getCanonicalLocales(lang)[0] ?? 'und';
+  } catch {
+    return 'und';
+  }
+}
+
+interface Common {
+  element: Element;
+  actor: XapiAgent | undefined;
+  /** the quiz's or the set's activity id */
+  activity: string;
+}
+
+const text = (element: Element, value: string): XapiLanguageMap => ({ [languageOf(element)]: value });
+
+/** One question or exercise checked: "answered", with the reader's response. */
+export function answeredStatement(c: Common & {
+  id: string; name: string; success: boolean; response: string;
+  choices?: string[]; correctChoice?: number;
+}): XapiStatement {
+  return {
+    ...(c.actor ? { actor: c.actor } : {}),
+    verb: { id: `${ADL}/verbs/answered`, display: { 'en-US': 'answered' } },
+    object: {
+      objectType: 'Activity',
+      id: `${c.activity}/${encodeURIComponent(c.id)}`,
+      definition: {
+        type: `${ADL}/activities/cmi.interaction`,
+        name: text(c.element, c.name),
+        ...(c.choices
+          ? { interactionType: 'choice' as const, correctResponsesPattern: [String(c.correctChoice)], choices: c.choices.map((choice, i) => ({ id: String(i), description: text(c.element, choice) })) }
+          : { interactionType: 'other' as const }),
+      },
+    },
+    result: { success: c.success, response: c.response, score: { scaled: c.success ? 1 : 0, raw: c.success ? 1 : 0, min: 0, max: 1 } },
+    context: { contextActivities: { parent: [{ objectType: 'Activity', id: c.activity }] } },
+    timestamp: new Date().toISOString(),
+  };
+}
+
+/** A quiz or exercise set finished: "completed", scored; success when every item is right. */
+export function completedStatement(c: Common & { name: string; score: number; total: number }): XapiStatement {
+  return {
+    ...(c.actor ? { actor: c.actor } : {}),
+    verb: { id: `${ADL}/verbs/completed`, display: { 'en-US': 'completed' } },
+    object: { objectType: 'Activity', id: c.activity, definition: { type: `${ADL}/activities/assessment`, name: text(c.element, c.name) } },
+    result: { success: c.score === c.total, completion: true, score: { scaled: c.total ? c.score / c.total : 0, raw: c.score, min: 0, max: c.total } },
+    timestamp: new Date().toISOString(),
+  };
+}
