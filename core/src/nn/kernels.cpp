@@ -28,16 +28,24 @@ using simd::Vec;
 constexpr int kRows = 2;
 constexpr int kVectors = 4;
 
-// c (R, V lanes) = a (R, k) b (k, V lanes): element (r, j) sums a(r, p) b(p, j) for p = 0..k-1.
-template <int R, int V, typename T>
-void matmul_block(int k, const T* a, long lda, const T* b, long ldb, T* c, long ldc) {
+// Both products, a b and a^T b, in one set of blocks: the left factor's element (r, p) is
+// a[r * a_row + p * a_step] (a b: (lda, 1); a^T b: (1, lda)), and Accumulate starts from c's
+// values (c += a^T b) instead of zero.
+
+// c (R, V lanes) (+)= a (R, k) b (k, V lanes): element (r, j) adds a(r, p) b(p, j) for
+// p = 0..k-1 in order.
+template <int R, int V, bool Accumulate, typename T>
+void product_block(int k, const T* a, long a_row, long a_step, const T* b, long ldb, T* c, long ldc) {
   Vec<T> acc[R][V] = {};
+  if (Accumulate)
+    for (int r = 0; r < R; ++r)
+      for (int v = 0; v < V; ++v) acc[r][v] = load(c + r * ldc + v * kLanes<T>);
   for (int p = 0; p < k; ++p) {
     const T* bp = b + p * ldb;
     Vec<T> bv[V];
     for (int v = 0; v < V; ++v) bv[v] = load(bp + v * kLanes<T>);
     for (int r = 0; r < R; ++r) {
-      const Vec<T> x = splat(a[r * lda + p]);
+      const Vec<T> x = splat(a[r * a_row + p * a_step]);
       for (int v = 0; v < V; ++v) acc[r][v] += x * bv[v];
     }
   }
@@ -45,61 +53,25 @@ void matmul_block(int k, const T* a, long lda, const T* b, long ldb, T* c, long 
     for (int v = 0; v < V; ++v) store(c + r * ldc + v * kLanes<T>, acc[r][v]);
 }
 
-// One column of the same: c (R, 1) = a (R, k) b (k, 1).
-template <int R, typename T>
-void matmul_column(int k, const T* a, long lda, const T* b, long ldb, T* c, long ldc) {
+// One column of the same: c (R, 1) (+)= a (R, k) b (k, 1).
+template <int R, bool Accumulate, typename T>
+void product_column(int k, const T* a, long a_row, long a_step, const T* b, long ldb, T* c, long ldc) {
   T acc[R] = {};
+  if (Accumulate)
+    for (int r = 0; r < R; ++r) acc[r] = c[r * ldc];
   for (int p = 0; p < k; ++p)
-    for (int r = 0; r < R; ++r) acc[r] += a[r * lda + p] * b[p * ldb];
+    for (int r = 0; r < R; ++r) acc[r] += a[r * a_row + p * a_step] * b[p * ldb];
   for (int r = 0; r < R; ++r) c[r * ldc] = acc[r];
 }
 
-// R rows of c = a b, all m columns.
-template <int R, typename T>
-void matmul_rows(int k, int m, const T* a, long lda, const T* b, long ldb, T* c, long ldc) {
+// R rows of c, all m columns.
+template <int R, bool Accumulate, typename T>
+void product_rows(int k, int m, const T* a, long a_row, long a_step, const T* b, long ldb, T* c, long ldc) {
   constexpr int wide = kVectors * kLanes<T>;
   int j = 0;
-  for (; j + wide <= m; j += wide) matmul_block<R, kVectors>(k, a, lda, b + j, ldb, c + j, ldc);
-  for (; j + kLanes<T> <= m; j += kLanes<T>) matmul_block<R, 1>(k, a, lda, b + j, ldb, c + j, ldc);
-  for (; j < m; ++j) matmul_column<R>(k, a, lda, b + j, ldb, c + j, ldc);
-}
-
-// c (R, V lanes) += a^T b for rows p..p+R-1 of c, a (n, R) at column p, b (n, V lanes):
-// element (r, j) adds a(i, r) b(i, j) for i = 0..n-1 in order, starting from c's value.
-template <int R, int V, typename T>
-void add_matmul_at_block(int n, const T* a, long lda, const T* b, long ldb, T* c, long ldc) {
-  Vec<T> acc[R][V];
-  for (int r = 0; r < R; ++r)
-    for (int v = 0; v < V; ++v) acc[r][v] = load(c + r * ldc + v * kLanes<T>);
-  for (int i = 0; i < n; ++i) {
-    const T* bi = b + i * ldb;
-    Vec<T> bv[V];
-    for (int v = 0; v < V; ++v) bv[v] = load(bi + v * kLanes<T>);
-    for (int r = 0; r < R; ++r) {
-      const Vec<T> x = splat(a[i * lda + r]);
-      for (int v = 0; v < V; ++v) acc[r][v] += x * bv[v];
-    }
-  }
-  for (int r = 0; r < R; ++r)
-    for (int v = 0; v < V; ++v) store(c + r * ldc + v * kLanes<T>, acc[r][v]);
-}
-
-template <int R, typename T>
-void add_matmul_at_column(int n, const T* a, long lda, const T* b, long ldb, T* c, long ldc) {
-  T acc[R];
-  for (int r = 0; r < R; ++r) acc[r] = c[r * ldc];
-  for (int i = 0; i < n; ++i)
-    for (int r = 0; r < R; ++r) acc[r] += a[i * lda + r] * b[i * ldb];
-  for (int r = 0; r < R; ++r) c[r * ldc] = acc[r];
-}
-
-template <int R, typename T>
-void add_matmul_at_rows(int n, int m, const T* a, long lda, const T* b, long ldb, T* c, long ldc) {
-  constexpr int wide = kVectors * kLanes<T>;
-  int j = 0;
-  for (; j + wide <= m; j += wide) add_matmul_at_block<R, kVectors>(n, a, lda, b + j, ldb, c + j, ldc);
-  for (; j + kLanes<T> <= m; j += kLanes<T>) add_matmul_at_block<R, 1>(n, a, lda, b + j, ldb, c + j, ldc);
-  for (; j < m; ++j) add_matmul_at_column<R>(n, a, lda, b + j, ldb, c + j, ldc);
+  for (; j + wide <= m; j += wide) product_block<R, kVectors, Accumulate>(k, a, a_row, a_step, b + j, ldb, c + j, ldc);
+  for (; j + kLanes<T> <= m; j += kLanes<T>) product_block<R, 1, Accumulate>(k, a, a_row, a_step, b + j, ldb, c + j, ldc);
+  for (; j < m; ++j) product_column<R, Accumulate>(k, a, a_row, a_step, b + j, ldb, c + j, ldc);
 }
 
 // b (m, k) -> its transpose (k, m) in a buffer reused by every call on this thread.
@@ -117,8 +89,8 @@ const T* transposed(int m, int k, const T* b, long ldb) {
 template <typename T>
 void matmul(int n, int k, int m, const T* a, long lda, const T* b, long ldb, T* c, long ldc) noexcept {
   int i = 0;
-  for (; i + kRows <= n; i += kRows) matmul_rows<kRows>(k, m, a + i * lda, lda, b, ldb, c + i * ldc, ldc);
-  for (; i < n; ++i) matmul_rows<1>(k, m, a + i * lda, lda, b, ldb, c + i * ldc, ldc);
+  for (; i + kRows <= n; i += kRows) product_rows<kRows, false>(k, m, a + i * lda, lda, 1, b, ldb, c + i * ldc, ldc);
+  for (; i < n; ++i) product_rows<1, false>(k, m, a + i * lda, lda, 1, b, ldb, c + i * ldc, ldc);
 }
 
 template <typename T>
@@ -131,8 +103,8 @@ void matmul_bt(int n, int k, int m, const T* a, long lda, const T* b, long ldb, 
 template <typename T>
 void add_matmul_at(int n, int k, int m, const T* a, long lda, const T* b, long ldb, T* c, long ldc) noexcept {
   int p = 0;
-  for (; p + kRows <= k; p += kRows) add_matmul_at_rows<kRows>(n, m, a + p, lda, b, ldb, c + p * ldc, ldc);
-  for (; p < k; ++p) add_matmul_at_rows<1>(n, m, a + p, lda, b, ldb, c + p * ldc, ldc);
+  for (; p + kRows <= k; p += kRows) product_rows<kRows, true>(n, m, a + p, 1, lda, b, ldb, c + p * ldc, ldc);
+  for (; p < k; ++p) product_rows<1, true>(n, m, a + p, 1, lda, b, ldb, c + p * ldc, ldc);
 }
 
 template <typename T>
