@@ -78,8 +78,8 @@ export function goalRows(nativeRounds, wasmRounds) {
   return rows;
 }
 
-function report(nativeFile, wasmFile) {
-  const native = readRounds(nativeFile), wasm = readRounds(wasmFile);
+/** Goal 3's tables from the rounds of both sides (JSON objects as the two sides print them). */
+export function printAttention(native, wasm) {
   const med = (rounds, pick) => median(rounds.map(pick));
   console.log(table([
     ['workload (us per call)', 'native', 'wasm, facade (node)', 'wasm, core alone', 'wasm / native'],
@@ -104,5 +104,5 @@ function report(nativeFile, wasmFile) {
 }
 
 const at = process.argv.indexOf('--report');
-if (at >= 0) report(process.argv[at + 1], process.argv[at + 2]);
+if (at >= 0) printAttention(readRounds(process.argv[at + 1]), readRounds(process.argv[at + 2]));
 else if (process.argv[1] === new URL(import.meta.url).pathname) await measure();

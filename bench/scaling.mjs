@@ -47,11 +47,9 @@ export function scalingRows(cases, nativeUs) {
   });
 }
 
-if (process.argv[1] === new URL(import.meta.url).pathname) {
-  const { values } = parseArgs({ options: { rounds: { type: 'string', default: '3' }, json: { type: 'string' } } });
-  const cases = await measureScaling(Number(values.rounds));
-  const nativeUs = measureScalingNative();
-  console.log(`goal 5: time per FLOP at three sizes (WebAssembly in node, median of ${values.rounds} rounds; native, one)`);
+/** Goal 5's tables for measureScaling()'s cases and the native times. */
+export function printScaling(cases, nativeUs, rounds) {
+  console.log(`goal 5: time per FLOP at three sizes (WebAssembly in node, median of ${rounds} rounds; native, one)`);
   console.log(table([
     ['experiment', 'size', 'MFLOP per call', 'wasm ms per call', 'wasm ns/FLOP', 'native ns/FLOP'],
     ...cases.map((c, i) => [c.experiment, c.size, (c.flops / 1e6).toFixed(2), (c.us / 1000).toFixed(3), c.nsPerFlop.toFixed(4),
@@ -62,5 +60,12 @@ if (process.argv[1] === new URL(import.meta.url).pathname) {
     ...scalingRows(cases, nativeUs).map((r) => [r.experiment, r.ratio.toFixed(2), `within ${GOAL}x`, r.nativeRatio.toFixed(2),
                                                  r.met ? 'yes' : 'NO']),
   ]));
+}
+
+if (process.argv[1] === new URL(import.meta.url).pathname) {
+  const { values } = parseArgs({ options: { rounds: { type: 'string', default: '3' }, json: { type: 'string' } } });
+  const cases = await measureScaling(Number(values.rounds));
+  const nativeUs = measureScalingNative();
+  printScaling(cases, nativeUs, values.rounds);
   if (values.json) fs.writeFileSync(values.json, JSON.stringify({ cases, nativeUs }));
 }
