@@ -49,6 +49,20 @@ const CASES = {
     ],
     events: { 'attn-change': [['press', ['ArrowLeft'], 'attn-soft-lookup [role=application]']] },
   },
+  'attn-attention-steps': {
+    base: { tokens: '4', theme: 'light' },
+    changes: [
+      { attr: 'tokens', value: '5' },
+      { attr: 'dk', value: '2' },
+      { attr: 'dv', value: '3' },
+      { attr: 'causal', value: 'true' },
+      { attr: 'scale', value: 'false' },
+      { attr: 'seed', value: '9' },
+      { attr: 'state-key', value: 's', hash: 's.n=3' },
+      { attr: 'theme', value: 'dark' },
+    ],
+    events: { 'attn-change': [['press', ['Enter', '3', 'Enter'], 'attn-attention-steps table[data-matrix="key"] td[tabindex="0"]']] },
+  },
   'attn-ranked-table': {
     base: { src: 'table-a.json', theme: 'light' },
     changes: [
@@ -124,6 +138,16 @@ const CASES = {
       { attr: 'theme', value: 'dark' },
     ],
     events: Object.fromEntries(['attn-train-progress', 'attn-train-epoch', 'attn-train-finished'].map((name) => [name, [['click', 'attn-cue-trainer .attn-controls:nth-of-type(2) button:first-child']]])),
+  },
+  'attn-cue-probe': {
+    base: { theme: 'light' },
+    changes: [
+      { attr: 'sequence', value: '0,CUE,4,1,1,2,3,5,6' },
+      { attr: 'source', value: 'live' },
+      { attr: 'state-key', value: 'p', hash: 'p.seq=1,1,1,1,1,1,CUE,2,1', prep: { source: 'recorded' } },
+      { attr: 'theme', value: 'dark' },
+    ],
+    events: { 'attn-change': [['press', ['ArrowRight'], 'attn-cue-probe input[type=range]']] },
   },
 };
 

@@ -68,7 +68,7 @@ for (const engine of enginesToRun()) {
       const page = await browser.open(`${site.url}index.html#${PINNED}`);
       await page.waitFor(() => document.documentElement.dataset.lessonReady);
       const tags = await page.startWidgets();
-      for (const tag of ['attn-soft-lookup', 'attn-ranked-table', 'attn-scale-figure', 'attn-mask-figure', 'attn-heads-figure', 'attn-cue-trainer', 'attn-flowchart', 'attn-pitfall-demo', 'attn-quiz', 'attn-exercises'])
+      for (const tag of ['attn-soft-lookup', 'attn-attention-steps', 'attn-ranked-table', 'attn-scale-figure', 'attn-mask-figure', 'attn-heads-figure', 'attn-cue-trainer', 'attn-flowchart', 'attn-pitfall-demo', 'attn-quiz', 'attn-exercises', 'attn-cue-probe'])
         assert.ok(tags.includes(tag), `${tag} is on the page`);
       const shown = await page.run(shownNumbers);
       assert.deepEqual(shown.missing, [], 'every live number in the prose was computed');

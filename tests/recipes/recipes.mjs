@@ -29,7 +29,8 @@ export function hostPolicy(assets, change = (policy) => policy) {
 }
 
 /** The fixed heights the guide gives: { widths, heights: { tag: [px per width] } }. */
-export const FRAME_HEIGHTS = JSON.parse(readFileSync(resolve(RECIPES, 'frame-heights.json'), 'utf8'));
+export const FRAME_HEIGHTS_FILE = resolve(RECIPES, 'frame-heights.json');
+export const FRAME_HEIGHTS = JSON.parse(readFileSync(FRAME_HEIGHTS_FILE, 'utf8'));
 
 /**
  * The messages the embedding guide served from `site` documents, as the reader would see them

@@ -14,8 +14,8 @@ import { loadCore } from '../../build-wasm/facade/core.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-const WIDGETS = ['attn-soft-lookup', 'attn-ranked-table', 'attn-scale-figure', 'attn-mask-figure', 'attn-heads-figure',
-  'attn-pitfall-demo', 'attn-flowchart', 'attn-quiz', 'attn-exercises', 'attn-cue-trainer'];
+const WIDGETS = ['attn-soft-lookup', 'attn-attention-steps', 'attn-ranked-table', 'attn-scale-figure', 'attn-mask-figure', 'attn-heads-figure',
+  'attn-pitfall-demo', 'attn-flowchart', 'attn-quiz', 'attn-exercises', 'attn-cue-trainer', 'attn-cue-probe'];
 const BLOCKING = ['serious', 'critical'];
 let server, browser, core;
 
@@ -273,6 +273,40 @@ test('keyboard: every control of each kind of widget is reached by Tab, once, in
       await check.focus();
       await page.keyboard.press('Enter');
       assert.match(await page.locator('attn-exercises .result').first().textContent(), /core measured/);
+    },
+    'attn-attention-steps': async (page) => {
+      // Each matrix is one Tab stop; arrow keys move inside it, and the focused cell explains itself.
+      const steps = page.locator('attn-attention-steps');
+      await steps.locator('table[data-matrix="scores"] td[tabindex="0"]').focus();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowRight');
+      assert.match(await steps.locator('.steps-explain').textContent(), /^Q Kᵀ \[1, 1\]: q1 · k1 = /);
+      assert.equal(await steps.locator('table[data-matrix="scores"] td[tabindex="0"]').count(), 1, 'still one Tab stop');
+      // Enter edits a cell of Q; the weights are the core's for the new cells.
+      await steps.locator('table[data-matrix="query"] td[tabindex="0"]').focus();
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('1');
+      await page.keyboard.press('Enter');
+      const drawn = core.attentionSteps({});
+      const query = Float32Array.from(drawn.query.data);
+      query[0] = 1;
+      const expected = core.attentionSteps({}, { query: { ...drawn.query, data: query }, key: drawn.key, value: drawn.value });
+      const weights = await steps.locator('table[data-matrix="weights"] td[data-row]').evaluateAll((cells) => cells.map((td) => Number(td.dataset.value)));
+      assert.deepEqual(weights, Array.from(expected.weights.data));
+    },
+    'attn-cue-probe': async (page) => {
+      // The default sequence is 1,4,CUE,3,6,2,5,1,4: the slider moves the cue onto the 3, whose old
+      // place it takes, and the recorded 2-block model now answers 6, the symbol after the cue.
+      const probe = page.locator('attn-cue-probe');
+      await probe.getByLabel('cue position').focus();
+      await page.keyboard.press('ArrowRight');
+      await page.waitForFunction(() => document.querySelector('attn-cue-probe [data-blocks="2"] [data-prediction]').dataset.prediction === '6');
+      // Each heat map is a table: its row and column headers name the tokens, its cells hold the weights as text.
+      const map = probe.locator('table.probe-heat').last();
+      assert.deepEqual(await map.locator('thead th').allTextContents(), ['1', '4', '3', 'CUE', '6', '2', '5', '1', '4', 'CUE']);
+      assert.equal(await map.locator('tbody tr').last().locator('th').textContent(), 'query CUE');
+      assert.equal(await map.locator('tbody td').count(), 100);
+      assert.match(await map.locator('tbody td').first().textContent(), /^\d\.\d{3}$/);
     },
     'attn-cue-trainer': async (page) => {
       const trainer = page.locator('attn-cue-trainer');

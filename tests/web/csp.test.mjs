@@ -7,8 +7,8 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { closeSite, openSite, startLesson, watchErrors } from '../support/chromium.mjs';
 
-const WIDGETS = ['attn-soft-lookup', 'attn-ranked-table', 'attn-scale-figure', 'attn-mask-figure', 'attn-heads-figure',
-  'attn-pitfall-demo', 'attn-flowchart', 'attn-quiz', 'attn-exercises', 'attn-cue-trainer'];
+const WIDGETS = ['attn-soft-lookup', 'attn-attention-steps', 'attn-ranked-table', 'attn-scale-figure', 'attn-mask-figure', 'attn-heads-figure',
+  'attn-pitfall-demo', 'attn-flowchart', 'attn-quiz', 'attn-exercises', 'attn-cue-trainer', 'attn-cue-probe'];
 let server, browser;
 
 before(async () => {

@@ -31,7 +31,7 @@ async function openLesson(viewport = { width: 1280, height: 900 }) {
 test('the lesson loads under the strict CSP with no console errors, and every widget renders', async () => {
   const { page, errors } = await openLesson();
   const widgetTags = await page.$$eval('main figure.widget > :first-child', (nodes) => nodes.map((n) => n.localName));
-  for (const tag of ['attn-soft-lookup', 'attn-ranked-table', 'attn-scale-figure', 'attn-mask-figure', 'attn-heads-figure', 'attn-cue-trainer', 'attn-flowchart', 'attn-pitfall-demo', 'attn-quiz', 'attn-exercises'])
+  for (const tag of ['attn-soft-lookup', 'attn-attention-steps', 'attn-ranked-table', 'attn-scale-figure', 'attn-mask-figure', 'attn-heads-figure', 'attn-cue-trainer', 'attn-flowchart', 'attn-pitfall-demo', 'attn-quiz', 'attn-exercises', 'attn-cue-probe'])
     assert.ok(widgetTags.includes(tag), `${tag} is on the page`);
   const empty = await page.$$eval('main figure.widget > :first-child', (nodes) => nodes.filter((n) => !n.querySelector('canvas, svg, table, img, form, section, p')).map((n) => n.localName));
   assert.deepEqual(empty, [], 'every widget drew something');

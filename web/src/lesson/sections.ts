@@ -116,6 +116,16 @@ export const sections: Section[] = [
       {
         kind: 'p',
         text:
+          'Those few lines hide a lot of arithmetic, so here it is spread out. A small example goes ' +
+          'through the same core one step at a time, and every matrix it makes on the way is kept and ' +
+          'shown. Pick any number: the cells it was made from are marked, and its sum is written out ' +
+          'term by term with the values the core used. Change a cell of $Q$, $K$ or $V$ (or switch on ' +
+          'the causal mask) and follow the change through to the output.',
+      },
+      { kind: 'widget', tag: 'attn-attention-steps', attrs: { 'state-key': 'steps' }, caption: 'One attention call on a small seeded example, every matrix computed by the core. Tab into a matrix and move with the arrow keys; Enter edits a cell of Q, K or V.' },
+      {
+        kind: 'p',
+        text:
           'On its own this has nothing to learn. Three learned projections turn the input sequence into ' +
           '$Q$, $K$ and $V$, and that is where training happens. When all three come from the same ' +
           'sequence it is called self-attention: each token poses its own question to all the others.',
@@ -354,6 +364,23 @@ export const sections: Section[] = [
     id: 'flowchart',
     title: 'The route of the run shown, at a glance',
     blocks: [{ kind: 'widget', tag: 'attn-flowchart', caption: 'How the trainer’s latest finished run answers the cue task, as the core’s analysis of its attention finds it, and where one small block stays.' }],
+  },
+  {
+    id: 'probe',
+    title: 'Ask the trained models yourself',
+    blocks: [
+      {
+        kind: 'p',
+        text:
+          'The offsets above are averages over a thousand validation sequences. Here you can put a single ' +
+          'question to the trained models: choose a symbol for each position and slide the CUE along, and both ' +
+          'models answer at once, each with its prediction, the probability it gives every class, and the ' +
+          'attention of every block as a heat map over your tokens. Move the CUE and see whether the two-block ' +
+          'model follows it to the new answer while the one-block model keeps guessing. Once you have trained your ' +
+          'own run in the trainer, switch to it and compare its route with the recorded one.',
+      },
+      { kind: 'widget', tag: 'attn-cue-probe', attrs: { 'state-key': 'probe' }, caption: 'The trained models of the cue task, asked by the core in the training Worker. Each row of a heat map is where that position looks; the last row is the question.' },
+    ],
   },
   {
     id: 'pitfalls',

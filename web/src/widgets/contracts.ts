@@ -227,9 +227,62 @@ export const CUE_TRAINER = {
   ],
 } as const satisfies WidgetContract;
 
+export const ATTENTION_STEPS = {
+  tag: 'attn-attention-steps', className: 'AttentionSteps',
+  description: 'One attention call laid out as matrices, every one computed by the core: Q, K and V (a seeded draw the reader can edit cell by cell), Q Kᵀ, the scaled scores, the causal mask if chosen, the softmax weights and the output. Focusing or pointing at a cell marks the cells it came from and writes out its sum.',
+  attributes: [
+    { name: 'tokens', core: { config: 'attentionSteps', key: 'tokens' }, hashKey: 'n' },
+    { name: 'dk', core: { config: 'attentionSteps', key: 'dK' }, hashKey: 'dk' },
+    { name: 'dv', core: { config: 'attentionSteps', key: 'dV' }, hashKey: 'dv' },
+    { name: 'causal', core: { config: 'attentionSteps', key: 'causal' }, hashKey: 'causal' },
+    { name: 'scale', core: { config: 'attentionSteps', key: 'scale' }, hashKey: 'scale' },
+    { name: 'seed', core: { config: 'attentionSteps', key: 'seed' }, note: 'Cells the reader edits replace the drawn ones until a setting changes.', hashKey: 'seed' },
+    STATE_KEY,
+  ],
+  events: [
+    {
+      name: 'attn-change', description: 'The reader edited a cell of Q, K or V, or changed a setting, and the core computed the steps again.',
+      detail: [
+        { name: 'causal', type: 'boolean', description: 'whether the causal mask is on' },
+        { name: 'scale', type: 'boolean', description: 'whether the scores are multiplied by 1/√d_k' },
+        { name: 'weights', type: 'number[]', description: 'the attention weights (tokens × tokens), row by row' },
+        { name: 'output', type: 'number[]', description: 'the output (tokens × d_v), row by row' },
+      ],
+    },
+  ],
+} as const satisfies WidgetContract;
+
+export const CUE_PROBE = {
+  tag: 'attn-cue-probe', className: 'CueProbe',
+  description: 'Ask the trained cue-task models about a sequence of your own: the reader picks the symbols and moves the cue, and the 1-block and the 2-block model answer side by side with their prediction, every class\'s probability and the attention of every block and head as heat maps over the tokens. The forward passes run in the core in the training Worker (the trainer\'s, when the page has one).',
+  attributes: [
+    {
+      name: 'sequence', type: 'text', hashKey: 'seq',
+      pattern: '\\s*(CUE|\\d{1,2})\\s*(,\\s*(CUE|\\d{1,2})\\s*){1,62}',
+      format: 'the body of the sequence: symbols (whole numbers) and one CUE, separated by commas',
+      description: 'The sequence before the query: one token per position, each a symbol of the task or CUE, with exactly one CUE and at least one symbol after it; the query (CUE again) is added at the end. It must have the trained task\'s length less one (9 tokens of symbols 0 to 6 for the lesson\'s task). Without it: the CUE at position 2 (earlier in a shorter task) and the symbols (3p + 1) mod the number of symbols at the other positions p, so that two symbols come twice.',
+    },
+    {
+      name: 'source', type: 'enum', values: ['recorded', 'live'], default: 'recorded', hashKey: 'src',
+      description: 'recorded: the models the native core trained at build time (their weights load when the probe starts); live: the latest run the trainer on the same page finished.',
+    },
+    STATE_KEY,
+  ],
+  events: [
+    {
+      name: 'attn-change', description: 'Both models answered the sequence after the reader changed it (a symbol picked, the cue moved) or chose the other run.',
+      detail: [
+        { name: 'tokens', type: 'number[]', description: 'the sequence asked, the query included (the cue\'s id is the number of symbols)' },
+        { name: 'predictions', type: 'number[]', description: 'the prediction of the 1-block and of the 2-block model' },
+        { name: 'latencyMs', type: 'number', description: 'milliseconds from the change to both answers shown' },
+      ],
+    },
+  ],
+} as const satisfies WidgetContract;
+
 /** Every widget, in the order the guide lists them. */
 export const CONTRACTS: readonly WidgetContract[] = [
-  SOFT_LOOKUP, RANKED_TABLE, SCALE_FIGURE, MASK_FIGURE, HEADS_FIGURE, PITFALL_DEMO, FLOWCHART, QUIZ, EXERCISES, CUE_TRAINER,
+  SOFT_LOOKUP, ATTENTION_STEPS, RANKED_TABLE, SCALE_FIGURE, MASK_FIGURE, HEADS_FIGURE, PITFALL_DEMO, FLOWCHART, QUIZ, EXERCISES, CUE_TRAINER, CUE_PROBE,
 ];
 
 export const contractOf = (tag: string): WidgetContract | undefined => CONTRACTS.find((c) => c.tag === tag);

@@ -14,6 +14,8 @@ import type { TrainerReply } from '../training-protocol';
 import { CUE_TRAINER } from './contracts';
 import trainingWorkerUrl from '../training-worker.ts?worker&url';
 import { startWorker } from '../host/worker';
+import { ProbeRequests, type ProbeAnswer, type ProbeAnswerer } from './probe-requests';
+import type { ProbeTarget } from '../training-protocol';
 import { AttnElement, define, el } from './base';
 import { downloadCsv, downloadSvg } from './download';
 import { attachPlot, loadPlot, SERIES_COLOURS } from './plot-util';
@@ -54,7 +56,7 @@ async function showRun(run: { seed: number; analysis: CueAnalysis }): Promise<vo
 
 let trainers = 0; // ids must stay unique when a page holds more than one trainer
 
-export class CueTrainer extends AttnElement<typeof CUE_TRAINER> {
+export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements ProbeAnswerer {
   static readonly contract = CUE_TRAINER;
 
   /** The heads a block can have: the divisors of the model width within the core's range. */
@@ -81,6 +83,17 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> {
   private pauseButton!: HTMLButtonElement;
   private svg: SVGSVGElement | null = null;
   private suffix?: string;
+  /** Probes (from a probe widget on the page) go to this trainer's Worker, which holds the latest live run. */
+  private probes = new ProbeRequests((request) => {
+    this.worker ??= this.startWorker();
+    this.worker?.postMessage(request);
+    return this.worker !== undefined;
+  });
+
+  /** Asks a trained model of the recorded run or of this trainer's latest finished run (ProbeAnswerer). */
+  probe(target: ProbeTarget, tokens: number[]): Promise<ProbeAnswer> {
+    return this.probes.probe(target, tokens);
+  }
 
   protected preload(): Promise<unknown> {
     return loadPlot();
@@ -127,6 +140,7 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> {
     this.running = false;
     this.worker?.terminate();
     this.worker = undefined;
+    this.probes.failAll('the trainer was removed from the page');
   }
 
   private async showRecorded(): Promise<void> {
@@ -200,6 +214,7 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> {
     return startWorker(new URL(trainingWorkerUrl, import.meta.url), {
       message: (data) => this.onReply(data as TrainerReply),
       failed: (reason) => {
+        this.probes.failAll(reason);
         this.status.textContent = reason;
         this.worker = undefined;
         this.running = false;
@@ -230,6 +245,7 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> {
   }
 
   private onReply(reply: TrainerReply): void {
+    if (this.probes.handle(reply)) return;
     if (reply.type === 'error') {
       this.status.textContent = `Training stopped: ${reply.message}`;
       this.running = false;

@@ -1,6 +1,7 @@
 // Registers every attention-lab widget. This is the one script an embedding page loads.
 import './widgets.css';
 import './soft-lookup';
+import './attention-steps';
 import './ranked-table';
 import './scale-figure';
 import './mask-figure';
@@ -10,3 +11,4 @@ import './flowchart';
 import './quiz';
 import './exercises';
 import './cue-trainer';
+import './cue-probe';
