@@ -13,6 +13,7 @@
 //   ATTN_CURRENT   this checkout's, default build-wasm
 //   ATTN_BASELINE  the baseline's, default build/call-cost-baseline/build-wasm
 //   ATTN_ROUNDS    rounds, default 5
+//   ATTN_CALLS     only these calls, comma-separated names from the table (to look into one)
 // Both sides load their shipped module (wasm/attention_core.*), not the tests' build with the
 // heap-block counters, next to their compiled facade (facade/core.js), staged in a scratch folder.
 import fs from 'node:fs';
@@ -120,7 +121,9 @@ async function main() {
   try {
     const sides = {};
     for (const [label, dir] of Object.entries(builds)) sides[label] = workloads(await loadBuild(label, dir, scratch));
-    const names = Object.keys(sides.current);
+    const only = process.env.ATTN_CALLS?.split(',');
+    const names = Object.keys(sides.current).filter((name) => !only || only.includes(name));
+    if (!names.length) throw new Error(`ATTN_CALLS names none of: ${Object.keys(sides.current).join(', ')}`);
     let sink = 0;
     // Calls per run: counted once per call on the baseline (~100 ms of CPU a run) and the same count
     // on both builds, so both do the same work (the trainer the same batches); the counting
