@@ -1,8 +1,9 @@
 // The call-cost benchmark: the hot calls the widgets make, through the facade of this checkout
 // and through the facade of a baseline build (the commit before issue 15 rewrote the bindings,
-// 42897e2), in one node process. Each round times every call on both builds, the two taken in
-// turn (which one goes first alternates by round); the table gives the median of the rounds and
-// fails a call whose current median is more than 10% above the baseline's.
+// 42897e2). Each call is timed in a node process of its own that loads both builds; each round
+// times it on both, the two taken in turn (which one goes first alternates by round); the table
+// gives the median of the rounds and fails a call whose current median is more than 10% above
+// the baseline's.
 //
 //   bench/build-baseline                     once: builds 42897e2 in build/call-cost-baseline
 //   npm run bench:calls                      after scripts/build (or the module and facade)
@@ -16,6 +17,7 @@
 //   ATTN_CALLS     only these calls, comma-separated names from the table (to look into one)
 // Both sides load their shipped module (wasm/attention_core.*), not the tests' build with the
 // heap-block counters, next to their compiled facade (facade/core.js), staged in a scratch folder.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,7 +27,7 @@ import { bestMicroseconds, callsFilling, cpuMicroseconds } from './timing.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const LIMIT = 1.1;
 const rounds = Number(process.env.ATTN_ROUNDS ?? 5);
-const RUNS = 3;
+const RUNS = 5;
 
 /** Copies a build's facade and shipped module into a scratch folder and loads the core from it. */
 async function loadBuild(label, buildDir, scratch) {
@@ -110,6 +112,44 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
+/** Both builds' workload functions, loaded from copies in a fresh scratch folder. */
+async function loadSides(builds) {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'call-cost-'));
+  try {
+    const sides = {};
+    for (const [label, dir] of Object.entries(builds)) sides[label] = workloads(await loadBuild(label, dir, scratch));
+    return sides;
+  } finally {
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/**
+ * One call on both builds, in this process: per round the best of RUNS runs, the runs of the
+ * two builds taken in turn (which goes first alternates by round), on the process's CPU clock.
+ * Returns { baseline: [us per call, one a round], current: [...] }.
+ */
+function timeCall(sides, name) {
+  let sink = 0;
+  // Calls per run: counted on the baseline (~100 ms of CPU a run) and the same count on both
+  // builds, so both do the same work (the trainer the same batches); counting warms both up.
+  const calls = callsFilling(() => { sink += sides.baseline[name](); }, 100, cpuMicroseconds);
+  callsFilling(() => { sink += sides.current[name](); }, 100, cpuMicroseconds);
+  const times = { baseline: [], current: [] };
+  for (let r = 0; r < rounds; r++) {
+    const order = r % 2 ? ['current', 'baseline'] : ['baseline', 'current'];
+    const best = { baseline: Infinity, current: Infinity };
+    for (let run = 0; run < RUNS; run++)
+      for (const label of order) {
+        const fn = sides[label][name];
+        best[label] = Math.min(best[label], bestMicroseconds(() => { sink += fn(); }, calls, 1, cpuMicroseconds));
+      }
+    for (const label of order) times[label].push(best[label]);
+  }
+  if (!Number.isFinite(sink)) throw new Error(`${name} computed non-finite numbers`);
+  return times;
+}
+
 async function main() {
   if (!process.execArgv.includes('--single-threaded-gc'))
     console.log('note: run with node --single-threaded-gc (npm run bench:calls does) or GC threads count in the times');
@@ -117,58 +157,38 @@ async function main() {
     baseline: path.resolve(root, process.env.ATTN_BASELINE ?? 'build/call-cost-baseline/build-wasm'),
     current: path.resolve(root, process.env.ATTN_CURRENT ?? 'build-wasm'),
   };
-  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'call-cost-'));
-  try {
-    const sides = {};
-    for (const [label, dir] of Object.entries(builds)) sides[label] = workloads(await loadBuild(label, dir, scratch));
-    const only = process.env.ATTN_CALLS?.split(',');
-    const names = Object.keys(sides.current).filter((name) => !only || only.includes(name));
-    if (!names.length) throw new Error(`ATTN_CALLS names none of: ${Object.keys(sides.current).join(', ')}`);
-    let sink = 0;
-    // Calls per run: counted once per call on the baseline (~100 ms of CPU a run) and the same count
-    // on both builds, so both do the same work (the trainer the same batches); the counting
-    // also warms both up.
-    const calls = {};
-    for (const name of names) {
-      calls[name] = callsFilling(() => { sink += sides.baseline[name](); }, 100, cpuMicroseconds);
-      callsFilling(() => { sink += sides.current[name](); }, 100, cpuMicroseconds);
-    }
-    // times[label][name] = per-round microseconds per call: the best of RUNS runs, the runs of the
-    // two builds taken in turn (which goes first alternates by round), on the process's CPU clock.
-    const times = { baseline: {}, current: {} };
-    for (let r = 0; r < rounds; r++) {
-      const order = r % 2 ? ['current', 'baseline'] : ['baseline', 'current'];
-      for (const name of names) {
-        const best = { baseline: Infinity, current: Infinity };
-        for (let run = 0; run < RUNS; run++)
-          for (const label of order) {
-            const fn = sides[label][name];
-            best[label] = Math.min(best[label], bestMicroseconds(() => { sink += fn(); }, calls[name], 1, cpuMicroseconds));
-          }
-        for (const label of order) (times[label][name] ??= []).push(best[label]);
-      }
-    }
-    if (!Number.isFinite(sink)) throw new Error('the benchmark computed non-finite numbers');
+  // A child process per call (`--call NAME`, JSON out): a call measured alone, in a process
+  // whose heaps no other call has shaped. Together they swung single calls by +-20% run to run.
+  const at = process.argv.indexOf('--call');
+  if (at >= 0) {
+    console.log(JSON.stringify(timeCall(await loadSides(builds), process.argv[at + 1])));
+    return;
+  }
+  const all = Object.keys((await loadSides(builds)).current);
+  const only = process.env.ATTN_CALLS?.split(',');
+  const names = all.filter((name) => !only || only.includes(name));
+  if (!names.length) throw new Error(`ATTN_CALLS names none of: ${all.join(', ')}`);
 
-    const rows = [['call', 'baseline us', 'current us', 'current/baseline', `<= ${LIMIT.toFixed(2)}`]];
-    let failed = 0;
-    for (const name of names) {
-      const b = median(times.baseline[name]), c = median(times.current[name]);
-      const pass = c / b <= LIMIT;
-      if (!pass) failed++;
-      rows.push([name, b.toFixed(3), c.toFixed(3), (c / b).toFixed(3), pass ? 'PASS' : 'FAIL']);
-    }
-    const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
-    for (const row of rows) console.log(row.map((cell, i) => (i ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))).join('  '));
-    console.log(`median of ${rounds} rounds (each the best of ${RUNS} runs of the same calls, >= 100 ms of CPU on the baseline, the builds in turn; process CPU time); ` +
-                `node ${process.version}, load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
-    console.log(`baseline: ${builds.baseline}\ncurrent:  ${builds.current}`);
-    if (failed) {
-      console.log(`${failed} call(s) more than ${Math.round((LIMIT - 1) * 100)}% slower than the baseline`);
-      process.exitCode = 1;
-    }
-  } finally {
-    fs.rmSync(scratch, { recursive: true, force: true });
+  const rows = [['call', 'baseline us', 'current us', 'current/baseline', `<= ${LIMIT.toFixed(2)}`]];
+  let failed = 0;
+  for (const name of names) {
+    const out = execFileSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--call', name],
+                             { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    const times = JSON.parse(out.trim().split('\n').at(-1));
+    const b = median(times.baseline), c = median(times.current);
+    const pass = c / b <= LIMIT;
+    if (!pass) failed++;
+    rows.push([name, b.toFixed(3), c.toFixed(3), (c / b).toFixed(3), pass ? 'PASS' : 'FAIL']);
+  }
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
+  for (const row of rows) console.log(row.map((cell, i) => (i ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))).join('  '));
+  console.log(`median of ${rounds} rounds (each the best of ${RUNS} runs of the same calls, >= 100 ms of CPU on the ` +
+              `baseline, the builds in turn; process CPU time; one process per call); node ${process.version}, ` +
+              `load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  console.log(`baseline: ${builds.baseline}\ncurrent:  ${builds.current}`);
+  if (failed) {
+    console.log(`${failed} call(s) more than ${Math.round((LIMIT - 1) * 100)}% slower than the baseline`);
+    process.exitCode = 1;
   }
 }
 
