@@ -19,6 +19,8 @@ int run_attention_lab(const std::vector<std::string>& args, std::ostream& out, s
   commands.push_back(heads_command(app));
   commands.push_back(pitfalls_command(app));
   commands.push_back(cue_command(app));
+  commands.push_back(probe_command(app));
+  commands.push_back(steps_command(app));
 
   try {
     std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 takes them last first

@@ -1,11 +1,15 @@
 // attention-lab cue: train the tiny transformer on the cue task and print its curve, the
-// baselines and where the last block looks. --json is the recorded run the lesson page shows.
+// baselines and where the last block looks. --json is the recorded run the lesson page shows;
+// --save-weights writes the trained weights (weights_file.hpp) for the page's probe; --trace
+// adds the attention analysis after every epoch (how the circuit forms while accuracy jumps).
 #include "json.hpp"
 #include "options.hpp"
 #include "table.hpp"
+#include "weights_file.hpp"
 
 #include "attn/nn/cue_trainer.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <string>
 
@@ -28,6 +32,24 @@ std::string circuit_text(const nn::CueAnalysis& a) {
   if (a.circuit == "answer")
     return "answer: the last block reads the answer position directly (" + head + " on it)";
   return "none: no head of the last block puts half of the query's attention on the cue or the answer";
+}
+
+// The strongest last-block head's share at `offset`, as the analysis's circuit rule reads it.
+double strongest_share(const nn::CueAnalysis& a, int offset) {
+  const std::size_t o = std::size_t(std::find(a.offsets.begin(), a.offsets.end(), offset) - a.offsets.begin());
+  double best = 0;
+  for (const auto& head : a.last_block_by_offset) best = std::max(best, head[o]);
+  return best;
+}
+
+void print_trace(std::ostream& out, const nn::CueReport& r, const std::vector<nn::CueAnalysis>& trace) {
+  out << "\nafter each epoch: the strongest last-block head's weight on the earlier cue (-1) and on the\n"
+         "answer (0), and the circuit the analysis names\n";
+  Table table({"epoch", "val acc", "-1 (cue)", "0 (answer)", "circuit"});
+  for (std::size_t e = 0; e < trace.size(); ++e)
+    table.add({std::to_string(e + 1), fixed(r.history[e].validation_accuracy, 4), fixed(strongest_share(trace[e], -1), 4),
+               fixed(strongest_share(trace[e], 0), 4), trace[e].circuit});
+  table.print(out);
 }
 
 void print(std::ostream& out, const nn::CueReport& r, double seconds) {
@@ -68,23 +90,37 @@ class CueCommand : public ConfigCommand<nn::CueTrainConfig> {
  public:
   explicit CueCommand(CLI::App& parent) {
     add_options(*parent.add_subcommand("cue", "train the tiny transformer on the cue task (find the cue, read the next token)"));
+    app->add_option("--save-weights", weights_path_,
+                    "write the trained weights to this file (raw little-endian float32, the model's parameter order)");
+    app->add_flag("--trace", trace_, "analyse the attention after every epoch too (--json: analysisHistory)");
   }
 
   int run(std::ostream& out) override {
     const auto start = std::chrono::steady_clock::now();
     nn::CueTrainer trainer(config_);
-    while (!trainer.finished()) trainer.train_epoch();
+    std::vector<nn::CueAnalysis> trace;
+    while (!trainer.finished()) {
+      trainer.train_epoch();
+      if (trace_) trace.push_back(trainer.analyse());
+    }
     const nn::CueReport report = trainer.report();
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (!weights_path_.empty()) write_weights(weights_path_, trainer.weights());
     if (!json) {
       print(out, report, seconds);
+      if (trace_) print_trace(out, report, trace);
       return 0;
     }
     Json result = to_json(report);
+    if (trace_) result["analysisHistory"] = to_json(trace);
     result["elapsedSeconds"] = seconds;
     out << result.dump() << '\n';
     return 0;
   }
+
+ private:
+  std::string weights_path_;
+  bool trace_ = false;
 };
 
 }  // namespace

@@ -31,5 +31,7 @@ std::unique_ptr<Command> masks_command(CLI::App& parent);
 std::unique_ptr<Command> heads_command(CLI::App& parent);
 std::unique_ptr<Command> pitfalls_command(CLI::App& parent);
 std::unique_ptr<Command> cue_command(CLI::App& parent);
+std::unique_ptr<Command> probe_command(CLI::App& parent);
+std::unique_ptr<Command> steps_command(CLI::App& parent);
 
 }  // namespace attn::cli

@@ -1,21 +1,31 @@
-// Renders the lesson's Mermaid diagrams to static SVG at build time, in Debian's Chromium.
+// Renders the lesson's Mermaid diagrams to static SVG at build time, in Debian's Chromium: each
+// circuit's flowchart (web/src/lesson/flowchart-<circuit>.mmd) in a light and a dark theme, and
+// their sizes (generated/flowcharts.json) so the page reserves the space before an image loads.
 // Why at build time: Mermaid inserts <style> elements while it renders, which a strict
 // Content-Security-Policy (style-src 'self') refuses; a pre-rendered SVG shown as an image
 // needs no script and no inline style, and the page does not download Mermaid at all.
-// Usage: node scripts/render-diagrams.mjs  (re-renders only diagrams whose source changed)
+// Usage: node scripts/render-diagrams.mjs  (re-renders only when a source or Mermaid changed)
 import { readFileSync, statSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 
 const root = resolve(import.meta.dirname, '..');
-const diagrams = [{ source: 'web/src/lesson/flowchart.mmd', output: 'web/src/generated/flowchart.svg' }];
+const CIRCUITS = ['cue', 'answer', 'none'];
+const THEMES = { light: 'neutral', dark: 'dark' }; // our theme -> Mermaid's
+const diagrams = CIRCUITS.flatMap((circuit) => Object.entries(THEMES).map(([theme, mermaidTheme]) => ({
+  name: `${circuit}-${theme}`, mermaidTheme,
+  source: `web/src/lesson/flowchart-${circuit}.mmd`,
+  output: `web/src/generated/flowchart-${circuit}-${theme}.svg`,
+})));
+const sizesFile = join(root, 'web/src/generated/flowcharts.json');
 const mermaidBundle = join(root, 'node_modules/mermaid/dist/mermaid.min.js');
 
+const newest = (...files) => Math.max(...files.map((f) => statSync(f).mtimeMs));
 const stale = diagrams.filter(({ source, output }) => {
   const out = join(root, output);
-  return !existsSync(out) || statSync(out).mtimeMs < Math.max(statSync(join(root, source)).mtimeMs, statSync(mermaidBundle).mtimeMs);
+  return !existsSync(out) || statSync(out).mtimeMs < newest(join(root, source), mermaidBundle, import.meta.filename);
 });
-if (stale.length === 0) process.exit(0);
+if (stale.length === 0 && existsSync(sizesFile)) process.exit(0);
 
 // playwright gives every launch a fresh temporary profile.
 const browser = await chromium.launch({
@@ -26,17 +36,25 @@ try {
   const page = await browser.newPage();
   await page.setContent('<!doctype html><html><body></body></html>');
   await page.addScriptTag({ path: mermaidBundle });
-  for (const { source, output } of stale) {
+  for (const { source, output, mermaidTheme } of stale) {
     const text = readFileSync(join(root, source), 'utf8');
-    const svg = await page.evaluate(async (definition) => {
+    const svg = await page.evaluate(async ([definition, theme]) => {
       const mermaid = globalThis.mermaid;
-      mermaid.initialize({ startOnLoad: false, theme: 'neutral', securityLevel: 'strict', htmlLabels: false, flowchart: { htmlLabels: false } });
+      mermaid.initialize({ startOnLoad: false, theme, securityLevel: 'strict', htmlLabels: false, flowchart: { htmlLabels: false } });
       return (await mermaid.render('diagram', definition)).svg;
-    }, text);
+    }, [text, mermaidTheme]);
     mkdirSync(join(root, 'web/src/generated'), { recursive: true });
     writeFileSync(join(root, output), svg);
-    console.log(`rendered ${source} -> ${output} (${svg.length} bytes)`);
+    console.log(`rendered ${source} (${mermaidTheme}) -> ${output} (${svg.length} bytes)`);
   }
 } finally {
   await browser.close();
 }
+
+// Each image's size, from its viewBox.
+const sizes = {};
+for (const { name, output } of diagrams) {
+  const [, , width, height] = /viewBox="([\d.\s-]+)"/.exec(readFileSync(join(root, output), 'utf8'))[1].trim().split(/\s+/).map(Number);
+  sizes[name] = { width: Math.round(width), height: Math.round(height) };
+}
+writeFileSync(sizesFile, JSON.stringify(sizes));

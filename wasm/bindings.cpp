@@ -17,6 +17,7 @@
 
 #include "attn/attention.hpp"
 #include "attn/config.hpp"
+#include "attn/experiments/attention_steps.hpp"
 #include "attn/experiments/heads_demo.hpp"
 #include "attn/experiments/mask_demo.hpp"
 #include "attn/experiments/pitfalls.hpp"
@@ -361,6 +362,23 @@ experiments::HalfPrecisionPitfall pitfall(const experiments::PitfallConfig& c) {
   return on_config(&experiments::half_precision_pitfall, c);
 }
 
+experiments::AttentionSteps attention_steps(const experiments::AttentionStepsConfig& c) {
+  return on_config<experiments::AttentionStepsConfig, experiments::AttentionSteps>(&experiments::attention_steps, c);
+}
+
+// Given cells: query (tokens, d_k), key (tokens, d_k), value (tokens, d_v) at these offsets, the
+// shapes the config names (checked first, so nothing is read beyond what JS wrote).
+experiments::AttentionSteps attention_steps_given(const experiments::AttentionStepsConfig& c, Offset query,
+                                                  Offset key, Offset value) {
+  experiments::AttentionSteps result;
+  run_guarded<experiments::AttentionStepsConfig>([&] {
+    attn::require_fields(c);
+    result = experiments::attention_steps(c, matrix_at(query, c.tokens, c.d_k), matrix_at(key, c.tokens, c.d_k),
+                                          matrix_at(value, c.tokens, c.d_v));
+  });
+  return result;
+}
+
 using nn::CueTrainer;
 
 // -> a trainer handle, or null with the message left for takeError().
@@ -398,6 +416,29 @@ ConfigCheck cue_config_error(const nn::CueTrainConfig& config) {
 }
 
 val cue_history(const CueTrainer& trainer) { return to_js(trainer.history()); }
+
+// tokens: n int32 at this offset -> the probe (cue_probe.hpp).
+nn::CueProbe cue_probe(CueTrainer& trainer, Offset tokens, int n) {
+  static nn::CueProbe slot;
+  if (!run_guarded<nn::CueTrainConfig>([&] {
+        attn::require_range("tokens", n, 0, attn::kMaxElements);
+        slot = trainer.probe(std::vector<int>(at<int>(tokens), at<int>(tokens) + n));
+      }))
+    throw_pending();
+  return std::exchange(slot, nn::CueProbe());
+}
+
+// -> every parameter, as a Float32Array in the model's parameter order.
+val cue_weights(const CueTrainer& trainer) { return to_js(trainer.weights()); }
+
+// weights: n float32 at this offset, in the model's parameter order.
+void cue_load_weights(CueTrainer& trainer, Offset weights, int n) {
+  if (!run_guarded<nn::CueTrainConfig>([&] {
+        attn::require_range("weights", n, 0, attn::kMaxElements);
+        trainer.load_weights(std::vector<float>(at<float>(weights), at<float>(weights) + n));
+      }))
+    throw_pending();
+}
 double cue_parameter_count(const CueTrainer& trainer) { return double(trainer.parameter_count()); }
 
 // ---- sizes and memory ----
@@ -501,6 +542,13 @@ EMSCRIPTEN_BINDINGS(attention_core) {
   function("pitfallConfig", &config_spec<experiments::PitfallConfig>);
   function("halfPrecisionPitfall", &pitfall);
 
+  register_struct<experiments::AttentionStepsConfig>("AttentionStepsConfig");
+  register_struct<ConfigSpec<experiments::AttentionStepsConfig>>("AttentionStepsConfigSpec");
+  register_struct<experiments::AttentionSteps>("AttentionSteps");
+  function("attentionStepsConfig", &config_spec<experiments::AttentionStepsConfig>);
+  function("attentionSteps", &attention_steps);
+  function("attentionStepsGiven", &attention_steps_given);
+
   register_struct<nn::CueTrainConfig>("CueTrainConfig");
   register_struct<ConfigSpec<nn::CueTrainConfig>>("CueTrainConfigSpec");
   register_struct<nn::EpochMetrics>("EpochMetrics");
@@ -508,6 +556,7 @@ EMSCRIPTEN_BINDINGS(attention_core) {
   register_struct<nn::CueAnalysis>("CueAnalysis");
   register_struct<nn::CueProgress>("CueProgress");
   register_struct<nn::CueReport>("CueReport");
+  register_struct<nn::CueProbe>("CueProbe");
   function("cueTrainConfig", &config_spec<nn::CueTrainConfig>);
   class_<CueTrainer>("CueTrainer")
       .function("trainEpoch", &guarded<&CueTrainer::train_epoch>)
@@ -518,7 +567,10 @@ EMSCRIPTEN_BINDINGS(attention_core) {
       .function("baselineAccuracy", &CueTrainer::baseline_accuracy)
       .function("chanceAccuracy", &CueTrainer::chance_accuracy)
       .function("analyse", &guarded<&CueTrainer::analyse>)
-      .function("report", &guarded<&CueTrainer::report>);
+      .function("report", &guarded<&CueTrainer::report>)
+      .function("probe", &cue_probe)
+      .function("weights", &cue_weights)
+      .function("loadWeights", &cue_load_weights);
   function("createCueTrainer", &create_cue_trainer, allow_raw_pointers());
   register_struct<ConfigCheck>("ConfigCheck");
   function("cueTrainConfigError", &cue_config_error);

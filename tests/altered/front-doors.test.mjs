@@ -23,7 +23,7 @@ const wasmDir = path.resolve(root, process.env.ATTN_ALTERED_WASM_DIR ?? 'build-w
 const normal = await facade.loadCore({ wasmBinary: wasmBinary() });
 const altered = await facade.loadCore({ wasmBinary: fs.readFileSync(path.join(wasmDir, 'test/attention_core.wasm')) });
 
-const COMMANDS = { scaleSweep: 'scale', maskDemo: 'masks', headsDemo: 'heads', pitfall: 'pitfalls', cueTrain: 'cue' };
+const COMMANDS = { scaleSweep: 'scale', maskDemo: 'masks', headsDemo: 'heads', pitfall: 'pitfalls', cueTrain: 'cue', attentionSteps: 'steps' };
 
 /** [config, field, altered default, normal default] for every field, and whether anything of it changed. */
 function fieldsOf(name) {
@@ -62,6 +62,7 @@ test('the facade: its calls take the altered core\'s defaults and limits', () =>
   assert.deepEqual(sweep.rows.map((r) => r.dk), altered.configs.scaleSweep.defaults.dks);
   assert.equal(altered.headsDemo().multi.numHeads, altered.configs.headsDemo.defaults.numHeads);
   assert.equal(altered.halfPrecisionPitfall().positions, altered.configs.pitfall.defaults.positions);
+  assert.deepEqual({ ...altered.attentionSteps().config }, altered.configs.attentionSteps.defaults);
   const model = altered.createCueModel();
   try {
     assert.equal(model.progress().epochs, altered.configs.cueTrain.defaults.epochs);

@@ -4,13 +4,16 @@
 // `npm run build`: node --test tests/engines/author-data.test.mjs
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { widgetPageSuites } from './widget-page/suite.mjs';
 
 const option = (text, correct) => ({ text, correct, feedback: `${text}: feedback` });
 const question = (id, options = [option('no', false), option('yes', true)]) => ({ id, prompt: `Question ${id}?`, options });
 const quiz = (...questions) => ({ questions });
 const exercise = (kind, params) => ({ exercises: [{ id: 'x', kind, title: 'Task', prompt: 'Do it.', params }] });
-const KINDS = 'predict-max-weight, build-mask, aim-query, count-parameters, entropy-threshold';
+// The kinds as the schema lists them: the message must name every one.
+const KINDS = JSON.parse(readFileSync(new URL('../../web/src/schemas/exercises.schema.json', import.meta.url), 'utf8'))
+  .$defs.exercise.properties.kind.enum.join(', ');
 
 // [what is wrong, tag, attributes, inline data (a value, or raw text), the message after "<tag>: "]
 const CASES = [

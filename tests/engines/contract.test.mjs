@@ -118,6 +118,7 @@ const CASES = {
     base: { epochs: '1', theme: 'light' },
     changes: [
       { attr: 'seed', value: '7' },
+      { attr: 'heads', value: '4' },
       { attr: 'epochs', value: '2' },
       { attr: 'state-key', value: 'c', hash: 'c.seed=11' },
       { attr: 'theme', value: 'dark' },

@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 
 const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 /** The Xvfb screen: wide enough for a desktop viewport, tall enough for a whole page. */
-export const SCREEN = { width: 1400, height: 16384 };
+export const SCREEN = { width: 1400, height: 24576 };
 /** WebDriver's code points for the named keys the tests press (W3C WebDriver, "Keyboard actions"). */
 const KEYS = {
   Backspace: '\uE003', Tab: '\uE004', Enter: '\uE007', Shift: '\uE008', Control: '\uE009', Alt: '\uE00A',

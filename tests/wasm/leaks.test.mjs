@@ -89,3 +89,29 @@ test('results stay valid after the heap grows (views are taken after each call)'
   assert.ok(Math.abs(sum - 1) < 1e-4);
   assert.deepEqual(core.attention(query, keys, values).weights.data, first.weights.data);
 });
+
+test('1,000 probes, weight loads and step-by-step calls, failing ones too, leave the heap as it was', (t) => {
+  const model = core.createCueModel({ blocks: 2, heads: 2, epochs: 1 });
+  const weights = model.weights();
+  const tokens = [3, 1, 7, 5, 0, 6, 2, 2, 4, 7];
+  const given = { query: mat(3, 2, [1, 0, 0, 1, 1, 1]), key: mat(3, 2, [1, 0, 0, 1, 1, 1]), value: mat(3, 1, [1, 2, 3]) };
+  const round = (i) => {
+    model.probe(tokens);
+    model.loadWeights(weights);
+    core.attentionSteps({ causal: i % 2 === 0 });
+    core.attentionSteps({}, given);
+    assert.throws(() => model.probe([1, 2]));
+    assert.throws(() => model.loadWeights(new Float32Array(5)));
+    assert.throws(() => core.attentionSteps({ tokens: 9 }));
+    assert.throws(() => core.attentionSteps({}, { ...given, query: mat(3, 2, NaN) }));
+  };
+  for (let i = 0; i < 10; i++) round(i);
+  const before = snapshot();
+  const usedBefore = core.memoryStats().usedBytes;
+  for (let i = 0; i < 1000; i++) round(i);
+  const after = snapshot();
+  t.diagnostic(`before ${JSON.stringify(before)}, after ${JSON.stringify(after)}`);
+  assert.deepEqual(after, before);
+  assertUsedBytesClose(core.memoryStats().usedBytes, usedBefore);
+  model.dispose();
+});

@@ -1,12 +1,15 @@
 // The cue-task training Worker of the built site (dist/assets/training-worker-*.js), driven
 // directly in Debian's Chromium under the strict CSP: malformed requests get an error reply
 // and change nothing, a run can be cancelled at any moment (even while the core is still
-// loading, while paused, or by a newer run), and cancelling frees the run's heap blocks.
-// Run after `npm run build`.
+// loading, while paused, or by a newer run), and cancelling frees the run's heap blocks; a
+// probe of a trained model (the recorded run's shipped weights, or the latest live run's) is
+// answered with the native command's numbers, bit for bit. Run after `npm run build`.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { closeSite, openSite, watchErrors } from '../support/chromium.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -74,6 +77,13 @@ const MALFORMED = [
   { type: 'train', runId: 1, seed: 0, epochs: 1 },
   new Uint8Array(8),
   new Map([['type', 'train']]),
+  { type: 'probe' },
+  { type: 'probe', requestId: 1 },
+  { type: 'probe', requestId: -1, target: { source: 'recorded', blocks: 2 }, tokens: [] },
+  { type: 'probe', requestId: 1, target: { source: 'memory', blocks: 2 }, tokens: [] },
+  { type: 'probe', requestId: 1, target: { source: 'recorded', blocks: 3 }, tokens: [] },
+  { type: 'probe', requestId: 1, target: { source: 'recorded', blocks: 2 }, tokens: '3 1 7' },
+  { type: 'probe', requestId: 1, target: { source: 'recorded', blocks: 2 }, tokens: ['3'] },
 ];
 
 // Well-formed requests with a config the core refuses: each is a run (it replaces any other,
@@ -197,6 +207,66 @@ test('a run can be cancelled at any time, and cancelling frees its memory', asyn
   now = await w.memory();
   assertReleased(now, idle, 'every run released what it held');
   assert.ok(!(await w.replies()).some((r) => r.type === 'error' || r.type === 'worker-error'));
+  assert.deepEqual(w.errors, []);
+  await w.page.close();
+});
+
+const cli = resolve(root, 'build/cli/attention-lab');
+const CUE = 7;
+const TASK = [3, 1, CUE, 5, 0, 6, 2, 2, 4, CUE]; // the answer is 5
+
+/** `attention-lab probe --json` on a weights file, with the model's flags. */
+function nativeProbe(weights, flags, tokens) {
+  return JSON.parse(execFileSync(cli, ['probe', ...flags, '--weights', weights, '--tokens', tokens.join(','), '--json'], { encoding: 'utf8' }));
+}
+
+/** A probe reply's numbers as plain arrays, to compare with the command's JSON. */
+const plain = (probe) => ({
+  prediction: probe.prediction, expected: probe.expected, probabilities: Array.from(probe.probabilities),
+  attention: probe.attention.map((block) => block.map((w) => Array.from(w))),
+});
+
+test('probes: the recorded run\'s shipped weights and a live run\'s answer with the native command\'s numbers; bad probes are named', async () => {
+  const w = await openWorker();
+  const ask = async (requestId, target, tokens) => {
+    const since = await w.count();
+    await w.send({ type: 'probe', requestId, target, tokens });
+    return w.waitFor([{ type: 'probe', requestId }, { type: 'error', requestId }], since);
+  };
+  // Nothing live to probe before a run has finished.
+  const early = await ask(1, { source: 'live', blocks: 2 }, TASK);
+  assert.equal(early.type, 'error');
+  assert.match(early.message, /no finished live run to probe yet/);
+
+  // The recorded models: the weights the build shipped, loaded on the first probe.
+  for (const blocks of [1, 2]) {
+    const reply = await ask(10 + blocks, { source: 'recorded', blocks }, TASK);
+    assert.equal(reply.type, 'probe', reply.message);
+    assert.deepEqual(reply.target, { source: 'recorded', blocks });
+    assert.ok(reply.forwardMs >= 0 && reply.forwardMs < 1000);
+    const native = nativeProbe(resolve(root, `web/src/generated/cue-${blocks}block.weights.bin`), ['--blocks', String(blocks)], TASK);
+    assert.deepEqual(plain(reply.probe), plain(native), `${blocks} block(s)`);
+  }
+  assert.equal((await ask(13, { source: 'recorded', blocks: 2 }, TASK)).probe.prediction, 5, 'the recorded 2-block model answers');
+  const bad = await ask(14, { source: 'recorded', blocks: 2 }, [1, 2, 3]);
+  assert.equal(bad.type, 'error');
+  assert.match(bad.message, /^tokens must hold 10 token ids \(the sequence length\), got 3$/);
+
+  // A live run, once finished, answers too: the same weights as the native run of its config.
+  await w.trainToEnd(20, 2);
+  const dir = mkdtempSync(join(tmpdir(), 'attn-probe-'));
+  try {
+    for (const blocks of [1, 2]) {
+      const weights = join(dir, `${blocks}.bin`);
+      execFileSync(cli, ['cue', '--seed', '3', '--epochs', '2', '--blocks', String(blocks), '--save-weights', weights]);
+      const reply = await ask(20 + blocks, { source: 'live', blocks }, TASK);
+      assert.equal(reply.type, 'probe', reply.message);
+      assert.deepEqual(plain(reply.probe), plain(nativeProbe(weights, ['--blocks', String(blocks)], TASK)), `live, ${blocks} block(s)`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true });
+  }
+  assert.ok(!(await w.replies()).some((r) => r.type === 'worker-error'));
   assert.deepEqual(w.errors, []);
   await w.page.close();
 });

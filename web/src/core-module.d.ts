@@ -36,13 +36,35 @@ declare module '*/generated/attention_core.mjs' {
     chanceAccuracy(): number;
     analyse(): import('./core').CueAnalysis;
     report(): import('./core').CueReport;
+    /** tokens: n int32 at this offset. */
+    probe(tokens: number, n: number): import('./core').CueProbe;
+    weights(): Float32Array;
+    /** weights: n float32 at this offset. */
+    loadWeights(weights: number, n: number): void;
     delete(): void;
     isDeleted(): boolean;
+  }
+
+  /** experiments/attention_steps.hpp's AttentionSteps: every matrix flat, row-major. */
+  export interface RawAttentionSteps {
+    config: import('./core').AttentionStepsConfig;
+    scaleFactor: number;
+    maskedValue: number;
+    allowed: Uint8Array;
+    query: Float32Array;
+    key: Float32Array;
+    value: Float32Array;
+    scores: Float32Array;
+    scaled: Float32Array;
+    masked: Float32Array;
+    weights: Float32Array;
+    output: Float32Array;
   }
 
   export interface AttentionCoreModule {
     HEAPU8: Uint8Array;
     HEAPU32: Uint32Array;
+    HEAP32: Int32Array;
     HEAPF32: Float32Array;
     HEAPF64: Float64Array;
     stackSave(): number;
@@ -76,11 +98,15 @@ declare module '*/generated/attention_core.mjs' {
     headsDemoConfig(): import('./core').ConfigSpec<import('./core').HeadsDemoConfig>;
     pitfallConfig(): import('./core').ConfigSpec<import('./core').PitfallConfig>;
     cueTrainConfig(): import('./core').ConfigSpec<import('./core').CueConfig>;
+    attentionStepsConfig(): import('./core').ConfigSpec<import('./core').AttentionStepsConfig>;
     // Each returns an empty result on failure and leaves the message for takeError().
     scaleSweep(config: import('./core').ScaleSweepConfig): import('./core').ScaleSweep;
     maskDemo(config: import('./core').MaskDemoConfig): import('./core').MaskDemo;
     headsDemo(config: import('./core').HeadsDemoConfig): import('./core').HeadsDemo;
     halfPrecisionPitfall(config: import('./core').PitfallConfig): import('./core').HalfPrecisionPitfall;
+    attentionSteps(config: import('./core').AttentionStepsConfig): RawAttentionSteps;
+    /** query, key, value: float32 at these offsets, of the shapes the config names. */
+    attentionStepsGiven(config: import('./core').AttentionStepsConfig, query: number, key: number, value: number): RawAttentionSteps;
     /** null on failure (message in takeError()). */
     createCueTrainer(config: import('./core').CueConfig): RawCueTrainer | null;
     /** key: the field at fault ("" if none), message: the core's message ("" when valid). */

@@ -12,7 +12,7 @@
 // Load it once per page or Worker: `const core = await loadCore()`. Under node, where the
 // module cannot fetch its .wasm, pass { wasmBinary } read from the file next to it.
 import createAttentionCore from './generated/attention_core.mjs';
-import type { AttentionCoreModule, RawCueTrainer, RawMultiHeadAttention } from './generated/attention_core.mjs';
+import type { AttentionCoreModule, RawAttentionSteps, RawCueTrainer, RawMultiHeadAttention } from './generated/attention_core.mjs';
 
 // ---- plain data ----
 
@@ -241,6 +241,7 @@ export interface Configs {
   headsDemo: ConfigSpec<HeadsDemoConfig>;
   pitfall: ConfigSpec<PitfallConfig>;
   cueTrain: ConfigSpec<CueConfig>;
+  attentionSteps: ConfigSpec<AttentionStepsConfig>;
 }
 
 export interface Limits {
@@ -399,6 +400,48 @@ export interface HalfPrecisionPitfall {
   cases: PitfallCase[];
 }
 
+/** Scaled dot-product attention on a small example (core/include/attn/experiments/attention_steps.hpp). */
+export interface AttentionStepsConfig {
+  /** rows of Q, K and V */
+  tokens: number;
+  dK: number;
+  dV: number;
+  /** mask the scores causally before the softmax */
+  causal: boolean;
+  /** multiply the scores by 1/sqrt(dK) */
+  scale: boolean;
+  /** of the drawn Q, K and V (standard normal, rounded to one decimal) */
+  seed: number;
+}
+
+/** Every intermediate of one attention call; the weights and output are core.attention()'s, bit for bit. */
+export interface AttentionSteps {
+  /** the config the steps ran with (for given cells, tokens, dK and dV are their shapes) */
+  config: AttentionStepsConfig;
+  /** what the scores were multiplied by: 1/sqrt(dK) as a float32, or 1 */
+  scaleFactor: number;
+  /** the score a blocked pair gets */
+  maskedValue: number;
+  /** (n, n), 1 = the query (row) may attend the key (column) */
+  allowed: MaskMat;
+  /** (n, dK) */
+  query: Mat;
+  /** (n, dK) */
+  key: Mat;
+  /** (n, dV) */
+  value: Mat;
+  /** (n, n): Q K^T */
+  scores: Mat;
+  /** (n, n): scores * scaleFactor */
+  scaled: Mat;
+  /** (n, n): scaled, blocked pairs set to maskedValue (equal to scaled without a mask) */
+  masked: Mat;
+  /** (n, n): the softmax of each row of masked */
+  weights: Mat;
+  /** (n, dV): weights V */
+  output: Mat;
+}
+
 export interface Core {
   /** Every experiment's and the trainer's defaults and fields, as the core declares them. */
   readonly configs: Configs;
@@ -436,6 +479,11 @@ export interface Core {
   headsDemo(options?: Partial<HeadsDemoConfig>): HeadsDemo;
   /** Masked-score constants in float16 and float32 on rows that are fully masked. */
   halfPrecisionPitfall(options?: Partial<PitfallConfig>): HalfPrecisionPitfall;
+  /**
+   * Attention step by step on a small example: a seeded draw, or the given cells (query and key
+   * (n, dK), value (n, dV); n, dK and dV are then their shapes, within the config's ranges).
+   */
+  attentionSteps(options?: Partial<AttentionStepsConfig>, given?: { query: Mat; key: Mat; value: Mat }): AttentionSteps;
 }
 
 /**
@@ -525,6 +573,21 @@ export interface CueReport {
   analysis: CueAnalysis;
 }
 
+/** One sequence through a cue model (core/include/attn/nn/cue_probe.hpp). */
+export interface CueProbe {
+  /** the sequence as given: symbols 0..symbols-1, the cue = symbols */
+  tokens: Int32Array;
+  /** the body's cue and the right answer when the sequence is a task sequence, else -1 */
+  cuePosition: number;
+  expected: number;
+  /** the most probable class */
+  prediction: number;
+  /** (classes) */
+  probabilities: Float64Array;
+  /** [block][head]: (T, T) row-major, row i = where position i attends; row T - 1 is the query */
+  attention: Float64Array[][];
+}
+
 /** A model training in the core: call trainEpoch / trainBatches, read progress, dispose() when done. */
 export interface CueModel {
   readonly parameterCount: number;
@@ -543,6 +606,12 @@ export interface CueModel {
   analysis(): CueAnalysis;
   /** Everything at once, the analysis included. */
   report(): CueReport;
+  /** The model's answer for one sequence of token ids and the attention of every block and head. */
+  probe(tokens: ArrayLike<number>): CueProbe;
+  /** Every parameter in the model's order (what `attention-lab cue --save-weights` writes). */
+  weights(): Float32Array;
+  /** Sets every parameter from such a list (a recorded run's weights file, read as float32). */
+  loadWeights(weights: Float32Array): void;
   dispose(): void;
 }
 
@@ -674,6 +743,7 @@ class CoreImpl implements Core {
       headsDemo: m.headsDemoConfig(),
       pitfall: m.pitfallConfig(),
       cueTrain: m.cueTrainConfig(),
+      attentionSteps: m.attentionStepsConfig(),
     };
     // Lists arrive as typed arrays; a default list is easier to use as a plain array.
     this.configs.scaleSweep.defaults.dks = Array.from(this.configs.scaleSweep.defaults.dks);
@@ -684,7 +754,7 @@ class CoreImpl implements Core {
 
   // Writes each input into scratch and returns their offsets (the heap may have grown). An
   // array passed twice (self-attention: query = key = value) is copied once.
-  private put(inputs: (Float32Array | Uint8Array | null)[]): number[] {
+  private put(inputs: (Float32Array | Int32Array | Uint8Array | null)[]): number[] {
     const layout = new Layout();
     const at = inputs.map((x, i) => {
       if (!x) return -1;
@@ -700,6 +770,7 @@ class CoreImpl implements Core {
         return;
       }
       if (x instanceof Float32Array) this.m.HEAPF32.set(x, offsets[i] >> 2);
+      else if (x instanceof Int32Array) this.m.HEAP32.set(x, offsets[i] >> 2);
       else this.m.HEAPU8.set(x, offsets[i]);
     });
     return offsets;
@@ -999,6 +1070,27 @@ class CoreImpl implements Core {
       history: () => live().history(),
       analysis: () => live().analyse(),
       report: () => live().report(),
+      probe(tokens) {
+        const h = live();
+        if (tokens == null || typeof tokens !== 'object' || typeof tokens.length !== 'number')
+          throw new Error(`tokens must be an array of token ids, got ${describe(tokens)}`);
+        requireElements('tokens', tokens.length, core.max);
+        const ids = new Int32Array(tokens.length);
+        for (let i = 0; i < ids.length; i++) {
+          requireWhole32(`tokens[${i}]`, tokens[i]);
+          ids[i] = tokens[i];
+        }
+        const [at] = core.put([ids]);
+        return h.probe(at, ids.length);
+      },
+      weights: () => live().weights(),
+      loadWeights(weights) {
+        const h = live();
+        if (!(weights instanceof Float32Array)) throw new Error(`weights must be a Float32Array, got ${describe(weights)}`);
+        requireElements('weights', weights.length, core.max);
+        const [at] = core.put([weights]);
+        h.loadWeights(at, weights.length);
+      },
       dispose() {
         if (handle.isDeleted()) return;
         core.cueRegistry.unregister(token);
@@ -1044,6 +1136,40 @@ class CoreImpl implements Core {
   halfPrecisionPitfall(options: Partial<PitfallConfig> = {}): HalfPrecisionPitfall {
     return this.checked(this.m.halfPrecisionPitfall(configFrom(this.configs.pitfall, 'options', options)));
   }
+
+  attentionSteps(options: Partial<AttentionStepsConfig> = {}, given?: { query: Mat; key: Mat; value: Mat }): AttentionSteps {
+    if (given === undefined) return stepsOf(this.checked(this.m.attentionSteps(configFrom(this.configs.attentionSteps, 'options', options))));
+    if (given === null || typeof given !== 'object') throw new Error(`given must be { query, key, value }, got ${describe(given)}`);
+    const { query, key, value } = given;
+    requireMat('query', query, this.max);
+    requireMat('key', key, this.max);
+    requireMat('value', value, this.max);
+    // The cells' shapes are the example's sizes; options may repeat them but not contradict them.
+    const config = configFrom(this.configs.attentionSteps, 'options', { ...options, tokens: query.rows, dK: query.cols, dV: value.cols });
+    for (const [name, expected] of [['tokens', query.rows], ['dK', query.cols], ['dV', value.cols]] as const) {
+      const asked = options[name];
+      if (asked !== undefined && asked !== expected) throw new Error(`options.${name} is ${asked}, but the given cells make it ${expected}`);
+    }
+    if (key.rows !== query.rows || key.cols !== query.cols)
+      throw new Error(`key must have the shape of query (${query.rows}, ${query.cols}), got (${key.rows}, ${key.cols})`);
+    if (value.rows !== query.rows) throw new Error(`value must have ${query.rows} rows (tokens), got ${value.rows}`);
+    const [q, k, v] = this.put([query.data, key.data, value.data]);
+    return stepsOf(this.checked(this.m.attentionStepsGiven(config, q, k, v)));
+  }
+}
+
+/** The module's flat step matrices as shaped ones. */
+function stepsOf(raw: RawAttentionSteps): AttentionSteps {
+  const { tokens: n, dK, dV } = raw.config;
+  const square = (data: Float32Array): Mat => ({ rows: n, cols: n, data });
+  return {
+    config: raw.config, scaleFactor: raw.scaleFactor, maskedValue: raw.maskedValue,
+    allowed: { rows: n, cols: n, data: raw.allowed },
+    query: { rows: n, cols: dK, data: raw.query }, key: { rows: n, cols: dK, data: raw.key },
+    value: { rows: n, cols: dV, data: raw.value },
+    scores: square(raw.scores), scaled: square(raw.scaled), masked: square(raw.masked), weights: square(raw.weights),
+    output: { rows: n, cols: dV, data: raw.output },
+  };
 }
 
 /**

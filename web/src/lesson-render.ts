@@ -2,21 +2,27 @@
 // numbers, formulas, code listings and widgets.
 import type { Block, Section } from './lesson/sections';
 import type { LiveNumbers } from './format';
-import { renderLiveTex, renderRich } from './rich-text';
+import { circuitVariant, renderLiveTex, renderRich } from './rich-text';
 import { el } from './widgets/base';
 import attentionHeader from '../../core/include/attn/attention.hpp?raw';
+import attentionSource from '../../core/src/attention.cpp?raw';
 
-// The function the page runs, cut from the core's own header so the listing cannot drift.
+// The function the page runs, cut from the core's own sources so the listing cannot drift: the
+// weights from the header, then the line of attention() that multiplies them by the values.
 function coreListing(): string {
   const start = attentionHeader.indexOf('template <typename Scalar>\nMatrixOf<Scalar> attention_weights_unchecked');
   const end = attentionHeader.indexOf('\n}\n', start);
-  return start >= 0 && end > start ? attentionHeader.slice(start, end + 2) : attentionHeader;
+  const output = attentionSource.split('\n').find((line) => line.includes('result.output = result.weights * value'));
+  if (start < 0 || end < start || !output) throw new Error('the attention listing is no longer where lesson-render.ts looks for it');
+  return `${attentionHeader.slice(start, end + 2)}\n// then, in attention() (core/src/attention.cpp):\n${output.trim()}`;
 }
 
 function renderBlock(block: Block, numbers: LiveNumbers): HTMLElement {
   switch (block.kind) {
-    case 'p':
-      return el('p', {}, renderRich(block.text, numbers));
+    case 'p': {
+      const p = el('p', {}, renderRich(block.text, numbers));
+      return block.circuit ? circuitVariant(p, block.circuit) : p;
+    }
     case 'note':
       return el('p', { class: 'note' }, renderRich(block.text, numbers));
     case 'list':

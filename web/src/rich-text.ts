@@ -1,10 +1,14 @@
-// Renders the lesson's inline markup ($TeX$, `code`, **strong**, {live.number}) into DOM nodes.
-// Text is only ever inserted as text nodes, never parsed as HTML: quiz or exercise data
-// supplied by an embedding page cannot inject markup.
+// Renders the lesson's inline markup ($TeX$, `code`, **strong**, {live.number}, and
+// [[cue: ...]] / [[answer: ...]] / [[none: ...]] for words that hold for one circuit only) into
+// DOM nodes. Text is only ever inserted as text nodes, never parsed as HTML: quiz or exercise
+// data supplied by an embedding page cannot inject markup.
 import katex from 'katex';
 import { formatNumber, splitLive, fillLive, type LiveNumbers } from './format';
+import { shownCircuit } from './shown-circuit';
 
 const INLINE = /(\$[^$]+\$|`[^`]+`|\*\*[^*]+\*\*)/;
+// A circuit's variant: its text may hold any inline markup but "]]".
+const VARIANT = /\[\[(cue|answer|none): ((?:(?!\]\]).)*)\]\]/s;
 
 export function renderTex(tex: string, displayMode = false): HTMLElement {
   const span = document.createElement(displayMode ? 'div' : 'span');
@@ -52,8 +56,24 @@ function appendLive(parent: Node, text: string, numbers: LiveNumbers): void {
   }
 }
 
+/** A node shown only while `circuit` is the page's (shown-circuit.ts). */
+export function circuitVariant<T extends HTMLElement>(node: T, circuit: string): T {
+  node.dataset.whenCircuit = circuit;
+  node.hidden = circuit !== shownCircuit();
+  return node;
+}
+
 export function renderRich(text: string, numbers: LiveNumbers = {}): DocumentFragment {
   const fragment = document.createDocumentFragment();
+  const variant = VARIANT.exec(text);
+  if (variant) {
+    fragment.append(renderRich(text.slice(0, variant.index), numbers));
+    const span = document.createElement('span');
+    span.append(renderRich(variant[2], numbers));
+    fragment.append(circuitVariant(span, variant[1]));
+    fragment.append(renderRich(text.slice(variant.index + variant[0].length), numbers));
+    return fragment;
+  }
   for (const part of text.split(INLINE)) {
     if (!part) continue;
     if (part.startsWith('$') && part.endsWith('$') && part.length > 2) {

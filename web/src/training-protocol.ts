@@ -1,12 +1,21 @@
 // Messages between the page and the training Worker (training-worker.ts), and the check every
 // incoming request goes through: the Worker acts only on well-formed requests. A run's config
 // is checked by the core when the Worker builds the models (its message comes back as an
-// error reply naming the option).
-import type { CueAnalysis, CueConfig, CueEpoch } from './core';
+// error reply naming the option), and so are a probe's tokens.
+//
+// A probe asks a trained model about one sequence: the recorded run's model (its weights are
+// fetched the first time one is asked for) or the latest live run's (kept once it has
+// finished, until the next run starts). The reply carries the core's CueProbe and how long the
+// forward pass took in the Worker.
+import type { CueAnalysis, CueConfig, CueEpoch, CueProbe } from './core';
+
+/** Which trained model a probe asks: the 1-block or the 2-block one, of the recorded or the latest live run. */
+export interface ProbeTarget { source: 'recorded' | 'live'; blocks: 1 | 2 }
 
 export type TrainerRequest =
-  /** wasmUrl: where the core's .wasm is, when the Worker cannot find it next to itself (bundled apart) */
+  /** wasmUrl (train and probe): where the core's .wasm is, when the Worker cannot find it next to itself (bundled apart) */
   | { type: 'train'; runId: number; config: Partial<CueConfig>; wasmUrl?: string }
+  | { type: 'probe'; requestId: number; target: ProbeTarget; tokens: number[]; wasmUrl?: string }
   | { type: 'pause' }
   | { type: 'resume' }
   | { type: 'cancel' }
@@ -20,7 +29,11 @@ export type TrainerReply =
   | { type: 'finished'; runId: number; model: number; analysis: CueAnalysis; bestEpoch: number; best: number }
   | { type: 'cancelled'; runId: number }
   | { type: 'memory'; heapBytes: number; usedBytes: number; training: boolean }
-  | { type: 'error'; runId?: number; message: string };
+  | { type: 'probe'; requestId: number; target: ProbeTarget; probe: CueProbe; forwardMs: number }
+  | { type: 'error'; runId?: number; requestId?: number; message: string };
+
+const wasmUrlOk = (url: unknown) => url === undefined || (typeof url === 'string' && /^(https?|blob):/.test(url));
+const withWasmUrl = (url: unknown) => (url ? { wasmUrl: url as string } : {});
 
 /** The request, or {error} saying what is wrong with it. */
 export function parseRequest(data: unknown): TrainerRequest | { error: string } {
@@ -31,9 +44,18 @@ export function parseRequest(data: unknown): TrainerRequest | { error: string } 
       if (!Number.isSafeInteger(m.runId) || (m.runId as number) < 0) return { error: 'train: runId must be a whole number' };
       if (typeof m.config !== 'object' || m.config === null || Array.isArray(m.config))
         return { error: 'train: config must be an object of training options' };
-      if (m.wasmUrl !== undefined && (typeof m.wasmUrl !== 'string' || !/^(https?|blob):/.test(m.wasmUrl)))
-        return { error: 'train: wasmUrl must be an http(s) or blob: address' };
-      return { type: 'train', runId: m.runId as number, config: m.config as Partial<CueConfig>, ...(m.wasmUrl ? { wasmUrl: m.wasmUrl as string } : {}) };
+      if (!wasmUrlOk(m.wasmUrl)) return { error: 'train: wasmUrl must be an http(s) or blob: address' };
+      return { type: 'train', runId: m.runId as number, config: m.config as Partial<CueConfig>, ...withWasmUrl(m.wasmUrl) };
+    case 'probe': {
+      if (!Number.isSafeInteger(m.requestId) || (m.requestId as number) < 0) return { error: 'probe: requestId must be a whole number' };
+      const target = m.target as Partial<ProbeTarget> | null;
+      if (typeof target !== 'object' || target === null || !['recorded', 'live'].includes(target.source as string) || ![1, 2].includes(target.blocks as number))
+        return { error: 'probe: target must be { source: "recorded" or "live", blocks: 1 or 2 }' };
+      if (!Array.isArray(m.tokens) || m.tokens.length > 4096 || !m.tokens.every((t) => typeof t === 'number'))
+        return { error: 'probe: tokens must be an array of token ids' };
+      if (!wasmUrlOk(m.wasmUrl)) return { error: 'probe: wasmUrl must be an http(s) or blob: address' };
+      return { type: 'probe', requestId: m.requestId as number, target: { source: target.source!, blocks: target.blocks! }, tokens: m.tokens as number[], ...withWasmUrl(m.wasmUrl) };
+    }
     case 'pause':
     case 'resume':
     case 'cancel':

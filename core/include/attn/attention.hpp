@@ -47,16 +47,29 @@ AttentionResult attention(const Matrix& query, const Matrix& key, const Matrix& 
 AttentionResult attention(const Matrix& query, const Matrix& key, const Matrix& value,
                           const Mask& mask, const AttentionOptions& options = {});
 
+// What the scores are multiplied by: 1/sqrt(d_k), rounded once to float.
+template <typename Scalar>
+Scalar attention_scale_factor(Eigen::Index d_k) {
+  return Scalar(1.0f / std::sqrt(static_cast<float>(d_k)));
+}
+
+// scores (n_q, n_k), mask (n_q, n_k) -> scores with every blocked pair set to masked_value.
+template <typename Scalar>
+MatrixOf<Scalar> masked_scores(const MatrixOf<Scalar>& scores, const Mask& mask, Scalar masked_value) {
+  return mask.select(scores, MatrixOf<Scalar>::Constant(scores.rows(), scores.cols(), masked_value));
+}
+
 // The arithmetic behind attention() for any scalar type (float32 here, Eigen::half in the
-// pitfall experiments), without argument checks. mask may be null.
+// pitfall experiments), without argument checks. mask may be null. The output is then
+// weights * value (attention.cpp); experiments/attention_steps.hpp keeps every step.
 template <typename Scalar>
 MatrixOf<Scalar> attention_weights_unchecked(const MatrixOf<Scalar>& query,
                                              const MatrixOf<Scalar>& key, const Mask* mask,
                                              bool scale, Scalar masked_value) {
-  MatrixOf<Scalar> scores = query * key.transpose();
-  if (scale) scores *= Scalar(1.0f / std::sqrt(static_cast<float>(query.cols())));
-  if (mask) scores = mask->select(scores, MatrixOf<Scalar>::Constant(scores.rows(), scores.cols(), masked_value));
-  return softmax_rows_unchecked<Scalar>(scores);
+  MatrixOf<Scalar> scores = query * key.transpose();                      // every query . every key
+  if (scale) scores *= attention_scale_factor<Scalar>(query.cols());     // times 1/sqrt(d_k)
+  if (mask) scores = masked_scores<Scalar>(scores, *mask, masked_value);  // blocked pairs, before the softmax
+  return softmax_rows_unchecked<Scalar>(scores);                          // each row sums to 1
 }
 
 }  // namespace attn

@@ -218,6 +218,8 @@ CueAnalysis CueTrainer::analyse() {
   return a;
 }
 
+CueProbe CueTrainer::probe(const std::vector<int>& tokens) { return probe_cue_model(*model_, config_.task, tokens); }
+
 CueReport CueTrainer::report() {
   return {config_, parameter_count(), chance_accuracy(), baseline_accuracy(), best_validation_accuracy(),
           best_epoch(), history_, analyse()};

@@ -189,6 +189,7 @@ export const CUE_TRAINER = {
   description: 'The cue task\'s 1-block and 2-block transformers, trained live by the core in a Worker (or shown as the run recorded at build time), with their validation curves and where the trained model looks.',
   attributes: [
     { name: 'seed', core: { config: 'cueTrain', key: 'seed' }, hashKey: 'seed' },
+    { name: 'heads', core: { config: 'cueTrain', key: 'heads' }, note: 'the reader picks among the divisors of the model width', hashKey: 'heads' },
     { name: 'epochs', core: { config: 'cueTrain', key: 'epochs' }, hashKey: 'epochs' },
     STATE_KEY,
   ],

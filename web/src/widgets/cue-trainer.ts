@@ -1,11 +1,15 @@
 // <attn-cue-trainer>: the cue task's 1-block and 2-block models, trained live in a module
 // Worker by the core, or shown as the recorded run the native CLI made at build time (same
-// core, default seed). Shows per-model progress, both validation curves with the chance line
-// and the most-frequent-symbol baseline, parameter counts, best accuracies, and after training
-// the last block's attention by offset from the answer, with the circuit it implies.
-// Attributes and events: CUE_TRAINER in contracts.ts.
+// core, default seed). The reader picks the seed, the heads per block and the epochs. Shows
+// per-model progress, both validation curves with the chance line and the most-frequent-symbol
+// baseline, parameter counts, best accuracies, and after training the last block's attention by
+// offset from the answer, with the circuit the core's analysis names. The run it shows is the
+// one the page's words describe (shown-run.ts).
+// Attributes and events: CUE_TRAINER in contracts.ts. The lesson's recorded runs and its words
+// (shown-run.ts) load only when the trainer shows or finishes a run.
 import type { CueAnalysis, CueConfig } from '../core';
 import coreWasm from '../generated/attention_core.wasm?url';
+import { firstBlockMove, strongestAt } from './cue-offsets';
 import type { TrainerReply } from '../training-protocol';
 import { CUE_TRAINER } from './contracts';
 import trainingWorkerUrl from '../training-worker.ts?worker&url';
@@ -25,28 +29,40 @@ interface ModelView {
   epochs: number;
   analysis?: CueAnalysis;
 }
-interface RunView { source: 'recorded' | 'live'; seed: number; baseline: number; chance: number; models: ModelView[] }
+interface RunView { source: 'recorded' | 'live'; seed: number; heads: number; baseline: number; chance: number; models: ModelView[] }
+type Settings = Pick<CueConfig, 'seed' | 'epochs' | 'heads'>;
 
 const OFFSET_LABELS: Record<number, string> = { [-2]: '−2', [-1]: '−1 (the earlier cue)', 0: '0 (the answer)', 1: '+1' };
 
-/** What the measured attention says about the circuit, in words (the core names the circuit). */
+/** What the measured attention says about the circuit, in words (the core's analysis names the circuit). */
 export function describeCircuit(analysis: CueAnalysis): string {
-  const offsets = Array.from(analysis.offsets);
-  const at = (offset: number) => analysis.lastBlockMeanByOffset[offsets.indexOf(offset)];
   const heads = analysis.lastBlockByOffset.length;
   const who = heads > 1 ? `head ${analysis.circuitHead + 1} of the last block` : 'the last block';
   const share = analysis.circuitShare.toFixed(2);
+  const strongest = heads > 1 ? ' (strongest head)' : '';
   if (analysis.circuit === 'cue')
-    return `This run found the lesson's circuit: from the query, ${who} puts ${share} of its weight on the earlier cue (offset −1), which the first block has filled with its right-hand neighbour, the answer.`;
+    return `This run took the cue-position route: block 1 lets the CUE position take in the answer after it (${firstBlockMove(analysis, 'cue').toFixed(2)} of its weight${strongest}), and ${who} puts ${share} of the query's weight on the earlier CUE (offset −1), where the answer now is.`;
   if (analysis.circuit === 'answer')
-    return `This run found the other route: ${who} puts ${share} of its weight directly on the answer position (offset 0).`;
-  return `No single position dominates: ${at(-1).toFixed(2)} on the cue, ${at(0).toFixed(2)} on the answer (averaged over heads). The model has not settled on a circuit.`;
+    return `This run took the answer-position route, the classic induction head: block 1 lets the answer position take in the CUE before it (${firstBlockMove(analysis, 'answer').toFixed(2)} of its weight${strongest}), and ${who} puts ${share} of the query's weight on the answer position itself (offset 0).`;
+  return `No route yet: no head of the last block puts half of the query's weight on the earlier CUE (strongest ${strongestAt(analysis, -1).toFixed(2)}) or on the answer (strongest ${strongestAt(analysis, 0).toFixed(2)}).`;
+}
+
+/** Lets the page's words describe `run` (on the lesson page; elsewhere nothing shows them). */
+async function showRun(run: { seed: number; analysis: CueAnalysis }): Promise<void> {
+  (await import('../shown-run')).showRun(run);
 }
 
 let trainers = 0; // ids must stay unique when a page holds more than one trainer
 
 export class CueTrainer extends AttnElement<typeof CUE_TRAINER> {
   static readonly contract = CUE_TRAINER;
+
+  /** The heads a block can have: the divisors of the model width within the core's range. */
+  private headChoices(): number[] {
+    const { defaults, fields } = this.core.configs.cueTrain;
+    const { min, max } = fields.find((f) => f.key === 'heads')!;
+    return Array.from({ length: defaults.dModel }, (_, i) => i + 1).filter((h) => defaults.dModel % h === 0 && h >= min && h <= max);
+  }
 
   private view?: RunView;
   private worker?: Worker;
@@ -55,6 +71,7 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> {
   private paused = false;
   private seedInput!: HTMLInputElement;
   private epochsInput!: HTMLInputElement;
+  private headsSelect!: HTMLSelectElement;
   private seedError!: HTMLElement;
   private epochsError!: HTMLElement;
   private status!: HTMLElement;
@@ -74,6 +91,9 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> {
     const suffix = (this.suffix ??= ++trainers === 1 ? '' : `-${trainers}`);
     this.seedInput = el('input', { type: 'text', inputmode: 'numeric', size: '8', value: String(seed), 'aria-describedby': `cue-seed-error${suffix}` });
     this.epochsInput = el('input', { type: 'text', inputmode: 'numeric', size: '5', value: String(epochs), 'aria-describedby': `cue-epochs-error${suffix}` });
+    const heads = String(this.settings.heads);
+    const headChoices = [...new Set([...this.headChoices(), this.settings.heads])].sort((x, y) => x - y);
+    this.headsSelect = el('select', {}, ...headChoices.map((h) => el('option', { value: String(h), ...(String(h) === heads ? { selected: '' } : {}) }, String(h))));
     this.seedError = el('span', { class: 'attn-error', id: `cue-seed-error${suffix}`, role: 'alert' });
     this.epochsError = el('span', { class: 'attn-error', id: `cue-epochs-error${suffix}`, role: 'alert' });
     const train = el('button', { type: 'button' }, 'Train both');
@@ -95,6 +115,7 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> {
     this.replaceChildren(el('div', { class: 'attn-panel' },
       el('div', { class: 'attn-controls' },
         el('label', {}, 'seed', this.seedInput), this.seedError,
+        el('label', {}, 'heads per block', this.headsSelect),
         el('label', {}, 'epochs', this.epochsInput), this.epochsError),
       el('div', { class: 'attn-controls' }, train, this.pauseButton, restart, recorded),
       this.status, this.progressHost, this.plotHost, this.analysisHost,
@@ -111,7 +132,7 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> {
   private async showRecorded(): Promise<void> {
     this.cancel();
     // The recorded runs are the lesson's data: loaded only when a trainer shows them.
-    const runs = (await import('../live-numbers')).recordedCueRuns();
+    const runs = (await import('../recorded-runs')).recordedCueRuns();
     if (!runs) {
       this.view = undefined;
       this.status.textContent = 'This build has no recorded run. Press Train both to train the models here.';
@@ -119,7 +140,7 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> {
     }
     const [one, two] = runs;
     this.view = {
-      source: 'recorded', seed: two.config.seed, baseline: two.baselineAccuracy, chance: two.chanceAccuracy,
+      source: 'recorded', seed: two.config.seed, heads: two.config.heads, baseline: two.baselineAccuracy, chance: two.chanceAccuracy,
       models: runs.map((r) => ({
         blocks: r.config.blocks, parameterCount: r.parameterCount, best: r.bestValidationAccuracy,
         curve: r.history.map((e) => ({ epoch: e.epoch, accuracy: e.validationAccuracy })),
@@ -127,12 +148,13 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> {
       })),
     };
     this.status.replaceChildren(el('span', { class: 'badge' }, 'recorded run'),
-      ` Trained by the native core at build time, seed ${two.config.seed}, ${one.config.epochs} epochs. Press Train both to run it in your browser.`);
+      ` Trained by the native core at build time, seed ${two.config.seed}, ${two.config.heads} head${two.config.heads > 1 ? 's' : ''} per block, ${one.config.epochs} epochs. Press Train both to run it in your browser.`);
     await this.render();
+    await showRun({ seed: two.config.seed, analysis: two.analysis });
   }
 
   /** Reads the controls; the core checks each, and its message shows next to a bad one. */
-  private controlValues(): Pick<CueConfig, 'seed' | 'epochs'> | undefined {
+  private controlValues(): Settings | undefined {
     const fields = [
       { key: 'seed', input: this.seedInput, error: this.seedError },
       { key: 'epochs', input: this.epochsInput, error: this.epochsError },
@@ -153,7 +175,8 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> {
       ok &&= message === '';
       settings[key] = value;
     }
-    return ok ? (settings as Pick<CueConfig, 'seed' | 'epochs'>) : undefined;
+    settings.heads = Number(this.headsSelect.value);
+    return ok ? (settings as Settings) : undefined;
   }
 
   private train(): void {
@@ -165,8 +188,8 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> {
     this.runId += 1;
     this.running = true;
     this.paused = false;
-    this.view = { source: 'live', seed: settings.seed, baseline: NaN, chance: NaN, models: [] };
-    this.status.textContent = `Training both models in your browser, seed ${settings.seed}, ${settings.epochs} epochs…`;
+    this.view = { source: 'live', seed: settings.seed, heads: settings.heads, baseline: NaN, chance: NaN, models: [] };
+    this.status.textContent = `Training both models in your browser, seed ${settings.seed}, ${settings.heads} head${settings.heads > 1 ? 's' : ''} per block, ${settings.epochs} epochs…`;
     this.updatePauseButton();
     // The .wasm's address as this bundle knows it: a course's bundler may put the Worker elsewhere.
     this.worker?.postMessage({ type: 'train', runId: this.runId, config: settings, wasmUrl: new URL(coreWasm, import.meta.url).href });
@@ -235,6 +258,7 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> {
         this.view.models[model].analysis = reply.analysis;
         this.view.models[model].best = reply.best;
         this.emit('attn-train-finished', { model: reply.model, best: reply.best, bestEpoch: reply.bestEpoch, circuit: reply.analysis.circuit });
+        if (reply.model === 2) void showRun({ seed: this.view.seed, analysis: reply.analysis });
         if (this.view.models.every((m) => m?.analysis)) {
           this.running = false;
           this.updatePauseButton();
@@ -249,14 +273,22 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> {
 
   private renderProgress(): void {
     const view = this.view;
-    this.progressHost.replaceChildren(...(view?.models ?? []).filter(Boolean).map((m) => {
+    // Until a model of a live run has started, its row holds its place ("starting"), so the
+    // widget's height changes once when a run begins, not once more per model.
+    const starting = (blocks: number) => {
+      const label = `${blocks} block${blocks > 1 ? 's' : ''}`;
+      return el('div', { class: 'progress-row', 'data-model': String(blocks) }, el('span', {}, `${label} (… parameters)`), el('progress', { 'aria-label': `${label} progress` }), el('span', { class: 'progress-text' }, 'starting…'));
+    };
+    this.progressHost.replaceChildren(...[1, 2].flatMap((blocks) => {
+      const m = view?.models[blocks - 1];
+      if (!m) return view?.source === 'live' && this.running ? [starting(blocks)] : [];
       const done = m.epoch * m.batchesPerEpoch + (m.epoch < m.epochs ? m.batch : 0);
       const label = `${m.blocks} block${m.blocks > 1 ? 's' : ''} (${m.parameterCount.toLocaleString('en-US')} parameters)`;
       const bar = el('progress', { max: String(m.epochs * m.batchesPerEpoch), value: String(done), 'aria-label': `${label} progress` });
       const text = view!.source === 'recorded' || m.epoch === m.epochs
         ? `${m.epochs} epochs done, best ${m.best.toFixed(4)}`
         : `epoch ${m.epoch + 1}/${m.epochs} · batch ${m.batch}/${m.batchesPerEpoch} · best ${m.best.toFixed(4)}`;
-      return el('div', { class: 'progress-row', 'data-model': String(m.blocks) }, el('span', {}, label), bar, el('span', { class: 'progress-text' }, text));
+      return [el('div', { class: 'progress-row', 'data-model': String(m.blocks) }, el('span', {}, label), bar, el('span', { class: 'progress-text' }, text))];
     }));
   }
 
@@ -302,10 +334,10 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> {
       el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'offset'), ...heads.map((_, h) => el('th', { scope: 'col' }, `head ${h + 1}`)), ...(heads.length > 1 ? [el('th', { scope: 'col' }, 'mean')] : []))),
       el('tbody', {}, ...Array.from(analysis.offsets, (offset, j) => el('tr', {}, el('td', {}, OFFSET_LABELS[offset] ?? String(offset)),
         ...heads.map((h) => el('td', {}, h[j].toFixed(3))), ...(heads.length > 1 ? [el('td', {}, mean[j].toFixed(3))] : [])))));
-    const previous = Array.from(analysis.firstBlockCueToAnswer, (w) => w.toFixed(2)).join(', ');
+    const perHead = (weights: ArrayLike<number>) => Array.from(weights, (w) => w.toFixed(2)).join(', ');
     this.analysisHost.replaceChildren(el('div', { class: 'table-scroll' }, table),
       el('p', { 'data-circuit': analysis.circuit }, describeCircuit(analysis)),
-      el('p', {}, `First block: from the cue position onto the token after it, ${previous} of the weight (per head).`));
+      el('p', {}, `First block${heads.length > 1 ? ', per head' : ''}: from the CUE position onto the answer after it, ${perHead(analysis.firstBlockCueToAnswer)}; from the answer position onto the CUE before it, ${perHead(analysis.firstBlockAnswerToCue)} of the weight.`));
   }
 
   private downloadCsv(): void {

@@ -197,6 +197,25 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
         });
         return el('div', { class: 'attn-controls' }, el('label', {}, 'd_k', select));
       }
+      case 'one-block-heads': {
+        // Checked against the 1-block runs the native core recorded at build time.
+        const guess = numberInput('your guess');
+        check.addEventListener('click', async () => {
+          const g = parse(guess.input, 'Your guess', 0, 1);
+          if (g === undefined) return;
+          // The lesson's recorded runs load only when a reader checks this kind of task.
+          const runs = (await import('../recorded-runs')).oneBlockRuns();
+          const run = runs.find((r) => r.config.heads === num(p, 'heads') && r.config.epochs === num(p, 'epochs') && r.config.seed === num(p, 'seed'));
+          if (!run) return refuse(`This build has no recorded 1-block run with ${num(p, 'heads')} heads and ${num(p, 'epochs')} epochs; train it in the trainer to see.`);
+          const others = runs.filter((r) => r !== run && r.config.seed === run.config.seed && r.config.heads !== run.config.heads)
+            .sort((a, b) => a.config.heads - b.config.heads)
+            .map((r) => `${r.config.heads} head${r.config.heads > 1 ? 's' : ''}, ${r.config.epochs} epochs: ${r.best.toFixed(3)}`);
+          report(Math.abs(g - run.best) <= num(p, 'tolerance'),
+            `The recorded run reached ${run.best.toFixed(3)} (best at epoch ${run.bestEpoch}; most frequent symbol ${run.baseline.toFixed(3)}).` +
+            (others.length ? ` Other recorded 1-block runs on seed ${run.config.seed}: ${others.join('; ')}.` : ''), String(g));
+        });
+        return el('div', { class: 'attn-controls' }, guess.label);
+      }
     }
     throw new Error(`unknown exercise kind ${x.kind}`);
   }

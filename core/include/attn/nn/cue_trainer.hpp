@@ -20,6 +20,7 @@
 
 #include "attn/experiments/cue_task.hpp"
 #include "attn/nn/adam.hpp"
+#include "attn/nn/cue_probe.hpp"
 #include "attn/nn/transformer.hpp"
 
 #include <cstdint>
@@ -246,6 +247,16 @@ class CueTrainer {
   CueAnalysis analyse();
   // Everything above at once.
   CueReport report();
+
+  // The model's answer for one sequence and the attention of every block and head
+  // (cue_probe.hpp). Throws attn::ArgumentError naming "tokens" for a bad sequence.
+  CueProbe probe(const std::vector<int>& tokens);
+  // Every parameter as one flat list (cue_probe.hpp), and setting them from one: a run's
+  // trained weights, shipped, give the same model back. Loading changes neither the history
+  // nor Adam's state, so further training continues from the loaded weights with the
+  // optimiser's moments as they were. Throws attn::ArgumentError naming "weights".
+  std::vector<float> weights() const { return parameter_values(model_->parameters()); }
+  void load_weights(const std::vector<float>& values) { set_parameter_values(model_->parameters(), values); }
 
   const TinyTransformer<float>& model() const { return *model_; }
   const CueData& data() const { return data_; }
