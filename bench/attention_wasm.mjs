@@ -1,14 +1,27 @@
-// WebAssembly side of the attention benchmark, through the facade (web/src/core.ts compiled to
-// build-wasm/facade/), on the same inputs and with the same timing rule as
-// bench/attention_native.cpp: microseconds per call, the best of 7 runs of ~100 ms each.
-//   node bench/attention_wasm.mjs                      one measurement, as a JSON line
+// WebAssembly side of the attention benchmark (goal 3 of issue 16), through the facade
+// (web/src/core.ts compiled to build-wasm/facade/), on the same inputs and with the same timing
+// rule as bench/attention_native.cpp: microseconds per call, the best of 7 runs of ~100 ms each.
+// Also, in the benchmark module (build-wasm/bench/attention_bench, the shipped module's flags),
+// the attention products of bench/gemm_workloads.hpp with Eigen and with the SIMD128 kernels
+// attn/products.hpp uses in WebAssembly: the evidence that the kernels beat Eigen there.
+//   node bench/attention_wasm.mjs                      one round, as a JSON line
 //   node bench/attention_wasm.mjs --report N.jsonl W.jsonl
-//        the table of native (N) against wasm (W) lines, best of each over the rounds, with
-//        the ratios and the issue's goals. bench/run-attention does both in one go.
+//        native (N) against wasm (W) rounds: each figure the median over the rounds, with the
+//        ratios, the goals and the native build's flags. bench/run-attention does both.
 
-import { loadCore } from '../tests/wasm/helpers.mjs';
-import { best, microsecondsPerCall } from './timing.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
 
+import { loadCore, root } from '../tests/wasm/helpers.mjs';
+import { median, table } from './report.mjs';
+import { microsecondsPerCall } from './timing.mjs';
+
+export const GOALS = { soft_lookup_us: 2, ratio: 2 };
+
+async function loadBenchModule() {
+  const { default: create } = await import('../build-wasm/bench/attention_bench.mjs');
+  return create({ wasmBinary: fs.readFileSync(path.join(root, 'build-wasm/bench/attention_bench.wasm')) });
+}
 
 async function measure() {
   const core = await loadCore();
@@ -31,25 +44,65 @@ async function measure() {
     }),
   };
   layer.dispose();
+  // The same calls inside WebAssembly without the facade (what the facade and binding add), and
+  // the products with each implementation (nanoseconds per product, 200 per crossing).
+  const bench = await loadBenchModule();
+  const REPS = 200;
+  result.direct = {};
+  for (const name of ['soft_lookup', 'self_12x64', 'mha_10x64'])
+    result.direct[name] = microsecondsPerCall(() => { sink += bench.attentionDirect(name, REPS); }, 3) / REPS;
+  result.products = bench.gemmShapes('attention').map((shape, s) => ({
+    name: shape.name,
+    core_uses: shape.coreUses,
+    eigen_ns: (1000 * microsecondsPerCall(() => { sink += bench.gemm('attention', s, false, REPS); }, 3)) / REPS,
+    kernels_ns: (1000 * microsecondsPerCall(() => { sink += bench.gemm('attention', s, true, REPS); }, 3)) / REPS,
+  }));
   if (!Number.isFinite(sink)) throw new Error('the benchmark computed non-finite numbers');
   console.log(JSON.stringify(result));
 }
 
-function report(nativeFile, wasmFile) {
-  const native = best(nativeFile), wasm = best(wasmFile);
-  const goals = { soft_lookup: 'wasm <= 5 us', self_12x64: 'ratio <= 2', mha_10x64: 'ratio <= 2' };
-  const rows = [['workload', 'native us', 'wasm us (node)', 'wasm / native', 'goal', 'met']];
-  for (const name of Object.keys(goals)) {
-    const n = native.times[name], w = wasm.times[name], ratio = w / n;
-    const met = name === 'soft_lookup' ? w <= 5 : ratio <= 2;
-    rows.push([name, n.toFixed(3), w.toFixed(3), ratio.toFixed(2), goals[name], met ? 'yes' : 'NO']);
+const readRounds = (file) => fs.readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+
+/** The rows of goal 3 from the rounds of both sides: [{name, figure, goal, peer, met}] (used by bench/run-all too). */
+export function goalRows(nativeRounds, wasmRounds) {
+  const med = (rounds, pick) => median(rounds.map(pick));
+  const rows = [];
+  for (const name of ['self_12x64', 'mha_10x64']) {
+    const n = med(nativeRounds, (r) => r[name]), w = med(wasmRounds, (r) => r[name]);
+    rows.push({ name: `${name} wasm / native`, figure: (w / n).toFixed(2), goal: `<= ${GOALS.ratio}`,
+                peer: `native ${n.toFixed(2)} us, wasm ${w.toFixed(2)} us`, met: w / n <= GOALS.ratio });
   }
-  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
-  for (const r of rows) console.log(r.map((cell, c) => (c ? cell.padStart(widths[c]) : cell.padEnd(widths[c]))).join('  '));
-  console.log(`best of ${native.rounds} native and ${wasm.rounds} wasm rounds, alternated; ` +
-              `mha_10x64 building the layer on every call (core.multiHeadAttention): ${wasm.times.mha_10x64_one_shot.toFixed(3)} us`);
+  const soft = med(wasmRounds, (r) => r.soft_lookup);
+  rows.push({ name: 'soft lookup through the facade', figure: `${soft.toFixed(2)} us`, goal: `<= ${GOALS.soft_lookup_us} us`,
+              peer: `native ${med(nativeRounds, (r) => r.soft_lookup).toFixed(3)} us`, met: soft <= GOALS.soft_lookup_us });
+  return rows;
+}
+
+/** Goal 3's tables from the rounds of both sides (JSON objects as the two sides print them). */
+export function printAttention(native, wasm) {
+  const med = (rounds, pick) => median(rounds.map(pick));
+  console.log(table([
+    ['workload (us per call)', 'native', 'wasm, facade (node)', 'wasm, core alone', 'wasm / native'],
+    ...['soft_lookup', 'self_12x64', 'mha_10x64'].map((name) => {
+      const n = med(native, (r) => r[name]), w = med(wasm, (r) => r[name]);
+      return [name, n.toFixed(3), w.toFixed(3), med(wasm, (r) => r.direct[name]).toFixed(3), (w / n).toFixed(2)];
+    }),
+  ]));
+  console.log(`mha_10x64 building the layer on every call (core.multiHeadAttention): ${med(wasm, (r) => r.mha_10x64_one_shot).toFixed(3)} us`);
+  console.log('\nthe attention products in WebAssembly (ns per product): Eigen against the SIMD128 kernels attn/products.hpp uses');
+  console.log(table([
+    ['product', 'Eigen', 'kernel', 'kernel faster', 'the core uses'],
+    ...wasm[0].products.map((p, s) => {
+      const e = med(wasm, (r) => r.products[s].eigen_ns), k = med(wasm, (r) => r.products[s].kernels_ns);
+      return [p.name, e.toFixed(1), k.toFixed(1), `${(e / k).toFixed(2)}x`, p.core_uses];
+    }),
+  ]));
+  console.log(`\ngoal 3 (median of ${native.length} native and ${wasm.length} wasm rounds, alternated)`);
+  console.log(table([['figure', 'measured', 'goal', 'peer', 'met'],
+                     ...goalRows(native, wasm).map((r) => [r.name, r.figure, r.goal, r.peer, r.met ? 'yes' : 'NO'])]));
+  console.log(`native peer: the attn_core library the CLI links, built with ${native[0].build}`);
 }
 
 const at = process.argv.indexOf('--report');
-if (at >= 0) report(process.argv[at + 1], process.argv[at + 2]);
-else await measure();
+if (at >= 0) printAttention(readRounds(process.argv[at + 1]), readRounds(process.argv[at + 2]));
+else if (process.argv[1] === new URL(import.meta.url).pathname) await measure();

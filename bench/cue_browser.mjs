@@ -7,55 +7,29 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { serveStatic } from '../scripts/static-server.mjs';
-import { launchChromium } from '../tests/support/chromium.mjs';
+import { runWorkerInChromium } from './chromium_worker.mjs';
+import { cueRunFlops } from './cue_flops.mjs';
 import { loadCore, root } from '../tests/wasm/helpers.mjs';
 
 const { values } = parseArgs({ options: { blocks: { type: 'string', default: '2' }, epochs: { type: 'string', default: '30' }, seed: { type: 'string' } } });
 const blocks = Number(values.blocks), epochs = Number(values.epochs);
 
-/**
- * Floating-point operations of one run (a multiply-add counts 2), for the default shapes:
- * T = 10 tokens, d = 32, d_ff = 64, 9 classes, 2,000 training and 1,000 validation sequences.
- * Forward per sequence: a full block is Q, K, V and output projections (4 T d d), scores and
- * weighted sum (2 T T d) and the feed-forward (2 T d d_ff), times 2; the last block computes
- * K and V for all rows but the rest for the query row only; the head is d x 9. Training costs
- * about 3 forwards (the backward pass is about twice the forward), validation one.
- */
-function runFlops(blocks, epochs) {
-  const T = 10, d = 32, ff = 64, classes = 9;
-  const full = 2 * (4 * T * d * d + 2 * T * T * d + 2 * T * d * ff);
-  const last = 2 * (2 * T * d * d + 2 * d * d + 2 * T * d + 2 * d * ff);
-  const forward = (blocks - 1) * full + last + 2 * d * classes;
-  return epochs * (2000 * 3 * forward + 1000 * forward);
-}
+const core = await loadCore();
+const seed = values.seed ?? String(core.configs.cueTrain.defaults.seed);
+const chromium = await runWorkerInChromium('cue_browser_worker.mjs', { blocks, epochs, seed });
+const nodeStart = performance.now();
+const model = core.createCueModel({ blocks, epochs, seed: Number(seed) });
+while (!model.progress().finished) model.trainEpoch();
+const nodeSeconds = (performance.now() - nodeStart) / 1000;
+model.dispose();
 
-const server = await serveStatic(root);
-const browser = await launchChromium();
-try {
-  const core = await loadCore();
-  const seed = values.seed ?? String(core.configs.cueTrain.defaults.seed);
-  const page = await browser.newPage();
-  await page.goto(`${server.url}bench/cue-browser.html?blocks=${blocks}&epochs=${epochs}&seed=${seed}`);
-  const chromium = await page.evaluate(() => window.benchResult);
-
-  const nodeStart = performance.now();
-  const model = core.createCueModel({ blocks, epochs, seed: Number(seed) });
-  while (!model.progress().finished) model.trainEpoch();
-  const nodeSeconds = (performance.now() - nodeStart) / 1000;
-  model.dispose();
-
-  const native = JSON.parse(execFileSync(path.join(root, 'build/cli/attention-lab'), ['cue', '--blocks', String(blocks), '--epochs', String(epochs), '--seed', seed, '--json'], { encoding: 'utf8' }));
-  const gflop = runFlops(blocks, epochs) / 1e9;
-  const drift = Math.max(...chromium.curve.map((a, i) => Math.abs(a - native.history[i].validationAccuracy)));
-  const row = (name, s) => `${name.padEnd(22)} ${s.toFixed(2).padStart(7)} s  ${(gflop / s).toFixed(1).padStart(5)} GFLOP/s  ${(s / native.elapsedSeconds).toFixed(2).padStart(5)}x native`;
-  console.log(`cue task, ${blocks} block(s), ${epochs} epochs, seed ${seed}: about ${gflop.toFixed(1)} GFLOP`);
-  console.log(row('native (attention-lab)', native.elapsedSeconds));
-  console.log(row('wasm in node', nodeSeconds));
-  console.log(row('wasm in Chromium Worker', chromium.seconds));
-  console.log(`Chromium: best ${chromium.best.toFixed(4)} (native ${native.bestValidationAccuracy.toFixed(4)}), largest per-epoch difference ${drift.toFixed(4)}, peak Worker heap ${(chromium.peakHeap / 2 ** 20).toFixed(1)} MiB`);
-  console.log(`goals: Chromium <= 30 s (must) ${chromium.seconds <= 30 ? 'met' : 'NOT met'}, <= 8 s ${chromium.seconds <= 8 ? 'met' : 'NOT met'}; wasm / native <= 2 ${chromium.seconds / native.elapsedSeconds <= 2 ? 'met' : 'NOT met'}; heap < 64 MiB ${chromium.peakHeap < 64 * 2 ** 20 ? 'met' : 'NOT met'}`);
-} finally {
-  await browser.close();
-  await server.close();
-}
+const native = JSON.parse(execFileSync(path.join(root, 'build/cli/attention-lab'), ['cue', '--blocks', String(blocks), '--epochs', String(epochs), '--seed', seed, '--json'], { encoding: 'utf8' }));
+const gflop = cueRunFlops({ ...core.configs.cueTrain.defaults, blocks, epochs }) / 1e9;
+const drift = Math.max(...chromium.curve.map((a, i) => Math.abs(a - native.history[i].validationAccuracy)));
+const row = (name, s) => `${name.padEnd(22)} ${s.toFixed(2).padStart(7)} s  ${(gflop / s).toFixed(1).padStart(5)} GFLOP/s  ${(s / native.elapsedSeconds).toFixed(2).padStart(5)}x native`;
+console.log(`cue task, ${blocks} block(s), ${epochs} epochs, seed ${seed}: about ${gflop.toFixed(1)} GFLOP`);
+console.log(row('native (attention-lab)', native.elapsedSeconds));
+console.log(row('wasm in node', nodeSeconds));
+console.log(row('wasm in Chromium Worker', chromium.seconds));
+console.log(`Chromium: best ${chromium.best.toFixed(4)} (native ${native.bestValidationAccuracy.toFixed(4)}), largest per-epoch difference ${drift.toFixed(4)}, peak Worker heap ${(chromium.peakHeap / 2 ** 20).toFixed(1)} MiB`);
+console.log(`goals: Chromium <= 30 s (must) ${chromium.seconds <= 30 ? 'met' : 'NOT met'}, <= 8 s ${chromium.seconds <= 8 ? 'met' : 'NOT met'}; wasm / native <= 2 ${chromium.seconds / native.elapsedSeconds <= 2 ? 'met' : 'NOT met'}; heap < 64 MiB ${chromium.peakHeap < 64 * 2 ** 20 ? 'met' : 'NOT met'}`);

@@ -1,12 +1,13 @@
 // A module Worker that trains one cue-task model through the facade (the same code path as
 // the lesson's trainer Worker) and reports the time, the curve and the peak heap size.
+// Started by bench/cue_browser.mjs through bench/worker-host.html (parameters arrive as strings).
 import { loadCore } from '../build-wasm/facade/core.js';
 
 onmessage = async ({ data }) => {
   const core = await loadCore();
-  const seed = data.seed === null ? core.configs.cueTrain.defaults.seed : Number(data.seed);
+  const seed = data.seed ? Number(data.seed) : core.configs.cueTrain.defaults.seed;
   const start = performance.now();
-  const model = core.createCueModel({ blocks: data.blocks, epochs: data.epochs, seed });
+  const model = core.createCueModel({ blocks: Number(data.blocks), epochs: Number(data.epochs), seed });
   let peakHeap = core.memoryStats().heapBytes;
   while (!model.progress().finished) {
     model.trainEpoch();

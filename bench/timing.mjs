@@ -1,20 +1,42 @@
 // The WebAssembly benchmarks' clock, the same rule as bench/timing.hpp: best microseconds per
-// call over 7 runs of ~100 ms each. Shared by bench/*_wasm.mjs.
+// call over 7 runs (or `runs`) of ~100 ms each. Shared by bench/*_wasm.mjs and bench/call_cost.mjs
+// (which uses the two parts on their own: calls counted once, then fewer runs per round).
 import fs from 'node:fs';
 
-export function microsecondsPerCall(fn) {
+/** Wall-clock microseconds. */
+export const wallMicroseconds = () => performance.now() * 1000;
+
+/**
+ * CPU microseconds of this process (user + system): time the process was descheduled does not
+ * count, so machines busy with other work disturb it less than the wall clock.
+ */
+export function cpuMicroseconds() {
+  const { user, system } = process.cpuUsage();
+  return user + system;
+}
+
+export function microsecondsPerCall(fn, runs = 7) {
+  return bestMicroseconds(fn, callsFilling(fn, 100), runs);
+}
+
+/** How many calls of fn (doubling from 1) take more than `ms` milliseconds on `clock`. */
+export function callsFilling(fn, ms, clock = wallMicroseconds) {
   let calls = 1;
   for (;;) {
-    const start = performance.now();
+    const start = clock();
     for (let i = 0; i < calls; i++) fn();
-    if (performance.now() - start > 100) break;
+    if (clock() - start > ms * 1000) return calls;
     calls *= 2;
   }
+}
+
+/** The best microseconds per call over `runs` runs of `calls` calls each, on `clock`. */
+export function bestMicroseconds(fn, calls, runs, clock = wallMicroseconds) {
   let best = Infinity;
-  for (let r = 0; r < 7; r++) {
-    const start = performance.now();
+  for (let r = 0; r < runs; r++) {
+    const start = clock();
     for (let i = 0; i < calls; i++) fn();
-    best = Math.min(best, ((performance.now() - start) * 1000) / calls);
+    best = Math.min(best, (clock() - start) / calls);
   }
   return best;
 }

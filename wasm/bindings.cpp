@@ -9,6 +9,7 @@
 //     slots until the next call of the same kind, and the function returns the offset of a
 //     table of their offsets (`results`). Memory may grow during any call: JS takes its heap
 //     views afterwards. Measured: this is several times cheaper per call than embind vectors.
+//     scratch, attention and softmax skip embind altogether (plain exports, see attn_attention).
 //   - Everything else crosses as plain JS objects through value_object bindings made from the
 //     core's field lists (js_struct.hpp): configs in (defaults and ranges exported too),
 //     results out, and the cue trainer as a class handle.
@@ -105,10 +106,18 @@ void publish(std::initializer_list<const void*> pointers) {
   for (const void* p : pointers) results.push_back(offset_of(p));
 }
 
+}  // namespace
+
 // ---- exported functions (names in snake_case here, camelCase in core.ts) ----
 
+// The calls a widget makes on every drag or key press are plain WebAssembly exports, which
+// core.ts calls as `_attn_scratch`, `_attn_softmax` and `_attn_attention`: measured in node, such
+// a call costs about 0.03 us where embind's invoker (built without eval, DYNAMIC_EXECUTION=0)
+// takes 0.3 us for attention's 14 arguments, a sixth of a soft-lookup update.
+extern "C" {
+
 // -> offset of at least `bytes` bytes of scratch, 8-byte aligned, valid until the next call.
-Offset scratch(Offset bytes) {
+EMSCRIPTEN_KEEPALIVE Offset attn_scratch(Offset bytes) {
   Offset result = 0;
   if (!run_guarded([&] {
         if (scratch_area.size() * sizeof(double) < bytes) scratch_area.resize((bytes + 7) / 8);
@@ -119,7 +128,7 @@ Offset scratch(Offset bytes) {
 }
 
 // scores (rows, cols) -> [weights]
-Offset softmax(Offset scores, int rows, int cols) {
+EMSCRIPTEN_KEEPALIVE Offset attn_softmax(Offset scores, int rows, int cols) {
   if (!run_guarded([&] {
         matrix_slot[0] = attn::softmax(matrix_at(scores, rows, cols));
         publish({matrix_slot[0].data()});
@@ -128,14 +137,14 @@ Offset softmax(Offset scores, int rows, int cols) {
   return offset_of(results.data());
 }
 
-// query (n_q, d_k), key (n_k, d_k), value (n_k, d_v), mask (n_q, n_k) bytes or offset 0
-//   -> [output (n_q, d_v), weights (n_q, n_k)]
+// query (n_q, d_k), key (n_k, d_k), value (n_k, d_v), mask (n_q, n_k) bytes or offset 0,
+// scale 0 or 1 -> [output (n_q, d_v), weights (n_q, n_k)]
 // Every input comes with the shape JS was given, so the core sees (and names) any mismatch.
-Offset attention(Offset query, int q_rows, int q_cols, Offset key, int k_rows, int k_cols,
-                 Offset value, int v_rows, int v_cols, Offset mask, int m_rows, int m_cols,
-                 bool scale, float masked_value) {
+EMSCRIPTEN_KEEPALIVE Offset attn_attention(Offset query, int q_rows, int q_cols, Offset key, int k_rows, int k_cols,
+                                           Offset value, int v_rows, int v_cols, Offset mask, int m_rows, int m_cols,
+                                           int scale, float masked_value) {
   if (!run_guarded([&] {
-        const auto options = options_of(scale, masked_value);
+        const auto options = options_of(scale != 0, masked_value);
         const QueryKeyValue in(query, q_rows, q_cols, key, k_rows, k_cols, value, v_rows, v_cols);
         auto result = mask ? attn::attention(in.q, *in.k, *in.v, mask_at(mask, m_rows, m_cols), options)
                            : attn::attention(in.q, *in.k, *in.v, options);
@@ -146,6 +155,10 @@ Offset attention(Offset query, int q_rows, int q_cols, Offset key, int k_rows, i
     throw_pending();
   return offset_of(results.data());
 }
+
+}  // extern "C"
+
+namespace {
 
 // -> [mask (n, n)]
 Offset causal_mask(int n) {
@@ -478,9 +491,6 @@ EMSCRIPTEN_BINDINGS(attention_core) {
 
   function("takeError", &take_error);
 
-  function("scratch", &scratch);
-  function("softmax", &softmax);
-  function("attention", &attention);
   function("causalMask", &causal_mask);
   function("paddingMask", &padding_mask);
   function("combineMasks", &combine_masks);

@@ -1,11 +1,48 @@
 #include "attn/attention.hpp"
 
+#include "attn/products.hpp"
+#include "attn/simd.hpp"
+
 #include <cmath>
 #include <limits>
 #include <stdexcept>
 #include <string>
 
 namespace attn {
+namespace {
+
+// The largest squared norm of a row of m (inf when one overflows float32), for a bound that only
+// needs to be safe, not exact: natively Eigen's (vectorised); in WebAssembly, where Eigen's
+// reductions run one value at a time, in 4 lanes.
+double max_row_squared_norm(const Eigen::Ref<const Matrix>& m) {
+#ifdef __wasm_simd128__
+  using namespace simd;
+  float top = 0;
+  for (Eigen::Index i = 0; i < m.rows(); ++i) {
+    const float* row = m.data() + i * m.outerStride();
+    Vec<float> lanes = splat(0.0f);
+    Eigen::Index j = 0;
+    for (; j + 4 <= m.cols(); j += 4) lanes += load(row + j) * load(row + j);
+    float sum = (lanes[0] + lanes[1]) + (lanes[2] + lanes[3]);
+    for (; j < m.cols(); ++j) sum += row[j] * row[j];
+    top = sum > top || sum != sum ? sum : top;
+  }
+  return double(top);
+#else
+  return double(m.rowwise().squaredNorm().maxCoeff());
+#endif
+}
+
+}  // namespace
+
+Matrix attention_weights(const Eigen::Ref<const Matrix>& query, const Eigen::Ref<const Matrix>& key, const Mask* mask,
+                         bool scale, float masked_value) {
+  Matrix scores(query.rows(), key.rows());
+  scores_into(query, key, scores);
+  if (scale) scores *= attention_scale_factor<float>(query.cols());
+  if (mask) scores = masked_scores<float>(scores, *mask, masked_value);
+  return softmax_rows_unchecked<float>(scores);
+}
 
 void require_options(const AttentionOptions& options) {
   if (std::isnan(options.masked_value))
@@ -30,10 +67,11 @@ void require_no_score_overflow(const char* inputs, const Eigen::Ref<const Matrix
   // reductions (a squared norm that overflows is inf, and takes the exact path). Otherwise the
   // scores are recomputed as the attention computed them.
   const double scale = options.scale ? 1.0 / double(query.cols()) : 1.0;
-  const double bound = double(query.rowwise().squaredNorm().maxCoeff()) * double(key.rowwise().squaredNorm().maxCoeff()) * scale;
+  const double bound = max_row_squared_norm(query) * max_row_squared_norm(key) * scale;
   if (bound < 9.0e76) return;
-  Matrix scores = query * key.transpose();
-  if (options.scale) scores *= 1.0f / std::sqrt(static_cast<float>(query.cols()));
+  Matrix scores(query.rows(), key.rows());
+  scores_into(query, key, scores);
+  if (options.scale) scores *= attention_scale_factor<float>(query.cols());
   for (Eigen::Index i = 0; i < scores.rows(); ++i)
     for (Eigen::Index j = 0; j < scores.cols(); ++j)
       if (!std::isfinite(scores(i, j)) && (!mask || (*mask)(i, j))) throw overflow(i);
@@ -58,10 +96,10 @@ void check_inputs(const Matrix& query, const Matrix& key, const Matrix& value,
 AttentionResult run(const Matrix& query, const Matrix& key, const Matrix& value, const Mask* mask,
                     const AttentionOptions& options) {
   AttentionResult result;
-  result.weights = attention_weights_unchecked<float>(query, key, mask, options.scale,
-                                                      options.masked_value);
+  result.weights = attention_weights(query, key, mask, options.scale, options.masked_value);
   require_no_score_overflow("query and key", query, key, result.weights, mask, options);
-  result.output = result.weights * value;
+  result.output.resize(query.rows(), value.cols());
+  product_into(result.weights, value, result.output);  // output = weights * value (attn/products.hpp)
   // Each output is a weighted mean of values, but with values near the float32 limit
   // (3.4e38) the rounded weights can sum to a hair over 1 and tip the sum to inf.
   if (!all_finite(result.output))

@@ -1,5 +1,7 @@
 #include "attn/multihead.hpp"
 
+#include "attn/products.hpp"
+
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -129,7 +131,10 @@ MultiHeadResult MultiHeadAttention::forward(const Matrix& query, const Matrix& k
                                 shape_of(query.rows(), key.rows()) + ", got " + shape_of(*mask));
 
   auto project = [this](const Matrix& x, Projection p) -> Matrix {
-    return (x * weights_[int(p)]).rowwise() + biases_[int(p)].row(0);
+    Matrix y(x.rows(), weights_[int(p)].cols());
+    product_into(x, weights_[int(p)], y);
+    y.rowwise() += biases_[int(p)].row(0);
+    return y;
   };
   // Finite inputs and weights can still overflow float32 in a product (entries near 1e20):
   // refuse that here rather than hand back NaN weights or an infinite output.
@@ -144,11 +149,11 @@ MultiHeadResult MultiHeadAttention::forward(const Matrix& query, const Matrix& k
   Matrix concat(query.rows(), num_heads_ * key_dim_);
   for (int h = 0; h < num_heads_; ++h) {
     const Eigen::Index c = Eigen::Index(h) * key_dim_;
-    Matrix w = attention_weights_unchecked<float>(q.middleCols(c, key_dim_), k.middleCols(c, key_dim_),
-                                                  mask, options.scale, options.masked_value);
+    Matrix w = attention_weights(q.middleCols(c, key_dim_), k.middleCols(c, key_dim_), mask, options.scale,
+                                 options.masked_value);
     require_no_score_overflow("projected query and key", q.middleCols(c, key_dim_), k.middleCols(c, key_dim_), w, mask,
                               options);
-    concat.middleCols(c, key_dim_) = w * v.middleCols(c, key_dim_);
+    product_into(w, v.middleCols(c, key_dim_), concat.middleCols(c, key_dim_));
     for (Eigen::Index i = 0; i < w.rows(); ++i)
       if (row_finite(w, i) && !all_finite(concat.data() + i * concat.cols() + c, key_dim_))
         throw std::invalid_argument("projected value is too large: head " + std::to_string(h) +

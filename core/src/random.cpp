@@ -16,8 +16,6 @@ std::uint64_t splitmix64(std::uint64_t& x) {
   return z ^ (z >> 31);
 }
 
-std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
 void require_matrix_size(Eigen::Index rows, Eigen::Index cols) {
   if (rows < 1 || cols < 1 || rows > kMaxElements / cols)
     throw std::invalid_argument("rows and cols must be positive with at most " + std::to_string(kMaxElements) +
@@ -178,20 +176,6 @@ const double kZigguratF[257] = {
 Random::Random(std::uint64_t seed) {
   for (auto& word : state_) word = splitmix64(seed);
 }
-
-std::uint64_t Random::next_u64() {
-  const std::uint64_t result = rotl(state_[1] * 5, 7) * 9;
-  const std::uint64_t t = state_[1] << 17;
-  state_[2] ^= state_[0];
-  state_[3] ^= state_[1];
-  state_[1] ^= state_[2];
-  state_[0] ^= state_[3];
-  state_[2] ^= t;
-  state_[3] = rotl(state_[3], 45);
-  return result;
-}
-
-double Random::uniform() { return static_cast<double>(next_u64() >> 11) * 0x1.0p-53; }
 
 double Random::uniform(double lo, double hi) { return lo + (hi - lo) * uniform(); }
 

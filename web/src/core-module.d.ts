@@ -70,12 +70,13 @@ declare module '*/generated/attention_core.mjs' {
     stackSave(): number;
     count_emval_handles(): number;
 
-    scratch(bytes: number): number;
-    softmax(scores: number, rows: number, cols: number): number;
-    attention(
+    // Plain WebAssembly exports (bindings.cpp, extern "C"): scale is 0 or 1.
+    _attn_scratch(bytes: number): number;
+    _attn_softmax(scores: number, rows: number, cols: number): number;
+    _attn_attention(
       query: number, qRows: number, qCols: number, key: number, kRows: number, kCols: number,
       value: number, vRows: number, vCols: number, mask: number, mRows: number, mCols: number,
-      scale: boolean, maskedValue: number,
+      scale: number, maskedValue: number,
     ): number;
     causalMask(n: number): number;
     paddingMask(nQ: number, nK: number, realLen: number): number;

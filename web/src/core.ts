@@ -659,9 +659,11 @@ function requireSize(name: string, value: unknown, field = ''): asserts value is
 
 // The most values one matrix or mask may hold, given or returned (the core's limit): bigger
 // requests are refused here, before anything is allocated in the WebAssembly heap (which
-// never shrinks again).
-function requireElements(what: string, count: number, limit: number): void {
-  if (count > limit) throw new Error(`${what} would hold ${count} values, more than the ${limit} allowed`);
+// never shrinks again). `what` names the matrix; a function, so that calls many times a second
+// build no string unless they fail.
+function requireElements(what: string | (() => string), count: number, limit: number): void {
+  if (count > limit)
+    throw new Error(`${typeof what === 'string' ? what : what()} would hold ${count} values, more than the ${limit} allowed`);
 }
 
 function requireMat(name: string, m: unknown, limit: number): asserts m is Mat {
@@ -669,7 +671,7 @@ function requireMat(name: string, m: unknown, limit: number): asserts m is Mat {
   const { rows, cols, data } = m as Mat;
   requireSize(name, rows, '.rows');
   requireSize(name, cols, '.cols');
-  requireElements(`${name} (${rows}, ${cols})`, rows * cols, limit);
+  requireElements(() => `${name} (${rows}, ${cols})`, rows * cols, limit);
   if (!(data instanceof Float32Array)) throw new Error(`${name}.data must be a Float32Array, got ${describe(data)}`);
   if (data.length !== rows * cols)
     throw new Error(`${name}.data must have rows * cols = ${rows * cols} values for shape (${rows}, ${cols}), got ${data.length}`);
@@ -680,7 +682,7 @@ function requireMask(name: string, m: unknown, limit: number): asserts m is Mask
   const { rows, cols, data } = m as MaskMat;
   requireSize(name, rows, '.rows');
   requireSize(name, cols, '.cols');
-  requireElements(`${name} (${rows}, ${cols})`, rows * cols, limit);
+  requireElements(() => `${name} (${rows}, ${cols})`, rows * cols, limit);
   if (!(data instanceof Uint8Array)) throw new Error(`${name}.data must be a Uint8Array, got ${describe(data)}`);
   if (data.length !== rows * cols)
     throw new Error(`${name}.data must have rows * cols = ${rows * cols} values for shape (${rows}, ${cols}), got ${data.length}`);
@@ -761,7 +763,7 @@ class CoreImpl implements Core {
       const first = inputs.indexOf(x);
       return first < i ? -2 - first : layout.add(x.byteLength);
     });
-    const base = this.m.scratch(Math.max(8, layout.size)); // never 0: offset 0 means "no mask"
+    const base = this.m._attn_scratch(Math.max(8, layout.size)); // never 0: offset 0 means "no mask"
     const offsets = inputs.map((x, i) => (x && at[i] >= 0 ? base + at[i] : 0));
     inputs.forEach((x, i) => {
       if (!x) return;
@@ -788,7 +790,7 @@ class CoreImpl implements Core {
     const total = shapes.reduce((sum, [r, c]) => sum + r * c, 0);
     const heap = this.m.HEAPF32;
     if (total <= 16) return shapes.map(([rows, cols], i) => this.readMat(this.result(table, i), rows, cols));
-    const all = new Float32Array(total);
+    const all = this.carve(total);
     let at = 0;
     return shapes.map(([rows, cols], i) => {
       const start = this.result(table, i) >> 2, n = rows * cols;
@@ -797,6 +799,21 @@ class CoreImpl implements Core {
       at += n;
       return { rows, cols, data };
     });
+  }
+
+  // n floats for results, cut from a shared 64 KiB slab (a new slab when the current one is
+  // used up; results handed out earlier keep theirs): one allocation per many small calls.
+  private slab = new Float32Array(0);
+  private slabAt = 0;
+  private carve(n: number): Float32Array {
+    if (n > 4096) return new Float32Array(n);
+    if (this.slabAt + n > this.slab.length) {
+      this.slab = new Float32Array(16384);
+      this.slabAt = 0;
+    }
+    const v = this.slab.subarray(this.slabAt, this.slabAt + n);
+    this.slabAt += n;
+    return v;
   }
 
   private readMat(offset: number, rows: number, cols: number): Mat {
@@ -811,7 +828,7 @@ class CoreImpl implements Core {
   softmax(scores: Mat): Mat {
     requireMat('scores', scores, this.max);
     const [s] = this.put([scores.data]);
-    const table = this.m.softmax(s, scores.rows, scores.cols);
+    const table = this.m._attn_softmax(s, scores.rows, scores.cols);
     return this.readMat(this.result(table, 0), scores.rows, scores.cols);
   }
 
@@ -822,11 +839,11 @@ class CoreImpl implements Core {
     const { scale, maskedValue } = requireOptions(options);
     const mask = options?.mask;
     if (mask !== undefined) requireMask('mask', mask, this.max);
-    requireElements(`the weights (${query.rows}, ${key.rows})`, query.rows * key.rows, this.max);
-    requireElements(`the output (${query.rows}, ${value.cols})`, query.rows * value.cols, this.max);
+    requireElements(() => `the weights (${query.rows}, ${key.rows})`, query.rows * key.rows, this.max);
+    requireElements(() => `the output (${query.rows}, ${value.cols})`, query.rows * value.cols, this.max);
     const [q, k, v, mk] = this.put([query.data, key.data, value.data, mask ? mask.data : null]);
-    const table = this.m.attention(q, query.rows, query.cols, k, key.rows, key.cols, v, value.rows, value.cols,
-                                   mk, mask ? mask.rows : 0, mask ? mask.cols : 0, scale, maskedValue);
+    const table = this.m._attn_attention(q, query.rows, query.cols, k, key.rows, key.cols, v, value.rows, value.cols,
+                                         mk, mask ? mask.rows : 0, mask ? mask.cols : 0, scale ? 1 : 0, maskedValue);
     const [output, weights] = this.readMats(table, [[query.rows, value.cols], [query.rows, key.rows]]);
     return { output, weights };
   }
@@ -951,7 +968,7 @@ class CoreImpl implements Core {
         requireMat('key', key, core.max);
         requireMat('value', value, core.max);
         if (mask !== undefined) requireMask('mask', mask, core.max);
-        requireElements(`the weights (${numHeads} heads, ${query.rows}, ${key.rows})`, numHeads * query.rows * key.rows, core.max);
+        requireElements(() => `the weights (${numHeads} heads, ${query.rows}, ${key.rows})`, numHeads * query.rows * key.rows, core.max);
         const { scale, maskedValue } = requireOptions(options);
         const [q, k, v, mk] = core.put([query.data, key.data, value.data, mask ? mask.data : null]);
         const table = h.forward(q, query.rows, query.cols, k, key.rows, key.cols, v, value.rows, value.cols,

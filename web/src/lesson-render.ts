@@ -8,11 +8,12 @@ import attentionHeader from '../../core/include/attn/attention.hpp?raw';
 import attentionSource from '../../core/src/attention.cpp?raw';
 
 // The function the page runs, cut from the core's own sources so the listing cannot drift: the
-// weights from the header, then the line of attention() that multiplies them by the values.
+// weights from the header, then the line of attention() that multiplies them by the values
+// (product_into: Eigen's product natively, a SIMD128 kernel in WebAssembly).
 function coreListing(): string {
   const start = attentionHeader.indexOf('template <typename Scalar>\nMatrixOf<Scalar> attention_weights_unchecked');
   const end = attentionHeader.indexOf('\n}\n', start);
-  const output = attentionSource.split('\n').find((line) => line.includes('result.output = result.weights * value'));
+  const output = attentionSource.split('\n').find((line) => line.includes('product_into(result.weights, value, result.output)'));
   if (start < 0 || end < start || !output) throw new Error('the attention listing is no longer where lesson-render.ts looks for it');
   return `${attentionHeader.slice(start, end + 2)}\n// then, in attention() (core/src/attention.cpp):\n${output.trim()}`;
 }

@@ -72,4 +72,14 @@ MatrixOf<Scalar> attention_weights_unchecked(const MatrixOf<Scalar>& query,
   return softmax_rows_unchecked<Scalar>(scores);                          // each row sums to 1
 }
 
+// float32 (attention.cpp): the same steps on query and key blocks, without copying them, with
+// attn/products.hpp's score product and softmax_rows_unchecked<float>.
+Matrix attention_weights(const Eigen::Ref<const Matrix>& query, const Eigen::Ref<const Matrix>& key, const Mask* mask,
+                         bool scale, float masked_value);
+template <>
+inline Matrix attention_weights_unchecked<float>(const Matrix& query, const Matrix& key, const Mask* mask, bool scale,
+                                                 float masked_value) {
+  return attention_weights(query, key, mask, scale, masked_value);
+}
+
 }  // namespace attn

@@ -17,9 +17,20 @@ class Random {
  public:
   explicit Random(std::uint64_t seed);
 
-  std::uint64_t next_u64();
-  // [0, 1) with 53 random bits.
-  double uniform();
+  // Inline (and noexcept): dropout draws one per activation, the sweep one per normal.
+  std::uint64_t next_u64() noexcept {
+    const std::uint64_t result = rotl(state_[1] * 5, 7) * 9;
+    const std::uint64_t t = state_[1] << 17;
+    state_[2] ^= state_[0];
+    state_[3] ^= state_[1];
+    state_[1] ^= state_[2];
+    state_[0] ^= state_[3];
+    state_[2] ^= t;
+    state_[3] = rotl(state_[3], 45);
+    return result;
+  }
+  // [0, 1) with 53 random bits: exactly (next_u64() >> 11) * 2^-53.
+  double uniform() noexcept { return static_cast<double>(next_u64() >> 11) * 0x1.0p-53; }
   // [lo, hi).
   double uniform(double lo, double hi);
   // An integer in [0, n), unbiased. Requires n >= 1.
@@ -46,6 +57,7 @@ class Random {
   // The 1.5% of normal() draws that do not land in the part of a layer under the curve;
   // bits is the next_u64() that did not. noexcept for the reason portable_log_unchecked is.
   double normal_slow(std::uint64_t bits) noexcept;
+  static std::uint64_t rotl(std::uint64_t x, int k) noexcept { return (x << k) | (x >> (64 - k)); }
 
   std::uint64_t state_[4];
 };

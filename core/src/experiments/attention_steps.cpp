@@ -2,6 +2,7 @@
 
 #include "attn/attention.hpp"
 #include "attn/masks.hpp"
+#include "attn/products.hpp"
 #include "attn/random.hpp"
 
 #include <cmath>
@@ -49,12 +50,14 @@ AttentionSteps attention_steps(const AttentionStepsConfig& config, const Matrix&
 
   // The steps of attention_weights_unchecked(), one matrix each, with the same helpers.
   const float factor = config.scale ? attention_scale_factor<float>(config.d_k) : 1.0f;
-  const Matrix scores = query * key.transpose();
+  Matrix scores(n, n);
+  scores_into(query, key, scores);  // attn/products.hpp, as attention() computes them
   const Matrix scaled = config.scale ? Matrix(scores * factor) : scores;
   const Matrix masked = config.causal ? masked_scores<float>(scaled, mask, options.masked_value) : scaled;
   const Matrix weights = softmax_rows_unchecked<float>(masked);
   require_no_score_overflow("query and key", query, key, weights, config.causal ? &mask : nullptr, options);
-  const Matrix output = weights * value;
+  Matrix output(n, config.d_v);
+  product_into(weights, value, output);
   if (!all_finite(output))
     throw std::invalid_argument("value is too large: an output overflows float32 (values near the limit 3.4e38)");
 

@@ -1,6 +1,7 @@
 #include "attn/experiments/scale_sweep.hpp"
 
 #include "attn/attention.hpp"
+#include "attn/products.hpp"
 #include "attn/random.hpp"
 
 #include <algorithm>
@@ -138,7 +139,7 @@ ScaleSweepResult scale_sweep(const ScaleSweepConfig& config) {
     for (int draw = 0; draw < draws; ++draw) {
       const Matrix q = rng.normal_matrix(tokens, d_k);
       const Matrix k = rng.normal_matrix(tokens, d_k);
-      scores.noalias() = q * k.transpose();
+      scores_into(q, k, scores);
       unscaled.add_draw(scores);
       scores *= scale;
       scaled.add_draw(scores);

@@ -51,7 +51,7 @@ template <typename T>
 Mat<T> Linear<T>::forward(const Mat<T>& input) {
   x = input;
   Mat<T> y = kernels::matmul<T>(x, weight);
-  y.rowwise() += bias.row(0);
+  kernels::add_row_to_rows<T>(bias.data(), y);
   return y;
 }
 
@@ -81,18 +81,23 @@ Mat<T> LayerNorm<T>::forward(const Mat<T>& x) {
   x_hat.resize(n, d);
   inv_std.resize(n);
   Mat<T> y(n, d);
+  const T *g = gamma.data(), *b = beta.data();
   for (Eigen::Index i = 0; i < n; ++i) {
-    // Sums in index order (see kernels.hpp).
+    const T* xi = x.data() + i * d;
+    T* hi = x_hat.data() + i * d;
+    T* yi = y.data() + i * d;
+    // Sums in index order (see kernels.hpp); the elementwise steps as plain loops, which the
+    // compiler vectorises (Eigen's row expressions stay scalar in WebAssembly).
     T sum = 0;
-    for (Eigen::Index j = 0; j < d; ++j) sum += x(i, j);
+    for (Eigen::Index j = 0; j < d; ++j) sum += xi[j];
     const T mean = sum / T(d);
-    x_hat.row(i) = x.row(i).array() - mean;
+    for (Eigen::Index j = 0; j < d; ++j) hi[j] = xi[j] - mean;
     T squares = 0;
-    for (Eigen::Index j = 0; j < d; ++j) squares += x_hat(i, j) * x_hat(i, j);
+    for (Eigen::Index j = 0; j < d; ++j) squares += hi[j] * hi[j];
     const T var = squares / T(d);
-    inv_std(i) = T(1) / std::sqrt(var + epsilon);
-    x_hat.row(i) *= inv_std(i);
-    y.row(i) = x_hat.row(i).cwiseProduct(gamma.row(0)) + beta.row(0);
+    const T s = inv_std(i) = T(1) / std::sqrt(var + epsilon);
+    for (Eigen::Index j = 0; j < d; ++j) hi[j] *= s;
+    for (Eigen::Index j = 0; j < d; ++j) yi[j] = hi[j] * g[j] + b[j];
   }
   return y;
 }
@@ -103,15 +108,20 @@ Mat<T> LayerNorm<T>::backward(const Mat<T>& dy) {
   kernels::add_column_sums<T>(dy.cwiseProduct(x_hat), d_gamma);
   kernels::add_column_sums<T>(dy, d_beta);
   Mat<T> dx(n, d);
+  std::vector<T> g(static_cast<std::size_t>(d));  // d loss / d x_hat of one row
+  const T* gamma_j = gamma.data();
   for (Eigen::Index i = 0; i < n; ++i) {
-    const auto g = dy.row(i).cwiseProduct(gamma.row(0)).eval();  // d loss / d x_hat
+    const T* dyi = dy.data() + i * d;
+    const T* hi = x_hat.data() + i * d;
+    T* dxi = dx.data() + i * d;
+    for (Eigen::Index j = 0; j < d; ++j) g[std::size_t(j)] = dyi[j] * gamma_j[j];
     T sum_g = 0, sum_gx = 0;
     for (Eigen::Index j = 0; j < d; ++j) {
-      sum_g += g(j);
-      sum_gx += g(j) * x_hat(i, j);
+      sum_g += g[std::size_t(j)];
+      sum_gx += g[std::size_t(j)] * hi[j];
     }
-    const T mean_g = sum_g / T(d), mean_gx = sum_gx / T(d);
-    dx.row(i) = inv_std(i) * (g.array() - mean_g - x_hat.row(i).array() * mean_gx).matrix();
+    const T mean_g = sum_g / T(d), mean_gx = sum_gx / T(d), s = inv_std(i);
+    for (Eigen::Index j = 0; j < d; ++j) dxi[j] = s * ((g[std::size_t(j)] - mean_g) - hi[j] * mean_gx);
   }
   return dx;
 }
@@ -189,9 +199,13 @@ Mat<T> Dropout<T>::forward(const Mat<T>& x, Random* rng) {
   active = rng != nullptr && rate > 0.0;
   if (!active) return x;
   const T keep_scale = T(1.0 / (1.0 - rate));
+  // rng->uniform() < rate, decided on the draw's bits: uniform() is exactly
+  // (next_u64() >> 11) * 2^-53, below rate exactly when those 53 bits are below
+  // ceil(rate * 2^53). The same draws and masks, without a conversion to double per entry.
+  const std::uint64_t drop_below = std::uint64_t(std::ceil(rate * 0x1.0p53));
   mask.resize(x.rows(), x.cols());
-  for (Eigen::Index i = 0; i < mask.size(); ++i)
-    mask.data()[i] = rng->uniform() < rate ? T(0) : keep_scale;
+  T* m = mask.data();
+  for (Eigen::Index i = 0; i < mask.size(); ++i) m[i] = (rng->next_u64() >> 11) < drop_below ? T(0) : keep_scale;
   return x.cwiseProduct(mask);
 }
 
@@ -219,8 +233,9 @@ Mat<T> FeedForward<T>::forward(const Mat<T>& x) {
 
 template <typename T>
 Mat<T> FeedForward<T>::backward(const Mat<T>& dy) {
-  const Mat<T> dh = down.backward(dy);
-  return up.backward((pre.array() > T(0)).select(dh, T(0)));
+  Mat<T> dh = down.backward(dy);
+  kernels::relu_backward<T>(pre.data(), dh.data(), dh.size());
+  return up.backward(dh);
 }
 
 template <typename T>

@@ -6,6 +6,9 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstring>
+#include <limits>
+#include <vector>
 
 using namespace attn;
 using namespace attn::nn;
@@ -26,6 +29,95 @@ TEST_CASE("kernel products match Eigen's within float rounding", "[nn][kernels]"
     kernels::add_column_sums<float>(a2, sums);
     CHECK((sums - a2.colwise().sum()).cwiseAbs().maxCoeff() <= 1e-5f);
   }
+}
+
+namespace {
+
+// The fixed order the kernels promise, written as plainly as possible: each element starts from
+// its initial value and adds the products in index order.
+template <typename T>
+Mat<T> reference_product(const Mat<T>& a, const Mat<T>& b, Mat<T> c) {
+  for (Eigen::Index i = 0; i < c.rows(); ++i)
+    for (Eigen::Index j = 0; j < c.cols(); ++j)
+      for (Eigen::Index p = 0; p < a.cols(); ++p) c(i, j) += a(i, p) * b(p, j);
+  return c;
+}
+
+bool same_bits(const Eigen::Ref<const Matrix>& a, const Eigen::Ref<const Matrix>& b) {
+  return a.rows() == b.rows() && a.cols() == b.cols() && std::memcmp(a.data(), b.data(), sizeof(float) * a.size()) == 0;
+}
+
+template <typename T>
+void check_products_exact(int n, int k, int m) {
+  Random rng(std::uint64_t(n * 10000 + k * 100 + m));
+  const Mat<T> a = rng.normal_matrix(n, k).cast<T>(), b = rng.normal_matrix(k, m).cast<T>();
+  const Mat<T> zero = Mat<T>::Zero(n, m), expected = reference_product<T>(a, b, zero);
+  INFO("n " << n << ", k " << k << ", m " << m << ", " << sizeof(T) << "-byte scalars");
+  CHECK(kernels::matmul<T>(a, b) == expected);
+  const Mat<T> bt = b.transpose();
+  CHECK(kernels::matmul_bt<T>(a, bt) == expected);
+  // c += a^T b from a nonzero start, a (k, n) as stored; and a block of a wider matrix (strides).
+  const Mat<T> at = a.transpose(), start = rng.normal_matrix(n, m).cast<T>();
+  Mat<T> c = start;
+  kernels::add_matmul_at<T>(at, b, c);
+  CHECK(c == reference_product<T>(a, b, start));
+  Mat<T> wide = Mat<T>::Zero(n, m + 3);
+  kernels::matmul<T>(n, k, m, a.data(), a.cols(), b.data(), b.cols(), wide.data() + 1, wide.cols());
+  CHECK(Mat<T>(wide.middleCols(1, m)) == expected);
+  CHECK(wide.col(0).isZero());
+}
+
+}  // namespace
+
+TEST_CASE("the vectorised products equal the plain fixed-order sums bit for bit", "[nn][kernels]") {
+  // Shapes around the register blocks (2 rows, 4 vectors of columns) and their leftovers.
+  for (int n : {1, 2, 3, 10, 33})
+    for (int k : {1, 7, 32})
+      for (int m : {1, 3, 4, 5, 9, 16, 17, 21, 32, 35}) {
+        check_products_exact<float>(n, k, m);
+        check_products_exact<double>(n, k, m);
+      }
+}
+
+namespace {
+
+// softmax_rows<T> on rows of `spread`-sized scores against its definition with exp_fixed one
+// value at a time; double rows keep every bit of the exponentials.
+template <typename T>
+void check_softmax_exact(Random& rng, float spread, int m) {
+  Mat<T> scores = (rng.normal_matrix(4, m) * spread).cast<T>();
+  Mat<T> expected = scores;
+  for (Eigen::Index i = 0; i < expected.rows(); ++i) {
+    const T top = expected.row(i).maxCoeff();
+    std::vector<double> e;
+    double sum = 0;
+    for (Eigen::Index j = 0; j < m; ++j) sum += e.emplace_back(kernels::exp_fixed(double(expected(i, j)) - double(top)));
+    for (Eigen::Index j = 0; j < m; ++j) expected(i, j) = T(e[std::size_t(j)] / sum);
+  }
+  kernels::softmax_rows<T>(scores.data(), 4, m, m);
+  INFO("spread " << spread << ", " << m << " columns, " << sizeof(T) << "-byte scalars");
+  CHECK(std::memcmp(scores.data(), expected.data(), sizeof(T) * std::size_t(scores.size())) == 0);
+}
+
+}  // namespace
+
+TEST_CASE("softmax_rows and relu_backward equal their scalar definitions bit for bit", "[nn][kernels]") {
+  Random rng(43);
+  // Rows with spreads from tiny to beyond exp's range, so the two-lane path and the scalar
+  // fallback (below -707, at -745 and under) both run, in pairs and singly.
+  for (const float spread : {0.1f, 10.0f, 400.0f, 720.0f, 800.0f, 3e4f})
+    for (const int m : {1, 2, 5, 10, 33}) {
+      check_softmax_exact<float>(rng, spread, m);
+      check_softmax_exact<double>(rng, spread, m);
+    }
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  Matrix pre(1, 11), grad(1, 11);
+  pre << 1, -1, 0, -0.0f, 2, nan, 3, 1e-40f, -1e-40f, 5, -5;
+  grad << -1, 2, 3, 4, -0.0f, 6, 7, 8, 9, -10, 11;
+  Matrix expected(1, 11);
+  expected << -1, 0, 0, 0, -0.0f, 0, 7, 8, 0, -10, 0;
+  kernels::relu_backward<float>(pre.data(), grad.data(), grad.size());
+  CHECK(same_bits(grad, expected));
 }
 
 TEST_CASE("exp_fixed agrees with libm's exp to a few units in the last place", "[nn][kernels]") {

@@ -1,0 +1,51 @@
+// Every benchmark of issue 16 on this branch in one run (`npm run bench:all`): goal 1 (the
+// training at one core's limit, bench/limit_browser.mjs), goal 3 (attention calls, native
+// against WebAssembly, bench/run-attention's rounds) and goal 5 (time per FLOP at three sizes,
+// bench/scaling.mjs); each prints its tables, then one summary line per figure with its goal
+// and peer side by side. Goals 2 (one Worker per model) and 4 (a light first load) have no
+// benchmark here. Builds the benchmark module first; needs scripts/build.
+//   node bench/run-all.mjs     (ATTN_BENCH_ROUNDS: goal 3's rounds, 5)
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+
+import { goalRows, printAttention } from './attention_wasm.mjs';
+import { GOAL as LIMIT_GOAL, measureLimit, printLimit } from './limit_browser.mjs';
+import { table } from './report.mjs';
+import { GOAL as SCALING_GOAL, measureScaling, measureScalingNative, printScaling, scalingRows } from './scaling.mjs';
+import { root } from '../tests/wasm/helpers.mjs';
+
+const env = { ...process.env, NODE_PATH: ['/usr/share/nodejs', process.env.NODE_PATH].filter(Boolean).join(':') };
+execFileSync('cmake', ['--build', 'build-wasm', `-j${process.env.ATTN_JOBS ?? 2}`, '--target', 'attention_bench'],
+             { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+const summary = [['goal', 'figure', 'measured', 'goal', 'peer', 'met']];
+
+// Goal 3: native and WebAssembly rounds alternated, as bench/run-attention takes them.
+const rounds = Number(process.env.ATTN_BENCH_ROUNDS ?? 5);
+const native = [], wasm = [];
+for (let r = 0; r < rounds; r++) {
+  native.push(JSON.parse(execFileSync(path.join(root, 'build/bench/attention_bench_native'), { encoding: 'utf8' })));
+  wasm.push(JSON.parse(execFileSync(process.execPath, [path.join(root, 'bench/attention_wasm.mjs')], { encoding: 'utf8' })));
+}
+printAttention(native, wasm);
+for (const row of goalRows(native, wasm)) summary.push(['3', row.name, row.figure, row.goal, row.peer, row.met ? 'yes' : 'NO']);
+console.log();
+
+// Goal 1, in Chromium.
+const limit = await measureLimit(3);
+printLimit(limit);
+summary.push(['1', 'training / limit (Chromium Worker)', `${(100 * limit.fraction).toFixed(0)}%`, `>= ${100 * LIMIT_GOAL}%`,
+              `limit ${limit.limit.toFixed(1)} GFLOP/s (${limit.limitImpl === 'kernels' ? 'training kernels' : 'Eigen'}), ` +
+              `training ${limit.trainRate.toFixed(1)} GFLOP/s`, limit.fraction >= LIMIT_GOAL ? 'yes' : 'NO']);
+summary.push(['1', 'per-epoch numbers = native', limit.sameAsNative ? 'equal' : 'DIFFER', 'bit-identical',
+              `native CLI, ${limit.epochs} epochs`, limit.sameAsNative ? 'yes' : 'NO']);
+console.log();
+
+// Goal 5.
+const cases = await measureScaling(3);
+const nativeUs = measureScalingNative();
+printScaling(cases, nativeUs, 3);
+for (const row of scalingRows(cases, nativeUs))
+  summary.push(['5', `${row.experiment}: largest / smallest ns per FLOP`, row.ratio.toFixed(2), `within ${SCALING_GOAL}x`,
+                `native ${row.nativeRatio.toFixed(2)}`, row.met ? 'yes' : 'NO']);
+
+console.log(`\nissue 16, every figure of this branch in one run\n${table(summary)}`);

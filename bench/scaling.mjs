@@ -1,0 +1,71 @@
+// Goal 5 of issue 16, "cost grows with the work, nothing else": the sweep, mask and heads
+// experiments and the cue trainer's forward pass, each at three sizes toward the core's limits
+// (bench/scaling_workloads.hpp, where each call's FLOP count is written), timed inside
+// WebAssembly in node by the benchmark module; prints nanoseconds per FLOP per size (median of
+// the rounds, each round the best of 3 timed runs) and, per experiment, largest / smallest;
+// beside them, the same cases natively (build/bench/scaling_bench_native, one run), to tell
+// what WebAssembly adds from what the experiment itself does at a small size.
+//   node bench/scaling.mjs [--rounds 3] [--json FILE]
+// Needs the benchmark module: cmake --build build-wasm --target attention_bench (bench/run-all).
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+import { root } from '../tests/wasm/helpers.mjs';
+import { median, table } from './report.mjs';
+import { microsecondsPerCall } from './timing.mjs';
+
+export const GOAL = 1.5;
+
+export async function measureScaling(rounds) {
+  const { default: create } = await import('../build-wasm/bench/attention_bench.mjs');
+  const bench = await create({ wasmBinary: fs.readFileSync(path.join(root, 'build-wasm/bench/attention_bench.wasm')) });
+  const cases = bench.scalingCases();
+  let sink = 0;
+  const times = cases.map(() => []);
+  for (let r = 0; r < rounds; r++)
+    cases.forEach((_, i) => times[i].push(microsecondsPerCall(() => { sink += bench.scaling(i, 1); }, 3)));
+  if (!Number.isFinite(sink)) throw new Error('the scaling cases computed non-finite numbers');
+  return cases.map((c, i) => ({ ...c, us: median(times[i]), nsPerFlop: (1000 * median(times[i])) / c.flops }));
+}
+
+/** Microseconds per call of each case natively, in the cases' order. */
+export function measureScalingNative() {
+  return JSON.parse(execFileSync(path.join(root, 'build/bench/scaling_bench_native'), { encoding: 'utf8' }));
+}
+
+/** Per experiment: largest / smallest ns per FLOP, in WebAssembly and natively ([{experiment, ratio, nativeRatio, met}]). */
+export function scalingRows(cases, nativeUs) {
+  const experiments = [...new Set(cases.map((c) => c.experiment))];
+  return experiments.map((experiment) => {
+    const first = cases.findIndex((c) => c.experiment === experiment);
+    const last = cases.findLastIndex((c) => c.experiment === experiment);
+    const ratio = cases[last].nsPerFlop / cases[first].nsPerFlop;
+    const nativeRatio = (nativeUs[last] / cases[last].flops) / (nativeUs[first] / cases[first].flops);
+    return { experiment, ratio, nativeRatio, met: ratio <= GOAL && ratio >= 1 / GOAL };
+  });
+}
+
+/** Goal 5's tables for measureScaling()'s cases and the native times. */
+export function printScaling(cases, nativeUs, rounds) {
+  console.log(`goal 5: time per FLOP at three sizes (WebAssembly in node, median of ${rounds} rounds; native, one)`);
+  console.log(table([
+    ['experiment', 'size', 'MFLOP per call', 'wasm ms per call', 'wasm ns/FLOP', 'native ns/FLOP'],
+    ...cases.map((c, i) => [c.experiment, c.size, (c.flops / 1e6).toFixed(2), (c.us / 1000).toFixed(3), c.nsPerFlop.toFixed(4),
+                            ((1000 * nativeUs[i]) / c.flops).toFixed(4)]),
+  ]));
+  console.log(table([
+    ['experiment', 'largest / smallest ns per FLOP (wasm)', 'goal', 'native, same', 'met'],
+    ...scalingRows(cases, nativeUs).map((r) => [r.experiment, r.ratio.toFixed(2), `within ${GOAL}x`, r.nativeRatio.toFixed(2),
+                                                 r.met ? 'yes' : 'NO']),
+  ]));
+}
+
+if (process.argv[1] === new URL(import.meta.url).pathname) {
+  const { values } = parseArgs({ options: { rounds: { type: 'string', default: '3' }, json: { type: 'string' } } });
+  const cases = await measureScaling(Number(values.rounds));
+  const nativeUs = measureScalingNative();
+  printScaling(cases, nativeUs, values.rounds);
+  if (values.json) fs.writeFileSync(values.json, JSON.stringify({ cases, nativeUs }));
+}
