@@ -17,11 +17,11 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { closeSite, openSite } from '../tests/support/chromium.mjs';
-import { root } from '../tests/wasm/helpers.mjs';
 
 const { values } = parseArgs({ options: { epochs: { type: 'string', default: '30' }, seed: { type: 'string', default: '3' }, rounds: { type: 'string', default: '3' } } });
 const epochs = Number(values.epochs), seed = Number(values.seed), rounds = Number(values.rounds);
 const GOAL = 1.15;
+const root = path.resolve(import.meta.dirname, '..');
 const workerFile = readdirSync(path.join(root, 'dist/assets')).find((f) => /^training-worker-.*\.js$/.test(f));
 
 /** Trains the models of `plan` (one list of blocks per Worker) in fresh Workers; seconds and every epoch record by model. */
