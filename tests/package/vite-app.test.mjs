@@ -1,8 +1,9 @@
 // The npm package as a course built with Vite uses it: `npm pack ./dist-package`, installed
 // offline into a scratch Vite app in a temporary folder, type-checked against the package's
-// types, built by Vite and rendered in Chromium under the strict CSP: one `import
-// 'attention-lab'` registers the elements and brings their stylesheet, and the core's .wasm, the
-// training Worker and the lazy chunks come along (a quiz is answered, both models train). Run after `npm run build`:
+// types, built by Vite and rendered in Chromium, Firefox and WebKit under the strict CSP: one
+// `import 'attention-lab'` registers the elements and brings their stylesheet, and the core's
+// .wasm, the training Worker and the lazy chunks come along (a quiz is answered, both models
+// train). Run after `npm run build`:
 //   node --test tests/package/
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,62 +11,22 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { launch, serveSite } from '../support/engines.mjs';
+import { enginesToRun, launch, serveSite } from '../support/engines.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 const app = mkdtempSync(join(tmpdir(), 'attn-vite-app-'));
 const run = (command, args, cwd = app) => execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
-const INDEX = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <title>Week 1: attention (a course built with Vite)</title>
-    <link rel="icon" href="/course-icon.svg" type="image/svg+xml" />
-    <script type="module" src="/main.ts"></script>
-  </head>
-  <body>
-    <h1>Week 1: attention</h1>
-    <attn-mask-figure positions="6" real="4"></attn-mask-figure>
-    <attn-quiz>
-      <script type="application/json">
-        { "questions": [{ "id": "sum", "prompt": "What does a row of weights add up to?", "options": [
-          { "text": "Zero", "correct": false, "feedback": "No." },
-          { "text": "One", "correct": true, "feedback": "Yes." } ] }] }
-      </script>
-    </attn-quiz>
-    <p id="log"></p>
-    <attn-cue-trainer epochs="1"></attn-cue-trainer>
-  </body>
-</html>
-`;
-
-// The author's code, type-checked against the package's types: the tag map gives the element
-// type, the event map the detail type (a wrong field would not compile).
-const MAIN = `import 'attention-lab';
-import type { XapiStatement } from 'attention-lab';
-
-const quiz = document.querySelector('attn-quiz')!;
-quiz.actor = { objectType: 'Agent', mbox: 'mailto:learner@example.com' };
-quiz.addEventListener('attn-quiz-answered', (event) => {
-  const statement: XapiStatement = event.detail.statement;
-  document.getElementById('log')!.textContent = \`\${event.detail.score}/\${event.detail.total} \${statement.verb.id}\`;
-});
-const figure: HTMLElementTagNameMap['attn-mask-figure'] = document.createElement('attn-mask-figure');
-figure.addEventListener('attn-change', (event) => console.log(event.detail.fractions.causal));
-`;
-
-const TSCONFIG = {
-  compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler', lib: ['ES2022', 'DOM', 'DOM.Iterable'], strict: true, noEmit: true, types: [] },
-  include: ['main.ts'],
-};
+// The guide's recipe (web/recipes/vite-app/): the page, the author's code (type-checked against
+// the package's types: the tag map gives the element type, the event map the detail type, so a
+// wrong field does not compile) and its tsconfig.
+const RECIPE = join(root, 'web/recipes/vite-app');
+const MAIN = readFileSync(join(RECIPE, 'main.ts'), 'utf8');
 
 let site;
 before(() => {
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'scratch-course', private: true, type: 'module' }, null, 2));
-  writeFileSync(join(app, 'index.html'), INDEX);
-  writeFileSync(join(app, 'main.ts'), MAIN);
-  writeFileSync(join(app, 'tsconfig.json'), JSON.stringify(TSCONFIG, null, 2));
+  for (const file of ['index.html', 'main.ts', 'tsconfig.json']) cpSync(join(RECIPE, file), join(app, file));
   cpSync(join(root, 'tests/engines/course-page/course-icon.svg'), join(app, 'public/course-icon.svg'));
 });
 after(async () => {
@@ -99,10 +60,15 @@ test('the author\'s TypeScript compiles against the package\'s types', () => {
   writeFileSync(join(app, 'main.ts'), MAIN);
 });
 
-test('vite builds the app, and its widgets render in Chromium under the strict CSP', async () => {
+test('vite builds the app, and its widgets render in Chromium, Firefox and WebKit under the strict CSP', async (t) => {
   run(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn']);
   site = await serveSite({ roots: [join(app, 'dist')] });
-  const browser = await launch('chromium');
+  for (const engine of enginesToRun()) await t.test(engine, () => renders(engine));
+});
+
+/** In `engine`: the app's widgets start, take the author's attributes, answer, and train through the app's bundle. */
+async function renders(engine) {
+  const browser = await launch(engine);
   try {
     const page = await browser.open(`${site.url}index.html`, { width: 1000, height: 900 });
     assert.deepEqual(await page.startWidgets(), ['attn-mask-figure', 'attn-quiz', 'attn-cue-trainer']);
@@ -125,4 +91,4 @@ test('vite builds the app, and its widgets render in Chromium under the strict C
   } finally {
     await browser.close();
   }
-});
+}

@@ -6,6 +6,8 @@ import otherHostPage from '../../recipes/other-host/week3.html?raw';
 import myQuestions from '../../recipes/other-host/my-questions.json?raw';
 import courseFolderPage from '../../recipes/course-folder/week3.html?raw';
 import lmsPage from '../../recipes/lms/lesson.html?raw';
+import viteAppPage from '../../recipes/vite-app/index.html?raw';
+import viteAppMain from '../../recipes/vite-app/main.ts?raw';
 import eleventyPage from '../../recipes/eleventy/week3.md?raw';
 import eleventyLayout from '../../recipes/eleventy/_includes/course.njk?raw';
 import eleventyConfig from '../../recipes/eleventy/eleventy.config.mjs?raw';
@@ -81,6 +83,7 @@ function fillRecipes(base: string): void {
   const recipes: Record<string, [string, string][]> = {
     'recipe-other-host': [['week3.html, on https://course.example.org', otherHostPage], ['my-questions.json, next to it', myQuestions]],
     'recipe-course-folder': [['/courses/ml/week3.html; the build copied to /courses/ml/attention/', courseFolderPage]],
+    'recipe-vite-app': [['index.html', viteAppPage], ['main.ts', viteAppMain]],
     'recipe-lms': [['the LMS page\'s HTML', lmsPage]],
     'recipe-eleventy': [['week3.md', eleventyPage], ['_includes/course.njk', eleventyLayout], ['eleventy.config.mjs', eleventyConfig]],
   };
