@@ -48,9 +48,15 @@ export function describeCircuit(analysis: CueAnalysis): string {
   return `No route yet: no head of the last block puts half of the query's weight on the earlier CUE (strongest ${strongestAt(analysis, -1).toFixed(2)}) or on the answer (strongest ${strongestAt(analysis, 0).toFixed(2)}).`;
 }
 
-/** Lets the page's words describe `run` (on the lesson page; elsewhere nothing shows them). */
+/**
+ * Lets the page's words describe `run` (on the lesson page; elsewhere nothing shows them). Once
+ * the module is loaded (the recorded run loads it) this happens at once, in the same task as the
+ * trainer's finished event: a dynamic import, even of a loaded module, settles later, and a
+ * listener of that event could read the words before they changed.
+ */
+let shownRun: typeof import('../shown-run') | undefined;
 async function showRun(run: { seed: number; analysis: CueAnalysis }): Promise<void> {
-  (await import('../shown-run')).showRun(run);
+  (shownRun ??= await import('../shown-run')).showRun(run);
 }
 
 let trainers = 0; // ids must stay unique when a page holds more than one trainer
