@@ -9,8 +9,8 @@
 //
 // A probe asks a trained model about one sequence: the recorded run's model (its weights are
 // fetched the first time one is asked for) or the latest live run's (kept once that Worker's
-// run has finished, until its next run starts: a probe never mixes two runs). The reply carries the core's CueProbe and how long the
-// forward pass took in the Worker.
+// run has finished, until its next run starts: a probe never mixes two runs). The reply carries
+// the core's CueProbe and how long the forward pass took in the Worker.
 import type { CueAnalysis, CueConfig, CueEpoch, CueProbe } from './core';
 
 /** Which trained model a probe asks: the 1-block or the 2-block one, of the recorded or the latest live run. */
