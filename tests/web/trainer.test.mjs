@@ -1,5 +1,6 @@
-// <attn-cue-trainer> in Debian's Chromium: live training in a module Worker, its controls, its
-// agreement with the native CLI, and a page that stays responsive. Run after `npm run build`.
+// <attn-cue-trainer> in Debian's Chromium: live training in module Workers (one per model on two
+// cores, one for both on one core, the same numbers either way), its controls, its agreement
+// with the native CLI, and a page that stays responsive. Run after `npm run build`.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -19,10 +20,25 @@ function nativeRun(blocks, seed, epochs) {
   return JSON.parse(out);
 }
 
-/** The lesson with the trainer ready, and its events recorded in window.trainerEvents. */
-async function openTrainer() {
+/**
+ * The lesson with the trainer ready, and its events recorded in window.trainerEvents; the
+ * training Workers the page starts are counted in window.trainingWorkers. `cores`, if given,
+ * is what navigator.hardwareConcurrency says.
+ */
+async function openTrainer({ cores } = {}) {
   const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
   const errors = watchErrors(page);
+  await page.addInitScript((n) => {
+    if (n !== undefined) Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n });
+    const Native = window.Worker;
+    window.trainingWorkers = 0;
+    window.Worker = class extends Native {
+      constructor(url, options) {
+        super(url, options);
+        if (/training-worker/.test(String(url))) window.trainingWorkers += 1;
+      }
+    };
+  }, cores);
   await page.goto(server.url + 'index.html');
   await page.waitForSelector('html[data-lesson-ready]');
   const trainer = page.locator('attn-cue-trainer');
@@ -69,8 +85,13 @@ test('bad values in the controls are refused next to the control, and nothing st
   await page.close();
 });
 
-test('a short run: progress arrives, curves grow, Pause holds, Resume continues, Restart resets, and the browser matches the native CLI', async () => {
-  const { page, trainer, errors, events } = await openTrainer();
+/** The epoch events of each model, without the time they arrived. */
+const epochRecords = (events) => Object.fromEntries([1, 2].map((blocks) =>
+  [blocks, events.filter((e) => e.type === 'attn-train-epoch' && e.model === blocks).map(({ at, ...record }) => record)]));
+
+const shortRuns = {}; // cores -> the epoch records of its first run
+for (const cores of [2, 1]) test(`${cores} core${cores > 1 ? 's' : ''}: ${cores} training Worker${cores > 1 ? 's' : ''}; a short run: progress arrives, curves grow, Pause holds, Resume continues, Restart resets and trains again, and the browser matches the native CLI${cores === 1 ? ' and the two-Worker run' : ''}`, async () => {
+  const { page, trainer, errors, events } = await openTrainer({ cores });
   const seed = 5, epochs = 3;
   await setControls(trainer, seed, epochs);
   await trainer.getByRole('button', { name: 'Train both' }).click();
@@ -96,10 +117,26 @@ test('a short run: progress arrives, curves grow, Pause holds, Resume continues,
   }
   assert.ok(Number(await trainer.getAttribute('data-heap-bytes')) < 64 * 2 ** 20, 'worker heap under 64 MB');
   assert.match(await trainer.locator('[data-circuit]').textContent(), /./);
+  shortRuns[cores] = epochRecords(all);
+  if (shortRuns[2] && cores !== 2) assert.deepEqual(shortRuns[cores], shortRuns[2], 'every epoch record as with two Workers');
 
+  // Restart in the middle of a run: every Worker drops it and trains the new one to its end.
+  const before = all.length;
   await trainer.getByRole('button', { name: 'Restart' }).click();
+  await page.waitForFunction((from) => window.trainerEvents.slice(from).some((e) => e.type === 'attn-train-progress'), before, { timeout: 30000 });
+  const from = await page.evaluate(() => { // the events from here on are the new run's
+    const n = window.trainerEvents.length;
+    [...document.querySelectorAll('attn-cue-trainer button')].find((b) => b.textContent === 'Restart').click();
+    return n;
+  });
   await page.waitForFunction(() => Number(document.querySelector('attn-cue-trainer [data-points]')?.dataset.points) < 6, null, { timeout: 5000 });
   assert.match(await trainer.locator('.trainer-status').textContent(), /Training both models/);
+  await page.waitForFunction((n) => window.trainerEvents.slice(n).filter((e) => e.type === 'attn-train-finished').length === 2, from, { timeout: 60000 });
+  await page.waitForTimeout(300); // nothing of the dropped run arrives late
+  const restarted = (await events()).slice(from);
+  assert.equal(restarted.filter((e) => e.type === 'attn-train-finished').length, 2);
+  assert.deepEqual(epochRecords(restarted), shortRuns[cores], 'the restarted run: the same records as the first');
+  assert.equal(await page.evaluate(() => window.trainingWorkers), cores, `${cores} training Worker(s), reused by every run`);
   assert.deepEqual(errors, []);
   await page.close();
 });

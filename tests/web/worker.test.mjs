@@ -3,7 +3,8 @@
 // and change nothing, a run can be cancelled at any moment (even while the core is still
 // loading, while paused, or by a newer run), and cancelling frees the run's heap blocks; a
 // probe of a trained model (the recorded run's shipped weights, or the latest live run's) is
-// answered with the native command's numbers, bit for bit. Run after `npm run build`.
+// answered with the native command's numbers, bit for bit; a run of one model (as each of the
+// trainer's two Workers makes) gives the numbers of the run of both. Run after `npm run build`.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -53,12 +54,13 @@ async function openWorker() {
       await w.send({ type: 'memory' });
       return w.waitFor({ type: 'memory' }, since);
     },
-    /** Sends the requests and resolves once `run` has finished both models. */
-    trainToEnd: async (runId, epochs) => {
+    /** Starts run `runId` (of `models`, by default both) and resolves once it has finished them, with its replies. */
+    trainToEnd: async (runId, epochs, models) => {
       const since = await w.count();
-      await w.send({ type: 'train', runId, config: { seed: 3, epochs } });
-      await page.waitForFunction(([id, from]) => window.replies.slice(from).filter((r) => r.type === 'finished' && r.runId === id).length === 2,
-        [runId, since], { timeout: 120000 });
+      await w.send({ type: 'train', runId, config: { seed: 3, epochs }, ...(models ? { models } : {}) });
+      await page.waitForFunction(([id, from, n]) => window.replies.slice(from).filter((r) => r.type === 'finished' && r.runId === id).length === n,
+        [runId, since, models?.length ?? 2], { timeout: 120000 });
+      return (await w.replies()).slice(since).filter((r) => r.runId === runId);
     },
   };
   await w.waitFor({ type: 'ready' });
@@ -75,6 +77,11 @@ const MALFORMED = [
   { type: 'train', runId: -1, config: { epochs: 1 } },
   { type: 'train', runId: 1.5, config: { epochs: 1 } },
   { type: 'train', runId: 1, seed: 0, epochs: 1 },
+  { type: 'train', runId: 1, config: { epochs: 1 }, models: [] },
+  { type: 'train', runId: 1, config: { epochs: 1 }, models: [3] },
+  { type: 'train', runId: 1, config: { epochs: 1 }, models: [2, 2] },
+  { type: 'train', runId: 1, config: { epochs: 1 }, models: 2 },
+  { type: 'train', runId: 1, config: { epochs: 1 }, models: ['1'] },
   new Uint8Array(8),
   new Map([['type', 'train']]),
   { type: 'probe' },
@@ -266,6 +273,41 @@ test('probes: the recorded run\'s shipped weights and a live run\'s answer with 
   } finally {
     rmSync(dir, { recursive: true });
   }
+  assert.ok(!(await w.replies()).some((r) => r.type === 'worker-error'));
+  assert.deepEqual(w.errors, []);
+  await w.page.close();
+});
+
+test('a run trains the models it names: each alone gives the records of the run of both; a Worker probes only the live models it trained, and forgets them when its next run starts', async () => {
+  const w = await openWorker();
+  const epochs = (replies, model) => replies.filter((r) => r.type === 'epoch' && r.model === model).map((r) => r.record);
+  const both = await w.trainToEnd(1, 2);
+  const runs = { 1: await w.trainToEnd(2, 2, [1]), 2: await w.trainToEnd(3, 2, [2]) };
+  for (const model of [1, 2]) {
+    const alone = runs[model];
+    assert.deepEqual([...new Set(alone.filter((r) => 'model' in r).map((r) => r.model))], [model], `run of model ${model}: replies name only it`);
+    assert.equal(epochs(alone, model).length, 2);
+    assert.deepEqual(epochs(alone, model), epochs(both, model), `model ${model} alone: the same epoch records as beside the other`);
+    const finished = (replies) => ({ ...replies.find((r) => r.type === 'finished' && r.model === model), runId: 0 });
+    assert.deepEqual(finished(alone), finished(both), `model ${model}: the same analysis`);
+  }
+  const ask = async (requestId, blocks) => {
+    const since = await w.count();
+    await w.send({ type: 'probe', requestId, target: { source: 'live', blocks }, tokens: TASK });
+    return w.waitFor([{ type: 'probe', requestId }, { type: 'error', requestId }], since);
+  };
+  // The latest run trained the 2-block model only.
+  assert.equal((await ask(1, 2)).type, 'probe');
+  const other = await ask(2, 1);
+  assert.equal(other.type, 'error');
+  assert.match(other.message, /no finished live run to probe yet/);
+  // A new run starts: its Worker no longer answers from the one before.
+  const since = await w.count();
+  await w.send({ type: 'train', runId: 4, config: { seed: 3, epochs: 30 }, models: [2] });
+  const during = await ask(3, 2);
+  assert.equal(during.type, 'error', 'the previous run is forgotten once the next starts');
+  await w.send({ type: 'cancel' });
+  await w.waitFor({ type: 'cancelled', runId: 4 }, since);
   assert.ok(!(await w.replies()).some((r) => r.type === 'worker-error'));
   assert.deepEqual(w.errors, []);
   await w.page.close();

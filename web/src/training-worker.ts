@@ -1,12 +1,12 @@
-// The cue-task training Worker: trains the 1-block and the 2-block model side by side in the
-// core (its own WebAssembly instance), a batch of each in turn for a slice of about SLICE_MS,
-// so the page stays responsive and Pause or Cancel take effect within one slice; and answers
-// probes of a trained model (training-protocol.ts) between slices, so a probe waits at most a
-// slice (plus an epoch's validation when one ends in it). Messages are checked; anything
-// malformed is answered with an error message and changes nothing.
+// The cue-task training Worker: trains the models a run names (the 1-block, the 2-block or both
+// side by side) in the core (its own WebAssembly instance), a batch of each in turn for a slice
+// of about SLICE_MS, so the page stays responsive and Pause or Cancel take effect within one
+// slice; and answers probes of a trained model (training-protocol.ts) between slices, so a probe
+// waits at most a slice (plus an epoch's validation when one ends in it). Messages are checked;
+// anything malformed is answered with an error message and changes nothing.
 import { loadCore, type Core, type CueConfig, type CueModel } from './core';
 import { recordedCueRuns, recordedWeightsUrl } from './recorded-runs';
-import { parseRequest, type ProbeTarget, type TrainerReply } from './training-protocol';
+import { BOTH_MODELS, parseRequest, type ModelBlocks, type ProbeTarget, type TrainerReply } from './training-protocol';
 
 const SLICE_MS = 10;
 
@@ -28,9 +28,10 @@ let wasmUrl: string | undefined; // the latest request's, if it said where the .
 let run: { id: number; models: CueModel[]; paused: boolean; cancelled: boolean; resume?: () => void } | undefined;
 // Probes are answered by models built for them from trained weights: the recorded run's
 // (shipped, fetched on the first probe) and the latest finished live run's (kept here in JS, so
-// a finished run holds no heap until it is probed). Key: `${source}-${blocks}`.
+// a finished run holds no heap until it is probed; forgotten when the next run starts, so that
+// two Workers each training one model never answer from two different runs). Key: `${source}-${blocks}`.
 const probeModels = new Map<string, Promise<CueModel>>();
-let liveWeights: { config: Partial<CueConfig>; weights: Float32Array }[] = [];
+let liveWeights = new Map<ModelBlocks, { config: Partial<CueConfig>; weights: Float32Array }>();
 
 const post = (message: TrainerReply) => postMessage(message);
 
@@ -45,18 +46,25 @@ function heapBytes(): number {
   return core ? core.memoryStats().heapBytes : 0;
 }
 
-async function train(id: number, config: Partial<CueConfig>): Promise<void> {
+function forgetLiveRun(): void {
+  liveWeights = new Map();
+  for (const blocks of BOTH_MODELS) void forgetProbeModel(`live-${blocks}`);
+}
+
+/** Trains the models `blocks` names (their blocks, ascending), a batch of each in turn. */
+async function train(id: number, config: Partial<CueConfig>, blocks: readonly ModelBlocks[]): Promise<void> {
   // The run is current before anything is awaited, so a cancel, pause or newer run that
   // arrives while the core is still loading applies to it.
   const current = { id, models: [] as CueModel[], paused: false, cancelled: false, resume: undefined as (() => void) | undefined };
   run = current;
+  forgetLiveRun();
   const models = current.models;
   try {
     const core = await getCore();
-    if (!current.cancelled) for (const blocks of [1, 2]) models.push(core.createCueModel({ ...config, blocks }));
+    if (!current.cancelled) for (const b of blocks) models.push(core.createCueModel({ ...config, blocks: b }));
     models.forEach((model, i) => {
       const p = model.progress();
-      post({ type: 'started', runId: id, model: i + 1, parameterCount: model.parameterCount, baseline: model.baselineAccuracy, chance: model.chanceAccuracy, batchesPerEpoch: p.batchesPerEpoch, epochs: p.epochs });
+      post({ type: 'started', runId: id, model: blocks[i], parameterCount: model.parameterCount, baseline: model.baselineAccuracy, chance: model.chanceAccuracy, batchesPerEpoch: p.batchesPerEpoch, epochs: p.epochs });
     });
     while (!current.cancelled && models.some((m) => !m.progress().finished)) {
       const before = models.map((m) => m.progress().epoch);
@@ -71,21 +79,18 @@ async function train(id: number, config: Partial<CueConfig>): Promise<void> {
       for (const [i, model] of models.entries()) {
         if (ran[i] === 0) continue;
         const p = model.progress();
-        post({ type: 'progress', runId: id, model: i + 1, epoch: p.epoch, batch: p.batch, batchesPerEpoch: p.batchesPerEpoch, epochs: p.epochs, heapBytes: heapBytes() });
+        post({ type: 'progress', runId: id, model: blocks[i], epoch: p.epoch, batch: p.batch, batchesPerEpoch: p.batchesPerEpoch, epochs: p.epochs, heapBytes: heapBytes() });
         if (p.epoch > before[i])
           for (const record of model.history().slice(before[i]))
-            post({ type: 'epoch', runId: id, model: i + 1, record, best: p.bestValidationAccuracy });
-        if (p.finished) post({ type: 'finished', runId: id, model: i + 1, analysis: model.analysis(), bestEpoch: p.bestEpoch, best: p.bestValidationAccuracy });
+            post({ type: 'epoch', runId: id, model: blocks[i], record, best: p.bestValidationAccuracy });
+        if (p.finished) post({ type: 'finished', runId: id, model: blocks[i], analysis: model.analysis(), bestEpoch: p.bestEpoch, best: p.bestValidationAccuracy });
       }
       // Let probes, pause, resume and cancel messages in.
       await yieldToMessages();
       while (current.paused && !current.cancelled) await new Promise<void>((resolve) => (current.resume = resolve));
     }
     if (current.cancelled) post({ type: 'cancelled', runId: id });
-    else {
-      liveWeights = models.map((model, i) => ({ config: { ...config, blocks: i + 1 }, weights: model.weights() }));
-      for (const blocks of [1, 2]) void forgetProbeModel(`live-${blocks}`);
-    }
+    else liveWeights = new Map(models.map((model, i) => [blocks[i], { config: { ...config, blocks: blocks[i] }, weights: model.weights() }]));
   } finally {
     models.forEach((m) => m.dispose());
     if (run === current) run = undefined;
@@ -95,7 +100,7 @@ async function train(id: number, config: Partial<CueConfig>): Promise<void> {
 /** The trained weights a probe target names, and the config of their model. */
 async function trainedWeights({ source, blocks }: ProbeTarget): Promise<{ config: Partial<CueConfig>; weights: Float32Array }> {
   if (source === 'live') {
-    const live = liveWeights[blocks - 1];
+    const live = liveWeights.get(blocks);
     if (!live) throw new Error('no finished live run to probe yet: train both models first');
     return live;
   }
@@ -155,7 +160,7 @@ addEventListener('message', (event: MessageEvent) => {
   switch (request.type) {
     case 'train':
       stop();
-      train(request.runId, request.config).catch((error) =>
+      train(request.runId, request.config, request.models ?? BOTH_MODELS).catch((error) =>
         post({ type: 'error', runId: request.runId, message: error instanceof Error ? error.message : String(error) }));
       break;
     case 'pause':

@@ -1,6 +1,7 @@
-// <attn-cue-trainer>: the cue task's 1-block and 2-block models, trained live in a module
-// Worker by the core, or shown as the recorded run the native CLI made at build time (same
-// core, default seed). The reader picks the seed, the heads per block and the epochs. Shows
+// <attn-cue-trainer>: the cue task's 1-block and 2-block models, trained live in module
+// Workers by the core (one per model where the machine has two cores: training-workers.ts), or
+// shown as the recorded run the native CLI made at build time (same core, default seed). The
+// reader picks the seed, the heads per block and the epochs. Shows
 // per-model progress, both validation curves with the chance line and the most-frequent-symbol
 // baseline, parameter counts, best accuracies, and after training the last block's attention by
 // offset from the answer, with the circuit the core's analysis names. The run it shows is the
@@ -8,12 +9,10 @@
 // Attributes and events: CUE_TRAINER in contracts.ts. The lesson's recorded runs and its words
 // (shown-run.ts) load only when the trainer shows or finishes a run.
 import type { CueAnalysis, CueConfig } from '../core';
-import coreWasm from '../generated/attention_core.wasm?url';
 import { firstBlockMove, strongestAt } from './cue-offsets';
-import type { TrainerReply } from '../training-protocol';
+import { BOTH_MODELS, type TrainerReply } from '../training-protocol';
 import { CUE_TRAINER } from './contracts';
-import trainingWorkerUrl from '../training-worker.ts?worker&url';
-import { startWorker } from '../host/worker';
+import { TrainingWorkers } from './training-workers';
 import { ProbeRequests, type ProbeAnswer, type ProbeAnswerer } from './probe-requests';
 import type { ProbeTarget } from '../training-protocol';
 import { AttnElement, define, el } from './base';
@@ -49,9 +48,15 @@ export function describeCircuit(analysis: CueAnalysis): string {
   return `No route yet: no head of the last block puts half of the query's weight on the earlier CUE (strongest ${strongestAt(analysis, -1).toFixed(2)}) or on the answer (strongest ${strongestAt(analysis, 0).toFixed(2)}).`;
 }
 
-/** Lets the page's words describe `run` (on the lesson page; elsewhere nothing shows them). */
+/**
+ * Lets the page's words describe `run` (on the lesson page; elsewhere nothing shows them). Once
+ * the module is loaded (the recorded run loads it) this happens at once, in the same task as the
+ * trainer's finished event: a dynamic import, even of a loaded module, settles later, and a
+ * listener of that event could read the words before they changed.
+ */
+let shownRun: typeof import('../shown-run') | undefined;
 async function showRun(run: { seed: number; analysis: CueAnalysis }): Promise<void> {
-  (await import('../shown-run')).showRun(run);
+  (shownRun ??= await import('../shown-run')).showRun(run);
 }
 
 let trainers = 0; // ids must stay unique when a page holds more than one trainer
@@ -67,7 +72,15 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
   }
 
   private view?: RunView;
-  private worker?: Worker;
+  private workers = new TrainingWorkers({
+    message: (data) => this.onReply(data as TrainerReply),
+    failed: (reason) => {
+      this.probes.failAll(reason);
+      this.status.textContent = reason;
+      this.running = false;
+      this.updatePauseButton();
+    },
+  });
   private runId = 0;
   private running = false;
   private paused = false;
@@ -84,12 +97,8 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
   private svg: SVGSVGElement | null = null;
   private resize?: ResizeObserver;
   private suffix?: string;
-  /** Probes (from a probe widget on the page) go to this trainer's Worker, which holds the latest live run. */
-  private probes = new ProbeRequests((request) => {
-    this.worker ??= this.startWorker();
-    this.worker?.postMessage(request);
-    return this.worker !== undefined;
-  });
+  /** Probes (from a probe widget on the page) go to this trainer's Workers, which hold the latest live run. */
+  private probes = new ProbeRequests((request) => request.type === 'probe' && this.workers.probe(request));
 
   /** Asks a trained model of the recorded run or of this trainer's latest finished run (ProbeAnswerer). */
   probe(target: ProbeTarget, tokens: number[]): Promise<ProbeAnswer> {
@@ -141,8 +150,7 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
   protected teardown(): void {
     this.resize?.disconnect();
     this.running = false;
-    this.worker?.terminate();
-    this.worker = undefined;
+    this.workers.terminate();
     this.probes.failAll('the trainer was removed from the page');
   }
 
@@ -214,33 +222,18 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
     if (!settings) return;
     this.cancel();
     this.remember(settings);
-    this.worker ??= this.startWorker();
     this.runId += 1;
     this.running = true;
     this.paused = false;
     this.view = { source: 'live', seed: settings.seed, heads: settings.heads, baseline: NaN, chance: NaN, models: [] };
     this.status.textContent = `Training both models in your browser, ${describeSettings(settings)}…`;
     this.updatePauseButton();
-    // The .wasm's address as this bundle knows it: a course's bundler may put the Worker elsewhere.
-    this.worker?.postMessage({ type: 'train', runId: this.runId, config: settings, wasmUrl: new URL(coreWasm, import.meta.url).href });
+    this.workers.train(this.runId, settings);
     void this.render();
   }
 
-  private startWorker(): Worker | undefined {
-    return startWorker(new URL(trainingWorkerUrl, import.meta.url), {
-      message: (data) => this.onReply(data as TrainerReply),
-      failed: (reason) => {
-        this.probes.failAll(reason);
-        this.status.textContent = reason;
-        this.worker = undefined;
-        this.running = false;
-        this.updatePauseButton();
-      },
-    });
-  }
-
   private cancel(): void {
-    if (this.running) this.worker?.postMessage({ type: 'cancel' });
+    if (this.running) this.workers.broadcast({ type: 'cancel' });
     this.running = false;
     this.paused = false;
     this.updatePauseButton();
@@ -249,7 +242,7 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
   private togglePause(): void {
     if (!this.running) return;
     this.paused = !this.paused;
-    this.worker?.postMessage({ type: this.paused ? 'pause' : 'resume' });
+    this.workers.broadcast({ type: this.paused ? 'pause' : 'resume' });
     this.status.textContent = this.paused ? 'Paused.' : 'Training…';
     this.updatePauseButton();
   }
@@ -291,7 +284,7 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
         this.view.models[model].best = reply.best;
         this.emit('attn-train-finished', { model: reply.model, best: reply.best, bestEpoch: reply.bestEpoch, circuit: reply.analysis.circuit });
         if (reply.model === 2) void showRun({ seed: this.view.seed, analysis: reply.analysis });
-        if (this.view.models.every((m) => m?.analysis)) {
+        if (BOTH_MODELS.every((blocks) => this.view!.models[blocks - 1]?.analysis)) {
           this.running = false;
           this.updatePauseButton();
           this.status.textContent = `Trained in your browser, ${describeSettings({ seed: this.view.seed, heads: this.view.heads, epochs: this.view.models[0].epochs })}: 1 block best ${this.view.models[0].best.toFixed(4)}, 2 blocks best ${this.view.models[1].best.toFixed(4)}.`;

@@ -1,0 +1,109 @@
+// "Train both" on two cores, in headless Chromium on the built site (dist/): the wall time of
+// both cue-task models trained in two Workers (one per model, what the trainer does where
+// navigator.hardwareConcurrency >= 2) against its peer, the 2-block model alone in one Worker,
+// and the one-Worker "Train both" (a machine of one core) for comparison; median of 3 rounds,
+// the modes interleaved in each round so a busy machine slows them alike. Measured twice:
+//  - Worker: the site's training Worker driven through its protocol (training-protocol.ts), from
+//    the train request (each Worker fresh, so its core's loading is included) to the last model's
+//    finished reply;
+//  - trainer: <attn-cue-trainer> on a page of its own, the number of cores forced, from the
+//    click on "Train both" to its last attn-train-finished event (drawing included).
+// Also checks that every mode gives the same per-epoch numbers.
+//
+//   node bench/train_both_browser.mjs [--epochs 30] [--seed S] [--rounds 3]
+// Needs scripts/build (dist/). On a machine others are using the figures are noisy.
+import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { closeSite, openSite } from '../tests/support/chromium.mjs';
+
+const { values } = parseArgs({ options: { epochs: { type: 'string', default: '30' }, seed: { type: 'string', default: '3' }, rounds: { type: 'string', default: '3' } } });
+const epochs = Number(values.epochs), seed = Number(values.seed), rounds = Number(values.rounds);
+const GOAL = 1.15;
+const root = path.resolve(import.meta.dirname, '..');
+const workerFile = readdirSync(path.join(root, 'dist/assets')).find((f) => /^training-worker-.*\.js$/.test(f));
+
+/** Trains the models of `plan` (one list of blocks per Worker) in fresh Workers; seconds and every epoch record by model. */
+function trainInWorkers(page, plan) {
+  return page.evaluate(async ({ url, plan, config }) => {
+    const workers = plan.map(() => new Worker(url, { type: 'module' }));
+    await Promise.all(workers.map((w) => new Promise((ok) => (w.onmessage = ({ data }) => data.type === 'ready' && ok()))));
+    const records = {};
+    const start = performance.now();
+    await Promise.all(workers.map((w, i) => new Promise((ok, fail) => {
+      let left = plan[i].length;
+      w.onmessage = ({ data }) => {
+        if (data.type === 'epoch') (records[data.model] ??= []).push(data.record);
+        if (data.type === 'finished' && --left === 0) ok();
+        if (data.type === 'error') fail(new Error(data.message));
+      };
+      w.postMessage({ type: 'train', runId: 1, config, models: plan[i] });
+    })));
+    const seconds = (performance.now() - start) / 1000;
+    workers.forEach((w) => w.terminate());
+    return { seconds, records };
+  }, { url: 'assets/' + workerFile, plan, config: { seed, epochs } });
+}
+
+/** <attn-cue-trainer> on a page where navigator.hardwareConcurrency is `cores`: "Train both", timed to its end. */
+async function trainInWidget(browser, url, cores) {
+  const page = await browser.newPage();
+  await page.addInitScript((n) => Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n }), cores);
+  await page.goto(`${url}embed.html?widget=attn-cue-trainer&seed=${seed}&epochs=${epochs}`);
+  await page.waitForSelector('attn-cue-trainer[data-ready]');
+  const result = await page.evaluate(() => new Promise((ok) => {
+    const trainer = document.querySelector('attn-cue-trainer');
+    const records = {};
+    let finished = 0, start = 0;
+    trainer.addEventListener('attn-train-epoch', ({ detail }) => (records[detail.model] ??= []).push(detail.validationAccuracy));
+    trainer.addEventListener('attn-train-finished', () => ++finished === 2 && ok({ seconds: (performance.now() - start) / 1000, records }));
+    start = performance.now();
+    [...trainer.querySelectorAll('button')].find((b) => b.textContent === 'Train both').click();
+  }));
+  await page.close();
+  return result;
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const accuracies = (records) => Object.fromEntries(Object.entries(records).map(([m, list]) => [m, list.map((r) => r.validationAccuracy ?? r)]));
+
+const site = await openSite();
+try {
+  const page = await site.browser.newPage();
+  await page.goto(site.server.url + 'embed.html?widget=attn-flowchart');
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  const modes = {
+    'Train both, two Workers': () => trainInWorkers(page, [[1], [2]]),
+    '2 blocks alone, one Worker (peer)': () => trainInWorkers(page, [[2]]),
+    'Train both, one Worker': () => trainInWorkers(page, [[1, 2]]),
+    'trainer, Train both, 2 cores': () => trainInWidget(site.browser, site.server.url, 2),
+    'trainer, Train both, 1 core': () => trainInWidget(site.browser, site.server.url, 1),
+  };
+  const times = Object.fromEntries(Object.keys(modes).map((name) => [name, []]));
+  const curves = {};
+  for (let round = 0; round < rounds; round++) {
+    for (const [name, run] of Object.entries(modes)) {
+      const { seconds, records } = await run();
+      times[name].push(seconds);
+      curves[name] = accuracies(records);
+    }
+  }
+  // Every mode trains the same models: the same per-epoch numbers, bit for bit.
+  const both = curves['Train both, one Worker'];
+  for (const [name, curve] of Object.entries(curves)) {
+    assert.deepEqual(curve[2], both[2], `${name}: the 2-block curve`);
+    if (curve[1]) assert.deepEqual(curve[1], both[1], `${name}: the 1-block curve`);
+  }
+
+  const peer = median(times['2 blocks alone, one Worker (peer)']);
+  console.log(`"Train both" in Chromium, cue task, ${epochs} epochs, seed ${seed}; navigator.hardwareConcurrency ${cores}; median of ${rounds} rounds (all rounds in s)`);
+  for (const [name, list] of Object.entries(times))
+    console.log(`${name.padEnd(36)} ${median(list).toFixed(2).padStart(6)} s  ${(median(list) / peer).toFixed(2).padStart(5)}x the 2-block run alone  (${list.map((s) => s.toFixed(2)).join(', ')})`);
+  console.log('per-epoch validation accuracies: the same in every mode, bit for bit');
+  const ratio = median(times['Train both, two Workers']) / peer;
+  const widgetRatio = median(times['trainer, Train both, 2 cores']) / peer;
+  console.log(`goal: Train both with two Workers <= ${GOAL}x the 2-block run alone: ${ratio <= GOAL ? 'met' : 'NOT met'} (${ratio.toFixed(2)}x; through the trainer, drawing included, ${widgetRatio.toFixed(2)}x)`);
+} finally {
+  await closeSite(site);
+}
