@@ -314,7 +314,7 @@ export const sections: Section[] = [
         kind: 'p',
         circuit: 'cue',
         text:
-          'The trainer’s latest finished run (seed {run.seed}) took the **cue-position route**: block 1 puts ' +
+          'The run the trainer shows (seed {run.seed}) took the **cue-position route**: block 1 puts ' +
           '{run.first:2} of the CUE position’s weight on the answer after it, and the last block puts ' +
           '{run.share:2} of the question’s weight on offset −1. The recorded run on seed {other.seed} took the ' +
           'answer-position route instead: {other.first:2} of the answer position’s weight on the CUE before it in ' +
@@ -324,7 +324,7 @@ export const sections: Section[] = [
         kind: 'p',
         circuit: 'answer',
         text:
-          'The trainer’s latest finished run (seed {run.seed}) took the **answer-position route**: block 1 puts ' +
+          'The run the trainer shows (seed {run.seed}) took the **answer-position route**: block 1 puts ' +
           '{run.first:2} of the answer position’s weight on the CUE before it, and the last block puts ' +
           '{run.share:2} of the question’s weight on the answer position, offset 0. The recorded run on seed ' +
           '{cue.seed} took the cue-position route instead: {cue.first:2} of the CUE position’s weight on the ' +
@@ -334,7 +334,7 @@ export const sections: Section[] = [
         kind: 'p',
         circuit: 'none',
         text:
-          'The trainer’s latest finished run (seed {run.seed}) has **not settled on a route**: no head of its ' +
+          'The run the trainer shows (seed {run.seed}) has **not settled on a route**: no head of its ' +
           'last block puts half of the question’s weight on the earlier CUE (strongest head: {run.cueOffset:2}) ' +
           'or on the answer ({run.answerOffset:2}). More epochs, or another seed, usually get there.',
       },
@@ -363,7 +363,7 @@ export const sections: Section[] = [
   {
     id: 'flowchart',
     title: 'The route of the run shown, at a glance',
-    blocks: [{ kind: 'widget', tag: 'attn-flowchart', caption: 'How the trainer’s latest finished run answers the cue task, as the core’s analysis of its attention finds it, and where one small block stays.' }],
+    blocks: [{ kind: 'widget', tag: 'attn-flowchart', caption: 'How the run the trainer shows answers the cue task, as the core’s analysis of its attention finds it, and where one small block stays.' }],
   },
   {
     id: 'probe',
