@@ -336,7 +336,7 @@ export const sections: Section[] = [
         text:
           'The run the trainer shows (seed {run.seed}) has **not settled on a route**: no head of its ' +
           'last block puts half of the question’s weight on the earlier CUE (strongest head: {run.cueOffset:2}) ' +
-          'or on the answer ({run.answerOffset:2}). More epochs, or another seed, usually get there.',
+          'or on the answer ({run.answerOffset:2}). Both recorded 2-block runs, seeds {cue.seed} and {other.seed}, found one within {cue.epochs} epochs.',
       },
       {
         kind: 'p',
