@@ -15,8 +15,10 @@
 //   ATTN_BASELINE  the baseline's, default build/call-cost-baseline/build-wasm
 //   ATTN_ROUNDS    rounds, default 5
 //   ATTN_CALLS     only these calls, comma-separated names from the table (to look into one)
-// Both sides load their shipped module (wasm/attention_core.*), not the tests' build with the
-// heap-block counters, next to their compiled facade (facade/core.js), staged in a scratch folder.
+// Both sides load the shipped module their loadCore() loads (wasm/attention_lab.*, or
+// wasm/attention_core.* in a build from before the core was split in two), not the tests' build
+// with the heap-block counters, next to their compiled facade (facade/core.js), staged in a
+// scratch folder.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -32,7 +34,8 @@ const RUNS = 5;
 /** Copies a build's facade and shipped module into a scratch folder and loads the core from it. */
 async function loadBuild(label, buildDir, scratch) {
   const facade = path.join(buildDir, 'facade/core.js');
-  const module = path.join(buildDir, 'wasm/attention_core.wasm');
+  const name = fs.existsSync(path.join(buildDir, 'wasm/attention_lab.wasm')) ? 'attention_lab' : 'attention_core';
+  const module = path.join(buildDir, `wasm/${name}.wasm`);
   for (const file of [facade, module])
     if (!fs.existsSync(file))
       throw new Error(`${label}: ${file} is missing. ` + (label === 'baseline'
@@ -42,9 +45,9 @@ async function loadBuild(label, buildDir, scratch) {
   fs.mkdirSync(path.join(dir, 'generated'), { recursive: true });
   fs.copyFileSync(facade, path.join(dir, 'core.js'));
   for (const ext of ['mjs', 'wasm'])
-    fs.copyFileSync(path.join(buildDir, `wasm/attention_core.${ext}`), path.join(dir, `generated/attention_core.${ext}`));
+    fs.copyFileSync(path.join(buildDir, `wasm/${name}.${ext}`), path.join(dir, `generated/${name}.${ext}`));
   const { loadCore } = await import(pathToFileURL(path.join(dir, 'core.js')).href);
-  return loadCore({ wasmBinary: fs.readFileSync(path.join(dir, 'generated/attention_core.wasm')) });
+  return loadCore({ wasmBinary: fs.readFileSync(module) });
 }
 
 /**

@@ -32,12 +32,13 @@ const from = (path) => resolve(root, path);
 const { config: siteConfig } = await loadConfigFromFile({ command: 'build', mode: 'production' }, from('vite.config.ts'), root, 'silent');
 const config = mergeConfig(siteConfig, { configFile: false, logLevel: 'warn', build: { outDir: out, emptyOutDir: true, modulePreload: false } });
 config.build.rollupOptions.input = { 'attention-lab': from('web/src/package/index.ts') };
+// No precompressed copies in the package: the course's own build and host decide that.
+config.plugins = config.plugins.flat(Infinity).filter((plugin) => !plugin?.name?.startsWith('vite-plugin-compression'));
 await build(config);
 
 // The documents made from the contracts, with the shipped core's configs.
 const load = async (path) => (await runnerImport(from(path), { root, logLevel: 'silent' })).module;
-const [{ loadCore }, docs] = await Promise.all([load('web/src/core.ts'), load('web/src/widgets/contract-docs.ts')]);
-const { configs } = await loadCore({ wasmBinary: readFileSync(from('web/src/generated/attention_core.wasm')) });
+const [{ configs }, docs] = await Promise.all([load('scripts/shipped-configs.ts'), load('web/src/widgets/contract-docs.ts')]);
 const { version } = JSON.parse(readFileSync(from('package.json'), 'utf8'));
 const manifest = `${JSON.stringify(docs.customElementsManifest(configs, 'attention-lab.js'), null, 2)}\n`;
 

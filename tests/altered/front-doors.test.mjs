@@ -21,7 +21,7 @@ const cli = path.resolve(root, process.env.ATTN_ALTERED_CLI ?? 'build-altered/cl
 const wasmDir = path.resolve(root, process.env.ATTN_ALTERED_WASM_DIR ?? 'build-wasm-altered/wasm');
 
 const normal = await facade.loadCore({ wasmBinary: wasmBinary() });
-const altered = await facade.loadCore({ wasmBinary: fs.readFileSync(path.join(wasmDir, 'test/attention_core.wasm')) });
+const altered = await facade.loadCore({ wasmBinary: fs.readFileSync(path.join(wasmDir, 'test/attention_lab.wasm')) });
 
 const COMMANDS = { scaleSweep: 'scale', maskDemo: 'masks', headsDemo: 'heads', pitfall: 'pitfalls', cueTrain: 'cue', attentionSteps: 'steps' };
 
@@ -114,7 +114,7 @@ test('the command line refuses a value just past each altered upper limit, namin
 
 let site;
 before(async () => {
-  site = await openSite({ wasm: fs.readFileSync(path.join(wasmDir, 'attention_core.wasm')) });
+  site = await openSite({ wasmDir });
 });
 after(() => closeSite(site));
 

@@ -23,7 +23,7 @@ const root = resolve(import.meta.dirname, '../..');
 const MATRICES = ['query', 'key', 'value', 'scores', 'scaled', 'masked', 'weights', 'output'];
 const ATTRS = { tokens: '5', dk: '3', dv: '2', causal: 'true', seed: '7' };
 const CLI_ARGS = ['--tokens', '5', '--dk', '3', '--dv', '2', '--causal', '--seed', '7'];
-const core = await loadCore({ wasmBinary: readFileSync(resolve(root, 'build-wasm/facade/generated/attention_core.wasm')) });
+const core = await loadCore({ wasmBinary: readFileSync(resolve(root, 'build-wasm/facade/generated/attention_lab.wasm')) });
 
 /** The native command's steps for `args`: every matrix as a flat list. */
 const nativeSteps = (args) => JSON.parse(execFileSync(resolve(root, 'build/cli/attention-lab'), ['steps', '--json', ...args], { encoding: 'utf8' }));

@@ -42,7 +42,7 @@ test('npm pack makes the package, and it installs offline into a course app', ()
   for (const file of ['attention-lab.js', 'attention-lab.css', 'custom-elements.json', 'types/attention-lab.d.ts', 'types/public-types.d.ts',
     'schemas/quiz.schema.json', 'schemas/exercises.schema.json', 'schemas/table.schema.json', 'CHANGELOG.md', 'README.md', 'package.json'])
     assert.ok(files.includes(file), `the package holds ${file}`);
-  assert.ok(files.some((f) => /^assets\/attention_core-.*\.wasm$/.test(f)), 'the package holds the core');
+  assert.ok(files.some((f) => /^assets\/attention_core-.*\.wasm$/.test(f)) && files.some((f) => /^assets\/attention_lab-.*\.wasm$/.test(f)), 'the package holds both core modules');
   assert.ok(files.some((f) => /^assets\/training-worker-.*\.js$/.test(f)), 'the package holds the Worker');
   assert.match(readFileSync(join(root, 'CHANGELOG.md'), 'utf8'), new RegExp(`^## ${version.replace(/\./g, '\\.')}$`, 'm'), 'the changelog has this version');
   run('npm', ['install', '--offline', '--no-audit', '--no-fund', `./${packed.filename}`]);

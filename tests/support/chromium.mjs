@@ -1,6 +1,8 @@
 // Debian's Chromium under playwright-core, headless, with the flags this machine needs
 // (docs/toolchain.md): never a browser downloaded by a tool. playwright gives every
 // launch a fresh temporary profile.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { STRICT_CSP, serveStatic } from '../../scripts/static-server.mjs';
 
@@ -32,14 +34,18 @@ export function watchErrors(page) {
 export const CSP = STRICT_CSP;
 
 /**
- * Serves dist/ on 127.0.0.1 (with the CSP unless csp: false) and launches Chromium. `wasm`, if
- * given, is served in place of the core's .wasm (a test build of the same bindings).
+ * Serves dist/ on 127.0.0.1 (with the CSP unless csp: false) and launches Chromium. `wasmDir`,
+ * if given, is a build's wasm/ folder whose modules (attention_core.wasm, attention_lab.wasm) are
+ * served in place of the shipped ones (another build of the same bindings).
  */
-export async function openSite({ csp = true, wasm } = {}) {
+export async function openSite({ csp = true, wasmDir } = {}) {
   const dist = new URL('../../dist/', import.meta.url).pathname;
   const server = await serveStatic(dist, {
     csp: csp ? CSP : null,
-    replace: (path) => (wasm && /\/attention_core-[^/]*\.wasm$/.test(path) ? wasm : undefined),
+    replace: (path) => {
+      const module = wasmDir && /\/(attention_(?:core|lab))-[^/]*\.wasm$/.exec(path)?.[1];
+      return module ? readFileSync(join(wasmDir, `${module}.wasm`)) : undefined;
+    },
   });
   return { server, browser: await launchChromium() };
 }

@@ -19,9 +19,15 @@ export const nativePath = fromRoot(process.env.ATTN_NATIVE_OUTPUTS ?? 'build/ref
 
 export const facade = await import(pathToFileURL(path.join(facadeDir, 'core.js')).href);
 
-// The module cannot fetch its .wasm under node: hand it the bytes (docs/toolchain.md).
+// A module cannot fetch its .wasm under node: hand it the bytes (docs/toolchain.md). The whole
+// core is the tests' build of attention_lab (with the leak counters); the attention core is the
+// shipped attention_core.
 export function wasmBinary() {
-  return fs.readFileSync(path.join(facadeDir, 'generated/attention_core.wasm'));
+  return fs.readFileSync(path.join(facadeDir, 'generated/attention_lab.wasm'));
+}
+
+export function loadAttentionCore() {
+  return facade.loadAttentionCore({ wasmBinary: fs.readFileSync(path.join(facadeDir, 'generated/attention_core.wasm')) });
 }
 
 export function loadCore() {

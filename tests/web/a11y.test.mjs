@@ -21,7 +21,7 @@ let server, browser, core;
 
 before(async () => {
   ({ server, browser } = await openSite({ csp: false }));
-  core = await loadCore({ wasmBinary: readFileSync(resolve(root, 'build-wasm/facade/generated/attention_core.wasm')) });
+  core = await loadCore({ wasmBinary: readFileSync(resolve(root, 'build-wasm/facade/generated/attention_lab.wasm')) });
 });
 after(() => closeSite({ server, browser }));
 

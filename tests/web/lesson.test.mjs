@@ -15,7 +15,7 @@ let server, browser, core;
 before(async () => {
   mkdirSync(shots, { recursive: true });
   ({ server, browser } = await openSite());
-  core = await loadCore({ wasmBinary: readFileSync(resolve(root, 'build-wasm/facade/generated/attention_core.wasm')) });
+  core = await loadCore({ wasmBinary: readFileSync(resolve(root, 'build-wasm/facade/generated/attention_lab.wasm')) });
 });
 
 after(() => closeSite({ server, browser }));

@@ -1,7 +1,8 @@
-// Types of the Emscripten module that scripts/build generates into web/src/generated/ from
-// wasm/bindings.cpp. Only web/src/core.ts uses it; everything else goes through core.ts.
-// Offsets are byte offsets into the WebAssembly heap; "table" offsets point at uint32 offsets
-// of the results, in the order the comment of each function in bindings.cpp gives.
+// Types of the two Emscripten modules that scripts/build generates into web/src/generated/ from
+// wasm/bind_*.cpp: attention_core.mjs (the common part and the attention part) and
+// attention_lab.mjs (those, the experiments and the trainer; the tests' build of it also has the
+// leak counters). Only web/src/core.ts uses them; everything else goes through core.ts. Offsets are byte offsets into the WebAssembly heap; "table" offsets point at
+// uint32 offsets of the results, in the order the comment of each function in bind_*.cpp gives.
 
 declare module '*/generated/attention_core.mjs' {
   export interface RawMultiHeadAttention {
@@ -25,7 +26,7 @@ declare module '*/generated/attention_core.mjs' {
     isDeleted(): boolean;
   }
 
-  /** The cue task's trainer (core/nn/), a class handle from wasm/bindings.cpp. */
+  /** The cue task's trainer (core/nn/), a class handle from wasm/bind_trainer.cpp. */
   export interface RawCueTrainer {
     trainEpoch(): import('./core').CueEpoch;
     trainBatches(n: number): number;
@@ -61,7 +62,8 @@ declare module '*/generated/attention_core.mjs' {
     output: Float32Array;
   }
 
-  export interface AttentionCoreModule {
+  /** bind_common.cpp: in both modules. */
+  export interface CommonPart {
     HEAPU8: Uint8Array;
     HEAPU32: Uint32Array;
     HEAP32: Int32Array;
@@ -70,8 +72,27 @@ declare module '*/generated/attention_core.mjs' {
     stackSave(): number;
     count_emval_handles(): number;
 
-    // Plain WebAssembly exports (bindings.cpp, extern "C"): scale is 0 or 1.
+    // A plain WebAssembly export (extern "C").
     _attn_scratch(bytes: number): number;
+    /** The message of the latest failed object-taking call, cleared by reading ("" if none). */
+    takeError(): string;
+    limits(): import('./core').Limits;
+    scaleSweepConfig(): import('./core').ConfigSpec<import('./core').ScaleSweepConfig>;
+    maskDemoConfig(): import('./core').ConfigSpec<import('./core').MaskDemoConfig>;
+    headsDemoConfig(): import('./core').ConfigSpec<import('./core').HeadsDemoConfig>;
+    pitfallConfig(): import('./core').ConfigSpec<import('./core').PitfallConfig>;
+    cueTrainConfig(): import('./core').ConfigSpec<import('./core').CueConfig>;
+    attentionStepsConfig(): import('./core').ConfigSpec<import('./core').AttentionStepsConfig>;
+    /** key: the field at fault ("" if none), message: the core's message ("" when valid). */
+    cueTrainConfigError(config: import('./core').CueConfig): { key: string; message: string };
+    memoryStats(): { heapBytes: number; usedBytes: number };
+    /** The test build of the module only (wasm/leak_counters.cpp). */
+    liveAllocations?(): number;
+  }
+
+  /** bind_attention.cpp: in both modules. */
+  export interface AttentionPart {
+    // Plain WebAssembly exports (extern "C"): scale is 0 or 1.
     _attn_softmax(scores: number, rows: number, cols: number): number;
     _attn_attention(
       query: number, qRows: number, qCols: number, key: number, kRows: number, kCols: number,
@@ -91,15 +112,10 @@ declare module '*/generated/attention_core.mjs' {
     randomUniformMatrix(state: number, rows: number, cols: number, lo: number, hi: number): number;
 
     createMultiHeadAttention(dModel: number, numHeads: number, keyDim: number): RawMultiHeadAttention;
-    /** The message of the latest failed object-taking call, cleared by reading ("" if none). */
-    takeError(): string;
-    limits(): import('./core').Limits;
-    scaleSweepConfig(): import('./core').ConfigSpec<import('./core').ScaleSweepConfig>;
-    maskDemoConfig(): import('./core').ConfigSpec<import('./core').MaskDemoConfig>;
-    headsDemoConfig(): import('./core').ConfigSpec<import('./core').HeadsDemoConfig>;
-    pitfallConfig(): import('./core').ConfigSpec<import('./core').PitfallConfig>;
-    cueTrainConfig(): import('./core').ConfigSpec<import('./core').CueConfig>;
-    attentionStepsConfig(): import('./core').ConfigSpec<import('./core').AttentionStepsConfig>;
+  }
+
+  /** bind_experiments.cpp and bind_trainer.cpp: attention_lab only. */
+  export interface LabPart {
     // Each returns an empty result on failure and leaves the message for takeError().
     scaleSweep(config: import('./core').ScaleSweepConfig): import('./core').ScaleSweep;
     maskDemo(config: import('./core').MaskDemoConfig): import('./core').MaskDemo;
@@ -110,17 +126,23 @@ declare module '*/generated/attention_core.mjs' {
     attentionStepsGiven(config: import('./core').AttentionStepsConfig, query: number, key: number, value: number): RawAttentionSteps;
     /** null on failure (message in takeError()). */
     createCueTrainer(config: import('./core').CueConfig): RawCueTrainer | null;
-    /** key: the field at fault ("" if none), message: the core's message ("" when valid). */
-    cueTrainConfigError(config: import('./core').CueConfig): { key: string; message: string };
-
-    memoryStats(): { heapBytes: number; usedBytes: number };
-    /** The test build of the module only (wasm/leak_counters.cpp). */
-    liveAllocations?(): number;
   }
 
-  export default function createAttentionCore(options?: {
+  export type AttentionModule = CommonPart & AttentionPart;
+  export type LabModule = CommonPart & AttentionPart & LabPart;
+
+  /** Emscripten's options of a module's factory. */
+  export interface ModuleOptions {
     wasmBinary?: ArrayBuffer | Uint8Array;
     /** Emscripten's hook: the address of a file the module loads (its .wasm). */
     locateFile?: (path: string) => string;
-  }): Promise<AttentionCoreModule>;
+  }
+
+  export default function createAttentionCore(options?: ModuleOptions): Promise<AttentionModule>;
+}
+
+declare module '*/generated/attention_lab.mjs' {
+  export default function createAttentionLab(
+    options?: import('./generated/attention_core.mjs').ModuleOptions,
+  ): Promise<import('./generated/attention_core.mjs').LabModule>;
 }

@@ -1,4 +1,4 @@
-// The web side's one door to the C++ core (compiled to WebAssembly from wasm/bindings.cpp).
+// The web side's one door to the C++ core (compiled to WebAssembly from wasm/bind_*.cpp).
 //
 // Everything here takes and returns plain data: matrices are { rows, cols, data } with
 // row-major Float32Array data, masks the same with Uint8Array data (1 = may attend). No
@@ -9,10 +9,15 @@
 // core's: `core.configs` holds each experiment's defaults and fields as the core declares them,
 // and the core's errors arrive as Errors naming the arguments as JS writes them.
 //
-// Load it once per page or Worker: `const core = await loadCore()`. Under node, where the
-// module cannot fetch its .wasm, pass { wasmBinary } read from the file next to it.
-import createAttentionCore from './generated/attention_core.mjs';
-import type { AttentionCoreModule, RawAttentionSteps, RawCueTrainer, RawMultiHeadAttention } from './generated/attention_core.mjs';
+// Load it once per page or Worker: `const core = await loadCore()`. A page whose widgets need only
+// attention (the soft lookup) may load the smaller attention core instead, `await
+// loadAttentionCore()`, without the experiments and the trainer (two modules:
+// wasm/CMakeLists.txt). Each module is imported only when loaded, so a bundle holds the glue of
+// the ones it loads. Under node, where a module cannot fetch its .wasm, pass { wasmBinary } read
+// from the file next to it.
+import type {
+  AttentionModule, CommonPart, LabModule, ModuleOptions, RawAttentionSteps, RawCueTrainer, RawMultiHeadAttention,
+} from './generated/attention_core.mjs';
 
 // ---- plain data ----
 
@@ -486,6 +491,10 @@ export interface Core {
   attentionSteps(options?: Partial<AttentionStepsConfig>, given?: { query: Mat; key: Mat; value: Mat }): AttentionSteps;
 }
 
+/** The attention core (loadAttentionCore): the whole core but the experiments and the trainer. */
+export type AttentionCore = Pick<Core, 'configs' | 'limits' | 'memoryStats' | 'softmax' | 'attention' | 'causalMask' |
+  'paddingMask' | 'combineMasks' | 'allowedFraction' | 'multiHeadAttention' | 'createMultiHead' | 'random'>;
+
 /**
  * The cue task's training run (the tiny transformer of core/nn/). Options left out take the
  * core's defaults (core.configs.cueTrain.defaults; their ranges are its fields).
@@ -625,10 +634,23 @@ export interface LoadOptions {
   wasmUrl?: string;
 }
 
+/** The whole core: attention, masks, the generator, multi-head layers, the experiments, the trainer. */
 export async function loadCore(options: LoadOptions = {}): Promise<Core> {
-  const { wasmBinary, wasmUrl } = options;
-  const module = await createAttentionCore({ ...(wasmBinary ? { wasmBinary } : {}), ...(wasmUrl ? { locateFile: () => wasmUrl } : {}) });
-  const core = new CoreImpl(module);
+  const { default: create } = await import('./generated/attention_lab.mjs');
+  return remember(new CoreImpl(await create(moduleOptions(options))));
+}
+
+/** The attention core, a smaller module: the whole core but the experiments and the trainer. */
+export async function loadAttentionCore(options: LoadOptions = {}): Promise<AttentionCore> {
+  const { default: create } = await import('./generated/attention_core.mjs');
+  return remember(new AttentionCoreImpl(await create(moduleOptions(options))));
+}
+
+function moduleOptions({ wasmBinary, wasmUrl }: LoadOptions): ModuleOptions {
+  return { ...(wasmBinary ? { wasmBinary } : {}), ...(wasmUrl ? { locateFile: () => wasmUrl } : {}) };
+}
+
+function remember<C extends CommonCore>(core: C): C {
   loadedLimit = core.limits.maxElements;
   return core;
 }
@@ -728,17 +750,14 @@ class Layout {
   }
 }
 
-class CoreImpl implements Core {
-  private readonly registry = new FinalizationRegistry<RawMultiHeadAttention>((handle) => {
-    if (!handle.isDeleted()) handle.delete();
-  });
-
+/** What both modules have: configs, limits, the heap and its figures. */
+class CommonCore {
   readonly configs: Configs;
   readonly limits: Limits;
   /** limits.maxElements, read on every call */
-  private readonly max: number;
+  protected readonly max: number;
 
-  constructor(private readonly m: AttentionCoreModule) {
+  constructor(protected readonly m: CommonPart) {
     this.configs = {
       scaleSweep: m.scaleSweepConfig(),
       maskDemo: m.maskDemoConfig(),
@@ -756,7 +775,7 @@ class CoreImpl implements Core {
 
   // Writes each input into scratch and returns their offsets (the heap may have grown). An
   // array passed twice (self-attention: query = key = value) is copied once.
-  private put(inputs: (Float32Array | Int32Array | Uint8Array | null)[]): number[] {
+  protected put(inputs: (Float32Array | Int32Array | Uint8Array | null)[]): number[] {
     const layout = new Layout();
     const at = inputs.map((x, i) => {
       if (!x) return -1;
@@ -779,14 +798,14 @@ class CoreImpl implements Core {
   }
 
   // Offset of result `i` in the table a compute function returned.
-  private result(table: number, i: number): number {
+  protected result(table: number, i: number): number {
     return this.m.HEAPU32[(table >> 2) + i];
   }
 
   // Copies results 0..shapes.length-1 of `table` out of the heap. Fresh typed arrays are the
   // dearest part of a small call, so (measured in node) results too large for V8's in-heap
   // typed arrays (64 bytes) share one new buffer, while tiny ones are sliced one by one.
-  private readMats(table: number, shapes: [rows: number, cols: number][]): Mat[] {
+  protected readMats(table: number, shapes: [rows: number, cols: number][]): Mat[] {
     const total = shapes.reduce((sum, [r, c]) => sum + r * c, 0);
     const heap = this.m.HEAPF32;
     if (total <= 16) return shapes.map(([rows, cols], i) => this.readMat(this.result(table, i), rows, cols));
@@ -816,13 +835,42 @@ class CoreImpl implements Core {
     return v;
   }
 
-  private readMat(offset: number, rows: number, cols: number): Mat {
+  protected readMat(offset: number, rows: number, cols: number): Mat {
     const start = offset >> 2;
     return { rows, cols, data: this.m.HEAPF32.slice(start, start + rows * cols) };
   }
 
-  private readMask(offset: number, rows: number, cols: number): MaskMat {
+  protected readMask(offset: number, rows: number, cols: number): MaskMat {
     return { rows, cols, data: this.m.HEAPU8.slice(offset, offset + rows * cols) };
+  }
+
+  memoryStats(): MemoryStats {
+    return {
+      ...this.m.memoryStats(),
+      liveAllocations: this.m.liveAllocations?.() ?? NaN,
+      emvalHandles: this.m.count_emval_handles(),
+      stackPointer: this.m.stackSave(),
+    };
+  }
+
+  protected checked<T>(result: T): T {
+    const error = this.m.takeError();
+    if (error) throw new Error(error);
+    return result;
+  }
+
+}
+
+/** The attention core (loadAttentionCore): attention, softmax, masks, the generator, multi-head layers. */
+class AttentionCoreImpl extends CommonCore implements AttentionCore {
+  protected declare readonly m: AttentionModule;
+
+  private readonly registry = new FinalizationRegistry<RawMultiHeadAttention>((handle) => {
+    if (!handle.isDeleted()) handle.delete();
+  });
+
+  constructor(m: AttentionModule) {
+    super(m);
   }
 
   softmax(scores: Mat): Mat {
@@ -1051,6 +1099,16 @@ class CoreImpl implements Core {
     };
   }
 
+}
+
+/** The whole core (loadCore): the attention core, the lesson's experiments and the cue trainer. */
+class CoreImpl extends AttentionCoreImpl implements Core {
+  protected declare readonly m: LabModule;
+
+  constructor(m: LabModule) {
+    super(m);
+  }
+
   private readonly cueRegistry = new FinalizationRegistry<RawCueTrainer>((handle) => {
     if (!handle.isDeleted()) handle.delete();
   });
@@ -1119,24 +1177,9 @@ class CoreImpl implements Core {
     return model;
   }
 
-  memoryStats(): MemoryStats {
-    return {
-      ...this.m.memoryStats(),
-      liveAllocations: this.m.liveAllocations?.() ?? NaN,
-      emvalHandles: this.m.count_emval_handles(),
-      stackPointer: this.m.stackSave(),
-    };
-  }
-
   // ---- the lesson's experiments: objects in, objects out ----
   // These calls never throw inside the module (an object argument is freed only when the call
   // returns): a failure returns an empty result and leaves its message for takeError().
-
-  private checked<T>(result: T): T {
-    const error = this.m.takeError();
-    if (error) throw new Error(error);
-    return result;
-  }
 
   scaleSweep(options: Partial<ScaleSweepConfig> = {}): ScaleSweep {
     return this.checked(this.m.scaleSweep(configFrom(this.configs.scaleSweep, 'options', options)));

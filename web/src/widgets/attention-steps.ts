@@ -5,7 +5,7 @@
 // pointing at a cell marks the cells it came from and writes out its sum, with the core's
 // numbers as the terms and the core's result as the total: the widget itself computes nothing.
 // Attributes and events: ATTENTION_STEPS in contracts.ts (the core's defaults and ranges).
-import type { AttentionSteps as Steps, Mat } from '../core';
+import type { AttentionSteps as Steps, Core, Mat } from '../core';
 import { acceptedField, attributeSpec } from './contract';
 import { ATTENTION_STEPS } from './contracts';
 import { AttnElement, define, el } from './base';
@@ -42,6 +42,8 @@ const at = (m: Mat, i: number, j: number) => m.data[i * m.cols + j];
 
 export class AttentionSteps extends AttnElement<typeof ATTENTION_STEPS> {
   static readonly contract = ATTENTION_STEPS;
+  /** The whole core: this widget runs the core's experiments. */
+  protected declare core: Core;
 
   private steps!: Steps;
   /** the reader's cells, replacing the drawn ones until a setting changes */

@@ -7,8 +7,8 @@
 // then draw() draws it from `settings`. Changing an attribute draws it again (several changes
 // in one task, once). Removing it from the page calls teardown() (a sketch, a Worker); adding it
 // again draws it anew. Moving it (removed and added in the same task) keeps it as it is.
-import { getCore } from '../core-instance';
-import type { Configs, Core } from '../core';
+import { getAttentionCore, getCore } from '../core-instance';
+import type { AttentionCore, Configs } from '../core';
 import {
   AuthorError, attributesOf, formatValue, isCore, parseAttribute, THEMES,
   type AttributeSpec, type EventDetail, type EventName, type Settings, type WidgetContract,
@@ -39,8 +39,11 @@ type Phase = 'idle' | 'waiting' | 'starting' | 'started';
 export abstract class AttnElement<C extends WidgetContract = WidgetContract> extends HTMLElement {
   /** The widget's attributes and events (contracts.ts). */
   static readonly contract: WidgetContract;
-  /** False for a widget that draws without the core (the flowchart). */
-  static readonly needsCore: boolean = true;
+  /**
+   * The core the widget draws with: the whole core, the attention core (a smaller module, for a
+   * widget that needs only attention; a widget that needs more declares `core: Core`), or none.
+   */
+  static readonly needsCore: 'whole' | 'attention' | false = 'whole';
 
   static get observedAttributes(): string[] {
     return attributesOf(this.contract).map((a) => a.name);
@@ -55,7 +58,7 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
     }
   }
 
-  protected core!: Core;
+  protected core!: AttentionCore;
   /** The attributes as read for the current drawing (their defaults where absent). */
   protected settings!: Settings<C>;
   private lifecycle: Phase = 'idle';
@@ -123,7 +126,8 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
     try {
       // The widget's own library downloads while the core loads, not after it.
       const needsCore = (this.constructor as typeof AttnElement).needsCore;
-      const [core] = await Promise.all([needsCore ? getCore() : undefined, this.preload()]);
+      const loading = needsCore === 'whole' ? getCore() : needsCore === 'attention' ? getAttentionCore() : undefined;
+      const [core] = await Promise.all([loading, this.preload()]);
       if (core) this.core = core;
     } catch (error) {
       this.lifecycle = 'idle';

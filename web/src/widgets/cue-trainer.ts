@@ -8,7 +8,7 @@
 // one the page's words describe (shown-run.ts).
 // Attributes and events: CUE_TRAINER in contracts.ts. The lesson's recorded runs and its words
 // (shown-run.ts) load only when the trainer shows or finishes a run.
-import type { CueAnalysis, CueConfig } from '../core';
+import type { Core, CueAnalysis, CueConfig } from '../core';
 import { firstBlockMove, strongestAt } from './cue-offsets';
 import { BOTH_MODELS, type TrainerReply } from '../training-protocol';
 import { CUE_TRAINER } from './contracts';
@@ -63,6 +63,8 @@ let trainers = 0; // ids must stay unique when a page holds more than one traine
 
 export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements ProbeAnswerer {
   static readonly contract = CUE_TRAINER;
+  /** The whole core: this widget runs the core's experiments. */
+  protected declare core: Core;
 
   /** The heads a block can have: the divisors of the model width within the core's range. */
   private headChoices(): number[] {

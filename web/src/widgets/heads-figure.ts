@@ -2,6 +2,7 @@
 // of 64 (core.headsDemo): equal parameter counts, and each head's attention weights as a
 // heat map, four different lookups from the same tokens.
 // Attributes: HEADS_FIGURE in contracts.ts (the core's defaults and ranges).
+import type { Core } from '../core';
 import { HEADS_FIGURE } from './contracts';
 import { AttnElement, define, el } from './base';
 import { loadPlot } from './plot-util';
@@ -10,6 +11,8 @@ import { combineSvgs, downloadCsv, downloadSvg } from './download';
 
 export class HeadsFigure extends AttnElement<typeof HEADS_FIGURE> {
   static readonly contract = HEADS_FIGURE;
+  /** The whole core: this widget runs the core's experiments. */
+  protected declare core: Core;
 
   protected preload(): Promise<unknown> {
     return loadPlot();

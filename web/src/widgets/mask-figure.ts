@@ -2,7 +2,7 @@
 // matrix by the core (core.maskDemo), drawn as heat maps of the resulting weights with the
 // share of allowed pairs under each. Sequence length and real length are adjustable.
 // Attributes and events: MASK_FIGURE in contracts.ts (the core's defaults and ranges).
-import type { MaskDemo } from '../core';
+import type { Core, MaskDemo } from '../core';
 import { acceptedField, attributeSpec } from './contract';
 import { MASK_FIGURE } from './contracts';
 import { AttnElement, define, el } from './base';
@@ -14,6 +14,8 @@ const LABELS: Record<string, string> = { causal: 'Causal', padding: 'Padding', b
 
 export class MaskFigure extends AttnElement<typeof MASK_FIGURE> {
   static readonly contract = MASK_FIGURE;
+  /** The whole core: this widget runs the core's experiments. */
+  protected declare core: Core;
 
   private positions = 0;
   private real = 0;

@@ -1,6 +1,7 @@
 // <attn-pitfall-demo>: two pitfalls computed by the core. Masking after the softmax leaves rows
 // that no longer sum to 1 (core.maskDemo); a fully masked row in half precision with -1e30 or
 // -1e9 turns into NaN, while a constant the type can hold stays finite (core.halfPrecisionPitfall).
+import type { Core } from '../core';
 import { PITFALL_DEMO } from './contracts';
 import { AttnElement, define, el } from './base';
 
@@ -8,6 +9,8 @@ const fmt = (v: number) => (Number.isNaN(v) ? 'NaN' : v === -Infinity ? '−∞'
 
 export class PitfallDemo extends AttnElement<typeof PITFALL_DEMO> {
   static readonly contract = PITFALL_DEMO;
+  /** The whole core: this widget runs the core's experiments. */
+  protected declare core: Core;
 
   protected draw(): void {
     const masks = this.core.maskDemo();

@@ -2,7 +2,7 @@
 // request id: used by the trainer (whose Worker holds the latest live run) and by the probe
 // widget when it runs its own Worker. The owner passes every reply to handle() and calls
 // failAll() when its Worker stops.
-import coreWasm from '../generated/attention_core.wasm?url';
+import labWasm from '../generated/attention_lab.wasm?url';
 import type { CueProbe } from '../core';
 import type { ProbeTarget, TrainerReply, TrainerRequest } from '../training-protocol';
 
@@ -26,7 +26,7 @@ export class ProbeRequests implements ProbeAnswerer {
     return new Promise((resolve, reject) => {
       this.pending.set(requestId, { resolve, reject });
       // The .wasm's address as this bundle knows it: a course's bundler may put the Worker elsewhere.
-      if (!this.send({ type: 'probe', requestId, target, tokens, wasmUrl: new URL(coreWasm, import.meta.url).href }))
+      if (!this.send({ type: 'probe', requestId, target, tokens, wasmUrl: new URL(labWasm, import.meta.url).href }))
         this.settle(requestId, new Error('the training Worker could not start'));
     });
   }

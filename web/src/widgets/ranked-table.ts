@@ -4,6 +4,7 @@
 // from the numbers. Data: the author's (schemas/table.schema.json, as a child <script
 // type="application/json"> or src); by default the live scale sweep from the core, with a
 // control for the number of draws. Attributes and events: RANKED_TABLE in contracts.ts.
+import type { Core } from '../core';
 import { readAuthorData } from './author-data';
 import { acceptedField, attributeSpec, AuthorError } from './contract';
 import { RANKED_TABLE } from './contracts';
@@ -13,6 +14,8 @@ import { chooseDefaultSweepDraws, scaleSweepTable, sweepOf, type TableData } fro
 
 export class RankedTable extends AttnElement<typeof RANKED_TABLE> {
   static readonly contract = RANKED_TABLE;
+  /** The whole core: this widget runs the core's experiments. */
+  protected declare core: Core;
 
   private data!: TableData;
   private sortKey = '';

@@ -3,7 +3,7 @@
 // A figure of the core's default sweep follows the draws a reader chose for that sweep in a
 // ranked table on the same page (sweep-view.ts), so the two show the same measurement.
 // Attributes: SCALE_FIGURE in contracts.ts (the core's defaults and ranges).
-import type { ScaleSweep } from '../core';
+import type { Core, ScaleSweep } from '../core';
 import { SCALE_FIGURE } from './contracts';
 import { AttnElement, define, el } from './base';
 import { DEFAULT_SWEEP_EVENT, defaultSweepDraws, scaleSweepPoints, sweepOf, type SweepPoint } from './sweep-view';
@@ -18,6 +18,8 @@ const DOT_RADIUS = 3.5;
 
 export class ScaleFigure extends AttnElement<typeof SCALE_FIGURE> {
   static readonly contract = SCALE_FIGURE;
+  /** The whole core: this widget runs the core's experiments. */
+  protected declare core: Core;
 
   private sweep!: ScaleSweep;
   private svgs: SVGSVGElement[] = [];

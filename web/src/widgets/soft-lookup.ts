@@ -39,6 +39,8 @@ function loadP5(): Promise<typeof p5> {
 
 export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
   static readonly contract = SOFT_LOOKUP;
+  /** Attention only: a page whose widgets need no more loads the smaller core module. */
+  static readonly needsCore = 'attention';
 
   private keys: number[][] = [];
   private values: number[][] = [];

@@ -5,7 +5,7 @@
 // resume and cancel to all; a probe to the Worker that trains its model, which holds that
 // model's latest live weights. Every reply goes to one handler, whichever Worker sent it (replies
 // name their model, runs carry the trainer's run id), so the trainer sees one stream.
-import coreWasm from '../generated/attention_core.wasm?url';
+import labWasm from '../generated/attention_lab.wasm?url';
 import type { CueConfig } from '../core';
 import trainingWorkerUrl from '../training-worker.ts?worker&url';
 import { startWorker, type WorkerHandlers } from '../host/worker';
@@ -26,7 +26,7 @@ export class TrainingWorkers {
   /** Starts run `runId` of both models, each on the Worker the plan gives it; false when a Worker could not start. */
   train(runId: number, config: Partial<CueConfig>): boolean {
     // The .wasm's address as this bundle knows it: a course's bundler may put the Worker elsewhere.
-    const wasmUrl = new URL(coreWasm, import.meta.url).href;
+    const wasmUrl = new URL(labWasm, import.meta.url).href;
     return this.plan.map((models, i) => this.post(i, { type: 'train', runId, config, models, wasmUrl })).every(Boolean);
   }
 

@@ -1,0 +1,152 @@
+// The core's door to JavaScript (embind), in three parts linked into two modules (wasm/CMakeLists.txt):
+//   bind_common.cpp     both modules: the scratch area, errors, limits, memory figures, and every
+//                       config's defaults and fields (a page reads the trainer's too, to build
+//                       its controls)
+//   bind_attention.cpp  the page's module: attention, masks, the generator, multi-head layers
+//                       and the lesson's experiments
+//   bind_trainer.cpp    the training Worker's module: the cue trainer
+// A page thus never downloads the trainer, nor a Worker the experiments. These files only
+// translate: they bind the core's functions and classes, and every C++ error becomes a JS Error
+// with the same message (errors.hpp). web/src/core.ts is their only intended user.
+//
+// Two kinds of calls:
+//   - The fast path, for calls a page makes many times a second (attention, softmax, masks,
+//     the generator, multi-head layers): inputs are written by JS into a scratch area and
+//     passed as byte offsets and shapes, read through Eigen::Map; results stay in static
+//     slots until the next call of the same kind, and the function returns the offset of a
+//     table of their offsets (`results`). Memory may grow during any call: JS takes its heap
+//     views afterwards. Measured: this is several times cheaper per call than embind vectors.
+//     scratch, attention and softmax skip embind altogether (plain exports, bind_attention.cpp).
+//   - Everything else crosses as plain JS objects through value_object bindings made from the
+//     core's field lists (js_struct.hpp): configs in (defaults and ranges exported too),
+//     results out, and the cue trainer as a class handle.
+#include "errors.hpp"
+#include "heap.hpp"
+#include "js_struct.hpp"
+
+#include "attn/config.hpp"
+#include "attn/experiments/attention_steps.hpp"
+#include "attn/experiments/heads_demo.hpp"
+#include "attn/experiments/mask_demo.hpp"
+#include "attn/experiments/pitfalls.hpp"
+#include "attn/experiments/scale_sweep.hpp"
+#include "attn/nn/cue_trainer.hpp"
+
+#include <emscripten/bind.h>
+#include <emscripten/heap.h>
+
+#include <malloc.h>
+#include <string>
+#include <vector>
+
+using namespace attn::wasm;
+
+namespace {
+
+std::vector<double> scratch_area;  // JS writes inputs here (double for 8-byte alignment)
+
+}  // namespace
+
+extern "C" {
+
+// -> offset of at least `bytes` bytes of scratch, 8-byte aligned, valid until the next call.
+// A plain export (core.ts calls `_attn_scratch`): see bind_attention.cpp for why.
+EMSCRIPTEN_KEEPALIVE Offset attn_scratch(Offset bytes) {
+  Offset result = 0;
+  if (!run_guarded([&] {
+        if (scratch_area.size() * sizeof(double) < bytes) scratch_area.resize((bytes + 7) / 8);
+        result = offset_of(scratch_area.data());
+      }))
+    throw_pending();
+  return result;
+}
+
+}  // extern "C"
+
+namespace {
+
+namespace experiments = attn::experiments;
+namespace nn = attn::nn;
+
+// What is wrong with a training config, as the trainer would say it: the field's JS name and
+// the message, both "" for a valid config. Lets a page check its inputs before it trains.
+struct ConfigCheck {
+  std::string key, message;
+
+  template <typename Visit>
+  static void fields(Visit&& visit) {
+    visit("key", attn::member<&ConfigCheck::key>);
+    visit("message", attn::member<&ConfigCheck::message>);
+  }
+};
+
+ConfigCheck cue_config_error(const nn::CueTrainConfig& config) {
+  run_guarded<nn::CueTrainConfig>([&] { nn::require_cue_train_config(config); });
+  return {pending_argument, take_error()};
+}
+
+// ---- sizes and memory ----
+
+struct Limits {
+  double max_elements = double(attn::kMaxElements);  // values in one matrix, mask or batch of draws
+  double max_seed = double(attn::kMaxSeed);
+
+  template <typename Visit>
+  static void fields(Visit&& visit) {
+    visit("maxElements", attn::member<&Limits::max_elements>);
+    visit("maxSeed", attn::member<&Limits::max_seed>);
+  }
+};
+Limits limits() { return {}; }
+
+struct MemoryStats {
+  double heap_bytes;  // size of the WASM memory
+  double used_bytes;  // bytes in allocated blocks (mallinfo)
+
+  template <typename Visit>
+  static void fields(Visit&& visit) {
+    visit("heapBytes", attn::member<&MemoryStats::heap_bytes>);
+    visit("usedBytes", attn::member<&MemoryStats::used_bytes>);
+  }
+};
+
+MemoryStats memory_stats() {
+  const struct mallinfo info = mallinfo();
+  return {double(emscripten_get_heap_size()), double(info.uordblks)};
+}
+
+}  // namespace
+
+
+EMSCRIPTEN_BINDINGS(attention_common) {
+  using namespace emscripten;
+
+  function("takeError", &take_error);
+
+  register_struct<FieldSpec>("FieldSpec");
+  register_struct<Limits>("Limits");
+  register_struct<MemoryStats>("MemoryStats");
+  function("limits", &limits);
+  function("memoryStats", &memory_stats);
+
+  register_struct<experiments::ScaleSweepConfig>("ScaleSweepConfig");
+  register_struct<ConfigSpec<experiments::ScaleSweepConfig>>("ScaleSweepConfigSpec");
+  function("scaleSweepConfig", &config_spec<experiments::ScaleSweepConfig>);
+  register_struct<experiments::MaskDemoConfig>("MaskDemoConfig");
+  register_struct<ConfigSpec<experiments::MaskDemoConfig>>("MaskDemoConfigSpec");
+  function("maskDemoConfig", &config_spec<experiments::MaskDemoConfig>);
+  register_struct<experiments::HeadsDemoConfig>("HeadsDemoConfig");
+  register_struct<ConfigSpec<experiments::HeadsDemoConfig>>("HeadsDemoConfigSpec");
+  function("headsDemoConfig", &config_spec<experiments::HeadsDemoConfig>);
+  register_struct<experiments::PitfallConfig>("PitfallConfig");
+  register_struct<ConfigSpec<experiments::PitfallConfig>>("PitfallConfigSpec");
+  function("pitfallConfig", &config_spec<experiments::PitfallConfig>);
+  register_struct<experiments::AttentionStepsConfig>("AttentionStepsConfig");
+  register_struct<ConfigSpec<experiments::AttentionStepsConfig>>("AttentionStepsConfigSpec");
+  function("attentionStepsConfig", &config_spec<experiments::AttentionStepsConfig>);
+  register_struct<nn::CueTrainConfig>("CueTrainConfig");
+  register_struct<ConfigSpec<nn::CueTrainConfig>>("CueTrainConfigSpec");
+  function("cueTrainConfig", &config_spec<nn::CueTrainConfig>);
+  register_struct<ConfigCheck>("ConfigCheck");
+  function("cueTrainConfigError", &cue_config_error);
+}
