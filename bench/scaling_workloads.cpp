@@ -111,7 +111,7 @@ ScalingCase heads(int d_model, int tokens) {
   // (T, d) by (d, T).
   const auto layer_products = [&] { return 4 * product(T, d, d) + 2 * product(T, d, T); };
   // ... the rest of a layer, h heads: 4 T d bias adds; per head the scale and the softmax of
-  // (T, T); the overflow bound's squared norms of the projected Q and K (2 T d); describe():
+  // (T, T); the overflow bound's squared norms of the projected Q and K (2 T d each); describe():
   // per weight the entropy's p log p and its sum (2 + a log), per row the max weight's sum,
   // per head 2 means.
   const auto layer_other = [&](double h) {
