@@ -1,6 +1,7 @@
 // Goal 5 of issue 16, "cost grows with the work, nothing else": the sweep, mask and heads
 // experiments and the cue trainer's forward pass, each at three sizes toward the core's limits
-// (bench/scaling_workloads.hpp, where each call's FLOP count is written), timed inside
+// (bench/scaling_workloads.hpp; each call's FLOP count, every floating-point operation by one
+// convention, is written in bench/scaling_workloads.cpp), timed inside
 // WebAssembly in node by the benchmark module; prints nanoseconds per FLOP per size (median of
 // the rounds, each round the best of 3 timed runs) and, per experiment, largest / smallest;
 // beside them, the same cases natively (build/bench/scaling_bench_native, one run), to tell
@@ -51,9 +52,9 @@ export function scalingRows(cases, nativeUs) {
 export function printScaling(cases, nativeUs, rounds) {
   console.log(`goal 5: time per FLOP at three sizes (WebAssembly in node, median of ${rounds} rounds; native, one)`);
   console.log(table([
-    ['experiment', 'size', 'MFLOP per call', 'wasm ms per call', 'wasm ns/FLOP', 'native ns/FLOP'],
-    ...cases.map((c, i) => [c.experiment, c.size, (c.flops / 1e6).toFixed(2), (c.us / 1000).toFixed(3), c.nsPerFlop.toFixed(4),
-                            ((1000 * nativeUs[i]) / c.flops).toFixed(4)]),
+    ['experiment', 'size', 'MFLOP per call', 'in products', 'wasm ms per call', 'wasm ns/FLOP', 'native ns/FLOP'],
+    ...cases.map((c, i) => [c.experiment, c.size, (c.flops / 1e6).toFixed(2), `${((100 * c.productFlops) / c.flops).toFixed(0)}%`,
+                            (c.us / 1000).toFixed(3), c.nsPerFlop.toFixed(4), ((1000 * nativeUs[i]) / c.flops).toFixed(4)]),
   ]));
   console.log(table([
     ['experiment', 'largest / smallest ns per FLOP (wasm)', 'goal', 'native, same', 'met'],

@@ -1,19 +1,19 @@
 // Goal 5 of issue 16, "cost grows with the work, nothing else": the core's experiments and the
-// trainer's forward pass at three sizes each, from the lesson's size toward the core's limits,
-// each with its floating-point operations counted here, so a benchmark can print time per
+// trainer's forward pass at three sizes each, from about the lesson's size toward the core's
+// limits, each with its floating-point operations counted, so a benchmark can print time per
 // FLOP and compare the largest size with the smallest. Timed inside WebAssembly by the
 // benchmark module (bench/bench_module.cpp, bench/scaling.mjs).
 //
-// FLOPs count the products only (a multiply-add is 2), as bench/cue_flops.mjs does: softmax,
-// the sweep's measures, random draws, LayerNorm are left out, so a size where they weigh more
-// shows a higher time per FLOP.
-//   sweep    scale_sweep, one d_k: per draw the score product, 2 T^2 d_k
-//   masks    mask_demo: the scores once plus 4 attention calls (no mask, causal, padding,
-//            both), each scores 2 n^2 d_k and a weighted sum of the identity values, 2 n^3
-//   heads    heads_demo: a layer of `heads` heads and one of 1 head, each 4 projections
-//            2 T d^2 and, over all heads, scores and weighted sums 2 * 2 T^2 d
+// FLOPs count every floating-point operation of a call, products and the rest (softmax,
+// the sweep's measures, random draws, LayerNorm, biases), one convention for all:
+// bench/scaling_workloads.cpp, at its top, with each case's terms.
+//   sweep    scale_sweep, one d_k: per draw two normal (T, d_k), the score product, two
+//            softmaxes and their measures
+//   masks    mask_demo: two normal (n, d_k), the shown scores and the attention's, 4 softmaxes
+//   heads    heads_demo: the input, both layers' Glorot weights, a layer of 4 heads and one
+//            of 1 head, their weights' measures
 //   forward  the cue trainer's model (2 blocks, 1 head, d_ff 2 d, last block on the query row
-//            only), evaluation forward of a batch of 32 sequences: bench/cue_flops.mjs's count
+//            only), evaluation forward of a batch of 32 sequences
 #pragma once
 
 #include <functional>
@@ -24,7 +24,8 @@ namespace bench {
 
 struct ScalingCase {
   std::string experiment, size;
-  double flops;                 // per call
+  double flops;                 // per call, everything counted
+  double product_flops;         // the part of flops in matrix products
   std::function<double()> run;  // one call of the core; returns a number from its result
 };
 

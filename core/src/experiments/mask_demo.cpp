@@ -2,6 +2,7 @@
 
 #include "attn/attention.hpp"
 #include "attn/masks.hpp"
+#include "attn/products.hpp"
 #include "attn/random.hpp"
 
 #include <cmath>
@@ -44,11 +45,18 @@ MaskDemo mask_demo(const MaskDemoConfig& config) {
   Random rng(seed);
   const Matrix q = rng.normal_matrix(positions, d_k);
   const Matrix k = rng.normal_matrix(positions, d_k);
-  const Matrix value = Matrix::Identity(positions, positions);  // output = weights; unused
   const Matrix scores = (q * k.transpose()) * (1.0f / std::sqrt(static_cast<float>(d_k)));
   demo.scores = flatten(scores);
+  // The weights attn::attention() gives each case, bit for bit, with its arithmetic
+  // (attention_weights(): score product, scale, mask, softmax) and one score product shared by
+  // the four cases, since a mask only changes what the softmax sees. Not `scores` above: in
+  // WebAssembly attention's score kernel sums in another order than Eigen's product. No output:
+  // the demo shows weights only. Normal draws cannot overflow a score, so nothing is checked.
+  Matrix scaled(positions, positions);
+  scores_into(q, k, scaled);
+  scaled *= attention_scale_factor<float>(d_k);
   // The mistake starts from the unmasked weights.
-  const Matrix unmasked = attention(q, k, value, options).weights;
+  const Matrix unmasked = softmax_rows_unchecked<float>(scaled);
 
   const Mask causal = causal_mask(positions);
   const Mask padding = padding_mask(positions, positions, real);
@@ -61,9 +69,10 @@ MaskDemo mask_demo(const MaskDemoConfig& config) {
     MaskDemoCase c;
     c.name = name;
     c.allowed_fraction = allowed_fraction(mask);
-    const Matrix weights = attention(q, k, value, mask, options).weights;
+    const Matrix weights = softmax_rows_unchecked<float>(masked_scores<float>(scaled, mask, options.masked_value));
     Matrix mistake = unmasked;
     c.blocked_exactly_zero = true;
+    c.allowed.reserve(std::size_t(positions) * positions);
     for (Eigen::Index i = 0; i < positions; ++i)
       for (Eigen::Index j = 0; j < positions; ++j) {
         c.allowed.push_back(mask(i, j) ? 1 : 0);

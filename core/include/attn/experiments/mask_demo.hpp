@@ -87,8 +87,9 @@ struct MaskDemo {
 };
 
 // -> the demo for n = positions, with keys real..n-1 being padding. Random(seed) draws
-// Q (n, d_k) then K (n, d_k), standard normal; the weights come from attn::attention with its
-// default options (scaled, masked_value -1e9).
+// Q (n, d_k) then K (n, d_k), standard normal; the weights are those attn::attention gives with
+// its default options (scaled, masked_value -1e9), bit for bit, from one score product shared
+// by the unmasked case and the three masks.
 // Throws attn::ArgumentError for a field out of range or real > positions.
 MaskDemo mask_demo(const MaskDemoConfig& config = {});
 
