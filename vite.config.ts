@@ -4,6 +4,7 @@
 // so the files find each other wherever they are copied together.
 import { resolve } from 'node:path';
 import { build, defineConfig, type Plugin } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 const web = resolve(import.meta.dirname, 'web');
 
@@ -48,7 +49,7 @@ export default defineConfig({
         embed: resolve(web, 'embed.html'),
         // The single script (and stylesheet) a course page includes to use the widgets; stable
         // names so an embedding page's tags survive rebuilds.
-        'attention-lab': resolve(web, 'src/widgets/index.ts'),
+        'attention-lab': resolve(web, 'src/widgets/autoload.ts'),
       },
       output: {
         entryFileNames: (chunk) => (chunk.name === 'attention-lab' ? 'attention-lab.js' : 'assets/[name]-[hash].js'),
@@ -57,10 +58,16 @@ export default defineConfig({
       },
     },
   },
-  plugins: [classicScripts({
-    'attention-lab-loader.js': resolve(web, 'src/host/loader.ts'),
-    'attention-lab-frames.js': resolve(web, 'src/host/frames.ts'),
-  })],
+  plugins: [
+    classicScripts({
+      'attention-lab-loader.js': resolve(web, 'src/host/loader.ts'),
+      'attention-lab-frames.js': resolve(web, 'src/host/frames.ts'),
+    }),
+    // Every file of the site also as .br (brotli, quality 11) and .gz (gzip -9), made once here,
+    // which the project's server (scripts/static-server.mjs, sirv) sends to browsers that accept
+    // them: smaller than compressing each answer at a speed-minded level, and no work per request.
+    compression({ include: /\.(html|css|js|mjs|json|svg|wasm)$/, threshold: 1024, logLevel: 'silent' }),
+  ],
   worker: { format: 'es' },
   server: {
     host: '127.0.0.1',

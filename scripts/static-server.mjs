@@ -32,7 +32,9 @@ export function cacheControl(path) {
  */
 export async function serveStatic(root, { port = 0, csp = null, cors = false, headers = () => ({}), replace = () => undefined } = {}) {
   const failures = [];
-  const files = [root].flat().map((folder) => sirv(resolve(folder), { etag: true }));
+  // brotli, gzip: the build's precompressed copies (name.br, name.gz; vite.config.ts), sent when
+  // the browser accepts them; compression() below compresses whatever has none.
+  const files = [root].flat().map((folder) => sirv(resolve(folder), { etag: true, brotli: true, gzip: true }));
 
   function policy(request, response, next) {
     response.on('finish', () => response.statusCode >= 400 && failures.push(`${response.statusCode} ${request.url}`));

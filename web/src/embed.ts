@@ -1,7 +1,7 @@
 // The embedding guide (embed.html) and, with ?widget=TAG, the page that frames one widget
 // (host/frame-page.ts: what it posts to its parent, and to whom). The guide's parts about
 // hosting, the iframe form and the recipes are host/guide.ts.
-import './widgets/index';
+import './widgets/autoload';
 import { getCore } from './core-instance';
 import { renderReference } from './guide-reference';
 import { applyPageTheme } from './widgets/base';

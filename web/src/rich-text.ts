@@ -1,8 +1,10 @@
 // Renders the lesson's inline markup ($TeX$, `code`, **strong**, {live.number}, and
 // [[cue: ...]] / [[answer: ...]] / [[none: ...]] for words that hold for one circuit only) into
 // DOM nodes. Text is only ever inserted as text nodes, never parsed as HTML: quiz or exercise
-// data supplied by an embedding page cannot inject markup.
-import katex from 'katex';
+// data supplied by an embedding page cannot inject markup. KaTeX is loaded only where math is
+// shown: await mathReady() before rendering to have formulas at once; a formula rendered before
+// KaTeX has loaded shows its TeX until it has.
+import type Katex from 'katex';
 import { formatNumber, splitLive, fillLive, type LiveNumbers } from './format';
 import { shownCircuit } from './shown-circuit';
 
@@ -10,10 +12,27 @@ const INLINE = /(\$[^$]+\$|`[^`]+`|\*\*[^*]+\*\*)/;
 // A circuit's variant: its text may hold any inline markup but "]]".
 const VARIANT = /\[\[(cue|answer|none): ((?:(?!\]\]).)*)\]\]/s;
 
+let katex: typeof Katex | undefined;
+let katexLoading: Promise<void> | undefined;
+
+/** Resolves once KaTeX (a chunk of its own) has loaded, or failed to: formulas then show their TeX. */
+export function mathReady(): Promise<void> {
+  katexLoading ??= import('katex').then(
+    (loaded) => void (katex = loaded.default),
+    () => void (katexLoading = undefined), // a later formula tries again
+  );
+  return katexLoading;
+}
+
 export function renderTex(tex: string, displayMode = false): HTMLElement {
   const span = document.createElement(displayMode ? 'div' : 'span');
   // MathML output needs no stylesheet and no inline styles, so it works under a strict CSP.
-  katex.render(tex, span, { output: 'mathml', displayMode, throwOnError: false });
+  const render = (k: typeof Katex) => k.render(tex, span, { output: 'mathml', displayMode, throwOnError: false });
+  if (katex) render(katex);
+  else {
+    span.textContent = tex;
+    void mathReady().then(() => katex && render(katex)); // the TeX stays readable if KaTeX cannot load
+  }
   return span;
 }
 

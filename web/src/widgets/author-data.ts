@@ -3,8 +3,9 @@
 // and shown in the embedding guide). @cfworker/json-schema interprets the schema: no generated
 // code and no `new Function`, so it runs under the strict CSP. The first problem found becomes an
 // AuthorError that points at the field: "questions[2].options[1].correct must be true or false,
-// got "yes"".
-import { Validator, type OutputUnit, type Schema } from '@cfworker/json-schema';
+// got "yes"". The validator is loaded with the first data to check: a page whose widgets take no
+// author data never fetches it.
+import type { OutputUnit, Schema, Validator } from '@cfworker/json-schema';
 import exercisesSchema from '../schemas/exercises.schema.json';
 import quizSchema from '../schemas/quiz.schema.json';
 import tableSchema from '../schemas/table.schema.json';
@@ -13,13 +14,21 @@ import { AuthorError } from './contract';
 export const SCHEMAS = { quiz: quizSchema, exercises: exercisesSchema, table: tableSchema } as const;
 export type SchemaName = keyof typeof SCHEMAS;
 
-const validators = new Map<SchemaName, Validator>();
+const validators = new Map<SchemaName, Promise<Validator>>();
+
+function validatorOf(name: SchemaName): Promise<Validator> {
+  let validator = validators.get(name);
+  if (!validator) {
+    validator = import('@cfworker/json-schema').then((loaded) => new loaded.Validator(SCHEMAS[name] as Schema, '2020-12', true));
+    validators.set(name, validator);
+    validator.catch(() => validators.delete(name)); // a failed load is tried again next time
+  }
+  return validator;
+}
 
 /** `data` when it follows the schema; otherwise an AuthorError naming the first field that does not. */
-export function checkAuthorData<T>(name: SchemaName, data: unknown, source: string): T {
-  let validator = validators.get(name);
-  if (!validator) validators.set(name, (validator = new Validator(SCHEMAS[name] as Schema, '2020-12', true)));
-  const result = validator.validate(data);
+export async function checkAuthorData<T>(name: SchemaName, data: unknown, source: string): Promise<T> {
+  const result = (await validatorOf(name)).validate(data);
   if (result.valid) return data as T;
   throw new AuthorError(`${name} data (${source}): ${describeProblem(SCHEMAS[name] as Schema, data, result.errors)}`);
 }

@@ -4,7 +4,7 @@
 // Texts are inserted as text only. Each check and each finished set is also an xAPI statement
 // (xapi.ts). Attributes and events: EXERCISES in contracts.ts.
 import type { Core, MaskMat } from '../core';
-import { renderRich } from '../rich-text';
+import { mathReady, renderRich } from '../rich-text';
 import { readAuthorData } from './author-data';
 import { attributeSpec } from './contract';
 import { EXERCISES, SOFT_LOOKUP } from './contracts';
@@ -38,9 +38,15 @@ function parameterCount(core: Core, dModel: number, numHeads: number): number {
 
 export class Exercises extends AttnElement<typeof EXERCISES> {
   static readonly contract = EXERCISES;
+  /** The whole core: this widget runs the core's experiments. */
+  protected declare core: Core;
 
-  /** The learner, for the learning records: set by the host page (see EXERCISES.properties). */
-  actor?: XapiAgent;
+  /**
+   * The learner, for the learning records: set by the host page (see EXERCISES.properties). Declared,
+   * not a field: a value set before the element was defined (the script form defines it when it
+   * first appears) stays.
+   */
+  declare actor?: XapiAgent;
 
   private idPrefix?: string;
   /** each task's latest check, by id */
@@ -49,7 +55,7 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
 
   protected async draw(): Promise<void> {
     this.idPrefix ??= ++lists === 1 ? 'ex' : `ex${lists}`;
-    const own = await readAuthorData<{ exercises: Exercise[] }>('exercises', this.inlineJson(), this.settings.src);
+    const [own] = await Promise.all([readAuthorData<{ exercises: Exercise[] }>('exercises', this.inlineJson(), this.settings.src), mathReady()]);
     const { exercises } = own ?? ((await import('../lesson/exercises.json')).default as unknown as { exercises: Exercise[] });
     this.results.clear();
     this.total = exercises.length;

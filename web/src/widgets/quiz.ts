@@ -6,7 +6,7 @@
 // finished quiz is also an xAPI statement (xapi.ts). Attributes and events: QUIZ in contracts.ts.
 import type { Core } from '../core';
 import type { LiveNumbers } from '../format';
-import { renderRich } from '../rich-text';
+import { mathReady, renderRich } from '../rich-text';
 import { readAuthorData } from './author-data';
 import { QUIZ } from './contracts';
 import { AttnElement, define, el } from './base';
@@ -34,9 +34,15 @@ interface QuestionView {
 
 export class Quiz extends AttnElement<typeof QUIZ> {
   static readonly contract = QUIZ;
+  /** The whole core: this widget runs the core's experiments. */
+  protected declare core: Core;
 
-  /** The learner, for the learning records: set by the host page (see QUIZ.properties). */
-  actor?: XapiAgent;
+  /**
+   * The learner, for the learning records: set by the host page (see QUIZ.properties). Declared,
+   * not a field: a value set before the element was defined (the script form defines it when it
+   * first appears) stays.
+   */
+  declare actor?: XapiAgent;
 
   private views: QuestionView[] = [];
   private scoreLine!: HTMLElement;
@@ -44,7 +50,7 @@ export class Quiz extends AttnElement<typeof QUIZ> {
   private quizTitle = '';
 
   protected async draw(): Promise<void> {
-    const own = await readAuthorData<QuizData>('quiz', this.inlineJson(), this.settings.src);
+    const [own] = await Promise.all([readAuthorData<QuizData>('quiz', this.inlineJson(), this.settings.src), mathReady()]);
     const { quiz, numbers } = own ? { quiz: own, numbers: {} } : await lessonQuiz(this.core);
     this.numbers = numbers;
     this.quizTitle = quiz.title ?? 'Quiz';
