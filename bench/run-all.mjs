@@ -1,17 +1,19 @@
-// Every benchmark of issue 16 on this branch in one run (`npm run bench:all`): goal 1 (the
-// training at one core's limit, bench/limit_browser.mjs), goal 3 (attention calls, native
-// against WebAssembly, bench/run-attention's rounds) and goal 5 (time per FLOP at three sizes,
+// Every benchmark of issue 16 in one run (`npm run bench:all`): goal 3 (attention calls, native
+// against WebAssembly, bench/run-attention's rounds), goal 1 (the training at one core's limit,
+// bench/limit_browser.mjs), goal 2 ("Train both" on two Workers, bench/train_both_browser.mjs),
+// goal 4 (a light first load, bench/first_load.mjs) and goal 5 (time per FLOP at three sizes,
 // bench/scaling.mjs); each prints its tables, then one summary line per figure with its goal
-// and peer side by side. Goals 2 (one Worker per model) and 4 (a light first load) have no
-// benchmark here. Builds the benchmark module first; needs scripts/build.
+// and peer side by side. Builds the benchmark module first; needs scripts/build.
 //   node bench/run-all.mjs     (ATTN_BENCH_ROUNDS: goal 3's rounds, 5)
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 
 import { goalRows, printAttention } from './attention_wasm.mjs';
+import { firstLoadRows, measureFirstLoad, printFirstLoad } from './first_load.mjs';
 import { GOAL as LIMIT_GOAL, measureLimit, printLimit } from './limit_browser.mjs';
 import { table } from './report.mjs';
 import { GOAL as SCALING_GOAL, measureScaling, measureScalingNative, printScaling, scalingRows } from './scaling.mjs';
+import { GOAL as BOTH_GOAL, measureTrainBoth, printTrainBoth } from './train_both_browser.mjs';
 import { root } from '../tests/wasm/helpers.mjs';
 
 const env = { ...process.env, NODE_PATH: ['/usr/share/nodejs', process.env.NODE_PATH].filter(Boolean).join(':') };
@@ -38,6 +40,19 @@ summary.push(['1', 'training / limit (Chromium Worker)', `${(100 * limit.fractio
               `training ${limit.trainRate.toFixed(1)} GFLOP/s`, limit.fraction >= LIMIT_GOAL ? 'yes' : 'NO']);
 summary.push(['1', 'per-epoch numbers = native', limit.sameAsNative ? 'equal' : 'DIFFER', 'bit-identical',
               `native CLI, ${limit.epochs} epochs`, limit.sameAsNative ? 'yes' : 'NO']);
+console.log();
+
+// Goal 2, in Chromium.
+const both = await measureTrainBoth({ rounds: 3 });
+printTrainBoth(both);
+summary.push(['2', 'Train both, two Workers / 2 blocks alone', `${both.ratio.toFixed(2)}x`, `<= ${BOTH_GOAL}x`,
+              `2 blocks alone ${both.peer.toFixed(2)} s; hardwareConcurrency ${both.cores}`, both.ratio <= BOTH_GOAL ? 'yes' : 'NO']);
+console.log();
+
+// Goal 4, in Chromium.
+const load = await measureFirstLoad(5);
+printFirstLoad(load);
+for (const [figure, measured, goal, met] of firstLoadRows(load)) summary.push(['4', figure, measured, goal, 'localhost, cache off', met ? 'yes' : 'NO']);
 console.log();
 
 // Goal 5.

@@ -11,21 +11,20 @@
 // Also checks that every mode gives the same per-epoch numbers.
 //
 //   node bench/train_both_browser.mjs [--epochs 30] [--seed S] [--rounds 3]
-// Needs scripts/build (dist/). On a machine others are using the figures are noisy.
+// (also part of bench/run-all.mjs). Needs scripts/build (dist/). On a machine others are using
+// the figures are noisy.
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { closeSite, openSite } from '../tests/support/chromium.mjs';
 
-const { values } = parseArgs({ options: { epochs: { type: 'string', default: '30' }, seed: { type: 'string', default: '3' }, rounds: { type: 'string', default: '3' } } });
-const epochs = Number(values.epochs), seed = Number(values.seed), rounds = Number(values.rounds);
-const GOAL = 1.15;
+export const GOAL = 1.15;
 const root = path.resolve(import.meta.dirname, '..');
-const workerFile = readdirSync(path.join(root, 'dist/assets')).find((f) => /^training-worker-.*\.js$/.test(f));
 
 /** Trains the models of `plan` (one list of blocks per Worker) in fresh Workers; seconds and every epoch record by model. */
-function trainInWorkers(page, plan) {
+function trainInWorkers(page, plan, { epochs, seed }) {
+  const workerFile = readdirSync(path.join(root, 'dist/assets')).find((f) => /^training-worker-.*\.js$/.test(f));
   return page.evaluate(async ({ url, plan, config }) => {
     const workers = plan.map(() => new Worker(url, { type: 'module' }));
     await Promise.all(workers.map((w) => new Promise((ok) => (w.onmessage = ({ data }) => data.type === 'ready' && ok()))));
@@ -47,7 +46,7 @@ function trainInWorkers(page, plan) {
 }
 
 /** <attn-cue-trainer> on a page where navigator.hardwareConcurrency is `cores`: "Train both", timed to its end. */
-async function trainInWidget(browser, url, cores) {
+async function trainInWidget(browser, url, cores, { epochs, seed }) {
   const page = await browser.newPage();
   await page.addInitScript((n) => Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n }), cores);
   await page.goto(`${url}embed.html?widget=attn-cue-trainer&seed=${seed}&epochs=${epochs}`);
@@ -68,42 +67,56 @@ async function trainInWidget(browser, url, cores) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const accuracies = (records) => Object.fromEntries(Object.entries(records).map(([m, list]) => [m, list.map((r) => r.validationAccuracy ?? r)]));
 
-const site = await openSite();
-try {
-  const page = await site.browser.newPage();
-  await page.goto(site.server.url + 'embed.html?widget=attn-flowchart');
-  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
-  const modes = {
-    'Train both, two Workers': () => trainInWorkers(page, [[1], [2]]),
-    '2 blocks alone, one Worker (peer)': () => trainInWorkers(page, [[2]]),
-    'Train both, one Worker': () => trainInWorkers(page, [[1, 2]]),
-    'trainer, Train both, 2 cores': () => trainInWidget(site.browser, site.server.url, 2),
-    'trainer, Train both, 1 core': () => trainInWidget(site.browser, site.server.url, 1),
-  };
-  const times = Object.fromEntries(Object.keys(modes).map((name) => [name, []]));
-  const curves = {};
-  for (let round = 0; round < rounds; round++) {
-    for (const [name, run] of Object.entries(modes)) {
-      const { seconds, records } = await run();
-      times[name].push(seconds);
-      curves[name] = accuracies(records);
+/** Seconds of every mode in every round, and the machine's navigator.hardwareConcurrency. */
+export async function measureTrainBoth({ epochs = 30, seed = 3, rounds = 3 } = {}) {
+  const run = { epochs, seed };
+  const site = await openSite();
+  try {
+    const page = await site.browser.newPage();
+    await page.goto(site.server.url + 'embed.html?widget=attn-flowchart');
+    const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+    const modes = {
+      'Train both, two Workers': () => trainInWorkers(page, [[1], [2]], run),
+      '2 blocks alone, one Worker (peer)': () => trainInWorkers(page, [[2]], run),
+      'Train both, one Worker': () => trainInWorkers(page, [[1, 2]], run),
+      'trainer, Train both, 2 cores': () => trainInWidget(site.browser, site.server.url, 2, run),
+      'trainer, Train both, 1 core': () => trainInWidget(site.browser, site.server.url, 1, run),
+    };
+    const times = Object.fromEntries(Object.keys(modes).map((name) => [name, []]));
+    const curves = {};
+    for (let round = 0; round < rounds; round++) {
+      for (const [name, train] of Object.entries(modes)) {
+        const { seconds, records } = await train();
+        times[name].push(seconds);
+        curves[name] = accuracies(records);
+      }
     }
+    // Every mode trains the same models: the same per-epoch numbers, bit for bit.
+    const both = curves['Train both, one Worker'];
+    for (const [name, curve] of Object.entries(curves)) {
+      assert.deepEqual(curve[2], both[2], `${name}: the 2-block curve`);
+      if (curve[1]) assert.deepEqual(curve[1], both[1], `${name}: the 1-block curve`);
+    }
+    const peer = median(times['2 blocks alone, one Worker (peer)']);
+    return {
+      ...run, rounds, cores, times, peer,
+      ratio: median(times['Train both, two Workers']) / peer,
+      widgetRatio: median(times['trainer, Train both, 2 cores']) / peer,
+    };
+  } finally {
+    await closeSite(site);
   }
-  // Every mode trains the same models: the same per-epoch numbers, bit for bit.
-  const both = curves['Train both, one Worker'];
-  for (const [name, curve] of Object.entries(curves)) {
-    assert.deepEqual(curve[2], both[2], `${name}: the 2-block curve`);
-    if (curve[1]) assert.deepEqual(curve[1], both[1], `${name}: the 1-block curve`);
-  }
+}
 
-  const peer = median(times['2 blocks alone, one Worker (peer)']);
-  console.log(`"Train both" in Chromium, cue task, ${epochs} epochs, seed ${seed}; navigator.hardwareConcurrency ${cores}; median of ${rounds} rounds (all rounds in s)`);
-  for (const [name, list] of Object.entries(times))
-    console.log(`${name.padEnd(36)} ${median(list).toFixed(2).padStart(6)} s  ${(median(list) / peer).toFixed(2).padStart(5)}x the 2-block run alone  (${list.map((s) => s.toFixed(2)).join(', ')})`);
+export function printTrainBoth(m) {
+  console.log(`goal 2: "Train both" in Chromium, cue task, ${m.epochs} epochs, seed ${m.seed}; navigator.hardwareConcurrency ${m.cores}; median of ${m.rounds} rounds (all rounds in s)`);
+  for (const [name, list] of Object.entries(m.times))
+    console.log(`${name.padEnd(36)} ${median(list).toFixed(2).padStart(6)} s  ${(median(list) / m.peer).toFixed(2).padStart(5)}x the 2-block run alone  (${list.map((s) => s.toFixed(2)).join(', ')})`);
   console.log('per-epoch validation accuracies: the same in every mode, bit for bit');
-  const ratio = median(times['Train both, two Workers']) / peer;
-  const widgetRatio = median(times['trainer, Train both, 2 cores']) / peer;
-  console.log(`goal: Train both with two Workers <= ${GOAL}x the 2-block run alone: ${ratio <= GOAL ? 'met' : 'NOT met'} (${ratio.toFixed(2)}x; through the trainer, drawing included, ${widgetRatio.toFixed(2)}x)`);
-} finally {
-  await closeSite(site);
+  console.log(`goal: Train both with two Workers <= ${GOAL}x the 2-block run alone: ${m.ratio <= GOAL ? 'met' : 'NOT met'} (${m.ratio.toFixed(2)}x; through the trainer, drawing included, ${m.widgetRatio.toFixed(2)}x)`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseArgs({ options: { epochs: { type: 'string', default: '30' }, seed: { type: 'string', default: '3' }, rounds: { type: 'string', default: '3' } } });
+  printTrainBoth(await measureTrainBoth({ epochs: Number(values.epochs), seed: Number(values.seed), rounds: Number(values.rounds) }));
 }

@@ -1,12 +1,13 @@
 // The lesson page: loads the core, computes the numbers the prose quotes, renders the
 // sections and lets the widgets start as they come into view.
+import katex from 'katex';
 import './widgets/autoload';
 import { applyPageTheme } from './widgets/base';
 import { getCore } from './core-instance';
 import { getLiveNumbers } from './live-numbers';
 import { lessonSubtitle, sections } from './lesson/sections';
 import { renderLesson } from './lesson-render';
-import { applyLiveNumbers, mathReady } from './rich-text';
+import { applyLiveNumbers, useMath } from './rich-text';
 
 async function main(): Promise<void> {
   applyPageTheme();
@@ -24,16 +25,13 @@ async function main(): Promise<void> {
     target?.querySelector('h2')?.setAttribute('tabindex', '-1');
     target?.querySelector('h2')?.focus({ preventScroll: true });
   });
-  // The text first (once KaTeX has loaded, so formulas do not flash as TeX), so it can be read
-  // (and the first widgets can start loading) while the core loads; its numbers are filled in
-  // once the core has computed them.
-  const started = performance.now();
-  const coreLoading = getCore();
-  coreLoading.catch(() => {}); // awaited below
-  await mathReady();
+  // The text first, so it can be read (and the first widgets can start loading) while the
+  // core loads; its numbers are filled in once the core has computed them.
+  useMath(katex);
   renderLesson(main, toc, sections, {});
   try {
-    const core = await coreLoading;
+    const started = performance.now();
+    const core = await getCore();
     applyLiveNumbers(main, getLiveNumbers(core));
     const ms = performance.now() - started;
     status.textContent = `Attention core loaded and the lesson's numbers computed in ${ms.toFixed(0)} ms, on your machine.`;

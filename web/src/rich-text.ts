@@ -2,8 +2,8 @@
 // [[cue: ...]] / [[answer: ...]] / [[none: ...]] for words that hold for one circuit only) into
 // DOM nodes. Text is only ever inserted as text nodes, never parsed as HTML: quiz or exercise
 // data supplied by an embedding page cannot inject markup. KaTeX is loaded only where math is
-// shown: await mathReady() before rendering to have formulas at once; a formula rendered before
-// KaTeX has loaded shows its TeX until it has.
+// shown: await mathReady() before rendering, or useMath() it, to have formulas at once; a formula
+// rendered before KaTeX has loaded shows its TeX until it has.
 import type Katex from 'katex';
 import { formatNumber, splitLive, fillLive, type LiveNumbers } from './format';
 import { shownCircuit } from './shown-circuit';
@@ -14,6 +14,12 @@ const VARIANT = /\[\[(cue|answer|none): ((?:(?!\]\]).)*)\]\]/s;
 
 let katex: typeof Katex | undefined;
 let katexLoading: Promise<void> | undefined;
+
+/** Hands over KaTeX imported statically (the lesson, all of whose sections show math). */
+export function useMath(loaded: typeof Katex): void {
+  katex = loaded;
+  katexLoading = Promise.resolve();
+}
 
 /** Resolves once KaTeX (a chunk of its own) has loaded, or failed to: formulas then show their TeX. */
 export function mathReady(): Promise<void> {

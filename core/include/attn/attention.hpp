@@ -61,14 +61,14 @@ MatrixOf<Scalar> masked_scores(const MatrixOf<Scalar>& scores, const Mask& mask,
 
 // The arithmetic behind attention() for any scalar type (float32 here, Eigen::half in the
 // pitfall experiments), without argument checks. mask may be null. The output is then
-// weights * value (attention.cpp); experiments/attention_steps.hpp keeps every step.
+// weights * value (attention.cpp); experiments/attention_steps.hpp keeps every step. The scores
+// are a lazy product (one dot product per pair, in order): Eigen's blocked product for
+// Eigen::half alone was a seventh of the WebAssembly module, for the pitfalls' tiny matrices.
 template <typename Scalar>
 MatrixOf<Scalar> attention_weights_unchecked(const MatrixOf<Scalar>& query,
                                              const MatrixOf<Scalar>& key, const Mask* mask,
                                              bool scale, Scalar masked_value) {
-  // every query . every key, one dot product per pair in order: Eigen's blocked matrix product
-  // for Eigen::half alone was a seventh of the WebAssembly module, for a few tiny matrices
-  MatrixOf<Scalar> scores = query.lazyProduct(key.transpose());
+  MatrixOf<Scalar> scores = query.lazyProduct(key.transpose());          // every query . every key
   if (scale) scores *= attention_scale_factor<Scalar>(query.cols());     // times 1/sqrt(d_k)
   if (mask) scores = masked_scores<Scalar>(scores, *mask, masked_value);  // blocked pairs, before the softmax
   return softmax_rows_unchecked<Scalar>(scores);                          // each row sums to 1

@@ -30,7 +30,8 @@ export const ASSET_HOST_HEADERS: [string, string][] = [
   ['Content-Type: text/css, image/svg+xml, text/html', 'with .css, .svg and .html files;'],
   ['no X-Frame-Options, and no frame-ancestors that leaves the course out', 'with embed.html, for the iframe form;'],
   ['script-src \'self\' \'wasm-unsafe-eval\'', 'in any Content-Security-Policy the host sends with embed.html and the assets/ files (the framed widget and the training Worker run under it);'],
-  ['Cache-Control: public, max-age=31536000, immutable', 'with assets/*-HASH.* (their names change with their content), and Cache-Control: no-cache with the rest (recommended, as is gzip or brotli).'],
+  ['Cache-Control: public, max-age=31536000, immutable', 'with assets/*-HASH.* (their names change with their content), and Cache-Control: no-cache with the rest (recommended);'],
+  ['Content-Encoding: br or gzip', 'for browsers that accept it (recommended): the build writes each file also compressed, as NAME.br and NAME.gz beside it, for a host that sends those.'],
 ];
 
 const code = (text: string, attrs: Record<string, string> = {}) => el('pre', { tabindex: '0', ...attrs }, el('code', {}, text));
