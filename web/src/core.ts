@@ -637,20 +637,21 @@ export interface LoadOptions {
 /** The whole core: attention, masks, the generator, multi-head layers, the experiments, the trainer. */
 export async function loadCore(options: LoadOptions = {}): Promise<Core> {
   const { default: create } = await import('./generated/attention_lab.mjs');
-  return remember(new CoreImpl(await create(moduleOptions(options))));
+  return withKnownLimit(new CoreImpl(await create(moduleOptions(options))));
 }
 
 /** The attention core, a smaller module: the whole core but the experiments and the trainer. */
 export async function loadAttentionCore(options: LoadOptions = {}): Promise<AttentionCore> {
   const { default: create } = await import('./generated/attention_core.mjs');
-  return remember(new AttentionCoreImpl(await create(moduleOptions(options))));
+  return withKnownLimit(new AttentionCoreImpl(await create(moduleOptions(options))));
 }
 
 function moduleOptions({ wasmBinary, wasmUrl }: LoadOptions): ModuleOptions {
   return { ...(wasmBinary ? { wasmBinary } : {}), ...(wasmUrl ? { locateFile: () => wasmUrl } : {}) };
 }
 
-function remember<C extends CommonCore>(core: C): C {
+// mat() and maskMat() check against the element limit once a core has loaded.
+function withKnownLimit<C extends CommonCore>(core: C): C {
   loadedLimit = core.limits.maxElements;
   return core;
 }
