@@ -59,6 +59,8 @@ export async function closeSite({ server, browser }) {
 export async function startLesson(page, url) {
   await page.goto(url + 'index.html');
   await page.waitForSelector('html[data-lesson-ready]', { timeout: 15000 });
+  // Each kind of widget is defined from its own chunk: scroll once all are, so each sees itself come into view.
+  await page.waitForFunction(() => [...document.querySelectorAll('main figure.widget > :first-child')].every((w) => customElements.get(w.localName)));
   for (let y = 0; y < 40; y++) {
     await page.mouse.wheel(0, 800);
     await page.waitForTimeout(40);

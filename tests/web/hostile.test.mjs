@@ -171,6 +171,7 @@ test('embed.html query parameters and the URL hash are treated as text', async (
     await page.goto(server.url + path);
     if (path.startsWith('index.html')) {
       await page.waitForSelector('html[data-lesson-ready]', { timeout: 15000 });
+      await page.waitForFunction(() => [...document.querySelectorAll('main figure.widget > :first-child')].every((w) => customElements.get(w.localName)));
       for (let y = 0; y < 40; y++) {
         await page.mouse.wheel(0, 800);
         await page.waitForTimeout(30);
