@@ -68,7 +68,9 @@ export default defineConfig({
     // them: smaller than compressing each answer at a speed-minded level, and no work per request.
     compression({ include: /\.(html|css|js|mjs|json|svg|wasm)$/, threshold: 1024, logLevel: 'silent' }),
   ],
-  worker: { format: 'es' },
+  // The training Worker as one file (its core's glue inlined, not a chunk of its own): a course's
+  // bundler that takes the npm package copies the Worker's file, but not what the Worker imports.
+  worker: { format: 'es', rolldownOptions: { output: { codeSplitting: false } } },
   server: {
     host: '127.0.0.1',
     // The code listing on the page is read from core/ at build time.
