@@ -26,7 +26,7 @@ const EXAMPLE_ASSETS = 'https://assets.example.org/attention-lab/';
 export const ASSET_HOST_HEADERS: [string, string][] = [
   ['Access-Control-Allow-Origin: *', 'with every file (or the course page\'s origin, then with Vary: Origin): the widgets\' module, its chunks, the WebAssembly core and the stylesheets are all loaded with CORS from another origin.'],
   ['Content-Type: text/javascript', 'with .js files (browsers run a module only with a JavaScript type);'],
-  ['Content-Type: application/wasm', 'with the .wasm file (else the core compiles only after it has downloaded entirely);'],
+  ['Content-Type: application/wasm', 'with the .wasm files (else a core compiles only after it has downloaded entirely);'],
   ['Content-Type: text/css, image/svg+xml, text/html', 'with .css, .svg and .html files;'],
   ['no X-Frame-Options, and no frame-ancestors that leaves the course out', 'with embed.html, for the iframe form;'],
   ['script-src \'self\' \'wasm-unsafe-eval\'', 'in any Content-Security-Policy the host sends with embed.html and the assets/ files (the framed widget and the training Worker run under it);'],
