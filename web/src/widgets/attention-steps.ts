@@ -42,7 +42,7 @@ const at = (m: Mat, i: number, j: number) => m.data[i * m.cols + j];
 
 export class AttentionSteps extends AttnElement<typeof ATTENTION_STEPS> {
   static readonly contract = ATTENTION_STEPS;
-  /** The whole core: this widget runs the core's experiments. */
+  /** The whole core: this widget uses more than the attention core has. */
   protected declare core: Core;
 
   private steps!: Steps;

@@ -63,7 +63,7 @@ let trainers = 0; // ids must stay unique when a page holds more than one traine
 
 export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements ProbeAnswerer {
   static readonly contract = CUE_TRAINER;
-  /** The whole core: this widget runs the core's experiments. */
+  /** The whole core: this widget uses more than the attention core has. */
   protected declare core: Core;
 
   /** The heads a block can have: the divisors of the model width within the core's range. */

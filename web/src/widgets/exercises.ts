@@ -38,7 +38,7 @@ function parameterCount(core: Core, dModel: number, numHeads: number): number {
 
 export class Exercises extends AttnElement<typeof EXERCISES> {
   static readonly contract = EXERCISES;
-  /** The whole core: this widget runs the core's experiments. */
+  /** The whole core: this widget uses more than the attention core has. */
   protected declare core: Core;
 
   /**

@@ -11,7 +11,7 @@ import { combineSvgs, downloadCsv, downloadSvg } from './download';
 
 export class HeadsFigure extends AttnElement<typeof HEADS_FIGURE> {
   static readonly contract = HEADS_FIGURE;
-  /** The whole core: this widget runs the core's experiments. */
+  /** The whole core: this widget uses more than the attention core has. */
   protected declare core: Core;
 
   protected preload(): Promise<unknown> {

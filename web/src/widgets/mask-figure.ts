@@ -14,7 +14,7 @@ const LABELS: Record<string, string> = { causal: 'Causal', padding: 'Padding', b
 
 export class MaskFigure extends AttnElement<typeof MASK_FIGURE> {
   static readonly contract = MASK_FIGURE;
-  /** The whole core: this widget runs the core's experiments. */
+  /** The whole core: this widget uses more than the attention core has. */
   protected declare core: Core;
 
   private positions = 0;

@@ -9,7 +9,7 @@ const fmt = (v: number) => (Number.isNaN(v) ? 'NaN' : v === -Infinity ? '−∞'
 
 export class PitfallDemo extends AttnElement<typeof PITFALL_DEMO> {
   static readonly contract = PITFALL_DEMO;
-  /** The whole core: this widget runs the core's experiments. */
+  /** The whole core: this widget uses more than the attention core has. */
   protected declare core: Core;
 
   protected draw(): void {

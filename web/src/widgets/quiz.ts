@@ -34,7 +34,7 @@ interface QuestionView {
 
 export class Quiz extends AttnElement<typeof QUIZ> {
   static readonly contract = QUIZ;
-  /** The whole core: this widget runs the core's experiments. */
+  /** The whole core: this widget uses more than the attention core has. */
   protected declare core: Core;
 
   /**

@@ -14,7 +14,7 @@ import { chooseDefaultSweepDraws, scaleSweepTable, sweepOf, type TableData } fro
 
 export class RankedTable extends AttnElement<typeof RANKED_TABLE> {
   static readonly contract = RANKED_TABLE;
-  /** The whole core: this widget runs the core's experiments. */
+  /** The whole core: this widget uses more than the attention core has. */
   protected declare core: Core;
 
   private data!: TableData;

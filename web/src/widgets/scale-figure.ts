@@ -18,7 +18,7 @@ const DOT_RADIUS = 3.5;
 
 export class ScaleFigure extends AttnElement<typeof SCALE_FIGURE> {
   static readonly contract = SCALE_FIGURE;
-  /** The whole core: this widget runs the core's experiments. */
+  /** The whole core: this widget uses more than the attention core has. */
   protected declare core: Core;
 
   private sweep!: ScaleSweep;
