@@ -40,11 +40,16 @@ export function widthFor(host: Element, max: number, min = 240): number {
 export function onWidthChange(host: Element, redraw: () => void): ResizeObserver {
   let width = host.clientWidth;
   let frame = 0;
+  // The width is read in the next frame, not in the observer's callback: reading layout there can
+  // surface a size change the observer has not delivered yet (widgets defined a moment apart on
+  // one page), which WebKit raises as "ResizeObserver loop completed with undelivered notifications".
   const observer = new ResizeObserver(() => {
-    if (host.clientWidth === width) return;
-    width = host.clientWidth;
     cancelAnimationFrame(frame);
-    frame = requestAnimationFrame(redraw);
+    frame = requestAnimationFrame(() => {
+      if (host.clientWidth === width) return;
+      width = host.clientWidth;
+      redraw();
+    });
   });
   observer.observe(host);
   return observer;
