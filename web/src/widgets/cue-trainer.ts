@@ -145,6 +145,7 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
       el('div', { class: 'attn-controls' }, train, this.pauseButton, restart, recorded),
       this.status, this.progressHost, this.plotHost, this.analysisHost,
       el('div', { class: 'attn-download' }, csv, svg)));
+    this.resize?.disconnect(); // the previous drawing's
     this.resize = onWidthChange(this.plotHost, () => void this.render());
     await this.showRecorded();
   }

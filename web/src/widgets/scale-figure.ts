@@ -57,6 +57,7 @@ export class ScaleFigure extends AttnElement<typeof SCALE_FIGURE> {
     });
     this.replaceChildren(el('div', { class: 'attn-panel' }, grid, legend, this.errorNote, el('div', { class: 'attn-download' }, csv, ...svgButtons)));
     document.addEventListener(DEFAULT_SWEEP_EVENT, this.follow);
+    this.resize?.disconnect(); // the previous drawing's
     this.resize = onWidthChange(this.plotHosts[0], () => void this.plot());
     await this.show();
   }

@@ -84,6 +84,7 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
     // The panel's width decides the layout (the bars beside the plane, or below it on a narrow
     // screen): a new width that changes it gets a new sketch. (p5's resizeCanvas needs its
     // accessibility module, which this build leaves out.)
+    this.resize?.disconnect(); // the previous drawing's
     this.resize = onWidthChange(this.canvasHost, () => {
       const shown = this.canvasHost.querySelector('canvas');
       const next = planeLayout(this.canvasHost.clientWidth || 300, this.keys.length);
