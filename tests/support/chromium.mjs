@@ -55,15 +55,19 @@ export async function closeSite({ server, browser }) {
   await server?.close();
 }
 
-/** Opens the lesson at `url` and scrolls through it, so every widget starts; waits until all are ready. */
-export async function startLesson(page, url) {
-  await page.goto(url + 'index.html');
+/** Scrolls through the opened lesson once its numbers are in and every kind of widget is defined (each from its own chunk), so each widget sees itself come into view. */
+export async function scrollThroughLesson(page) {
   await page.waitForSelector('html[data-lesson-ready]', { timeout: 15000 });
-  // Each kind of widget is defined from its own chunk: scroll once all are, so each sees itself come into view.
   await page.waitForFunction(() => [...document.querySelectorAll('main figure.widget > :first-child')].every((w) => customElements.get(w.localName)));
   for (let y = 0; y < 40; y++) {
     await page.mouse.wheel(0, 800);
     await page.waitForTimeout(40);
   }
+}
+
+/** Opens the lesson at `url` and scrolls through it, so every widget starts; waits until all are ready. */
+export async function startLesson(page, url) {
+  await page.goto(url + 'index.html');
+  await scrollThroughLesson(page);
   await page.waitForFunction(() => [...document.querySelectorAll('main figure.widget > :first-child')].every((w) => w.hasAttribute('data-ready')), null, { timeout: 20000 });
 }

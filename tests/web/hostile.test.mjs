@@ -6,7 +6,7 @@
 // really run (the CSP would otherwise hide the mistake). Run after `npm run build`.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { closeSite, openSite, watchErrors } from '../support/chromium.mjs';
+import { closeSite, openSite, scrollThroughLesson, watchErrors } from '../support/chromium.mjs';
 
 let server, browser;
 
@@ -170,12 +170,7 @@ test('embed.html query parameters and the URL hash are treated as text', async (
     const errors = watchErrors(page);
     await page.goto(server.url + path);
     if (path.startsWith('index.html')) {
-      await page.waitForSelector('html[data-lesson-ready]', { timeout: 15000 });
-      await page.waitForFunction(() => [...document.querySelectorAll('main figure.widget > :first-child')].every((w) => customElements.get(w.localName)));
-      for (let y = 0; y < 40; y++) {
-        await page.mouse.wheel(0, 800);
-        await page.waitForTimeout(30);
-      }
+      await scrollThroughLesson(page);
     }
     await page.waitForFunction(() => {
       const w = document.querySelector('#frame-host > :not(h1), main figure.widget > :first-child');
