@@ -7,7 +7,7 @@
 //   gemm(set, shape, useKernels, reps)  one shape with Eigen (false) or the training kernels (true)
 //   attentionDirect(name, reps)     a workload of bench/attention_workloads.hpp, the core called
 //                                   directly (its cost without the facade and the binding)
-//   scalingCases()                  bench/scaling_workloads.hpp's cases: [{experiment, size, flops, productFlops}]
+//   scalingCases()                  bench/scaling_workloads.hpp's cases: [{experiment, size, widthHeld, flops, productFlops}]
 //   scaling(i, reps)                case i, `reps` calls
 #include "attention_workloads.hpp"
 #include "gemm_workloads.hpp"
@@ -77,6 +77,7 @@ val scaling_cases() {
     val s = val::object();
     s.set("experiment", c.experiment);
     s.set("size", c.size);
+    s.set("widthHeld", c.width_held);
     s.set("flops", c.flops);
     s.set("productFlops", c.product_flops);
     out.call<void>("push", s);

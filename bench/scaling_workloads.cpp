@@ -164,6 +164,12 @@ ScalingCase forward(int length, int d_model) {
           [model, tokens] { return double(model->forward(*tokens, nullptr)(0, 0)); }};
 }
 
+// The diagnostic series' case.
+ScalingCase width_held(ScalingCase c) {
+  c.width_held = true;
+  return c;
+}
+
 }  // namespace
 
 const std::vector<ScalingCase>& scaling_cases() {
@@ -172,6 +178,10 @@ const std::vector<ScalingCase>& scaling_cases() {
       masks(32, 32),       masks(128, 128),     masks(512, 512),
       heads(32, 8),        heads(128, 32),      heads(512, 128),
       forward(10, 32),     forward(24, 96),     forward(64, 256),
+      width_held(sweep(64, 64, 64)), width_held(sweep(512, 64, 2)),  width_held(sweep(4096, 64, 1)),
+      width_held(masks(64, 64)),     width_held(masks(256, 64)),     width_held(masks(1024, 64)),
+      width_held(heads(64, 16)),     width_held(heads(64, 64)),      width_held(heads(64, 256)),
+      width_held(forward(10, 32)),   width_held(forward(24, 32)),    width_held(forward(64, 32)),
   };
   return cases;
 }

@@ -27,9 +27,17 @@ struct ScalingCase {
   double flops;                 // per call, everything counted
   double product_flops;         // the part of flops in matrix products
   std::function<double()> run;  // one call of the core; returns a number from its result
+  bool width_held = false;      // of the diagnostic series (scaling_cases())
 };
 
-// Per experiment, its three sizes from smallest to largest.
+// Per experiment, its three sizes from smallest to largest: first the goal's series, where every
+// dimension grows toward the core's limits, then a diagnostic series with no goal, where the
+// width (d_k, d_model) stays at 64 (32 for the trainer) and only the length grows, to the
+// core's limit. Growing the width too changes a call's mix of operations (more of it in
+// products, which cost several times less per FLOP than an exp, a log or a draw); holding it
+// keeps the mix nearly fixed (the share in products is printed; heads' still moves, since its
+// projections grow with T and its weights with T^2), so what changes per FLOP there is
+// overhead and memory.
 const std::vector<ScalingCase>& scaling_cases();
 
 }  // namespace bench
