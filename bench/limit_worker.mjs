@@ -5,21 +5,7 @@
 // per-epoch validation numbers.
 import { loadCore } from '../build-wasm/facade/core.js';
 import createAttentionBench from '../build-wasm/bench/attention_bench.mjs';
-
-// Seconds per call of bench.gemm(shape, kernels): calls of `reps` repetitions, `reps` grown
-// until one call takes 100 ms; the last such call is the measurement.
-function secondsPerGemm(bench, shape, kernels) {
-  let sink = 0;
-  for (let reps = 16; ; reps *= 2) {
-    const start = performance.now();
-    sink += bench.gemm('training', shape, kernels, reps);
-    const ms = performance.now() - start;
-    if (ms > 100) {
-      if (!Number.isFinite(sink)) throw new Error('the multiply computed non-finite numbers');
-      return ms / 1000 / reps;
-    }
-  }
-}
+import { secondsPerGemm } from './gemm_rate.mjs';
 
 onmessage = async ({ data }) => {
   try {
@@ -29,7 +15,10 @@ onmessage = async ({ data }) => {
     const config = core.configs.cueTrain.defaults;
     const result = { shapes, config, userAgent: navigator.userAgent, rounds: [] };
     for (let r = 0; r < rounds; r++) {
-      const gemm = shapes.map((_, s) => ({ eigen: secondsPerGemm(bench, s, false), kernels: secondsPerGemm(bench, s, true) }));
+      const gemm = shapes.map((_, s) => ({
+        eigen: secondsPerGemm(bench, 'training', s, false),
+        kernels: secondsPerGemm(bench, 'training', s, true),
+      }));
       const start = performance.now();
       const model = core.createCueModel();
       while (!model.progress().finished) model.trainEpoch();
