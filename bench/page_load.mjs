@@ -1,6 +1,8 @@
 // The lesson as a reader meets it on localhost: time until the first widget is interactive,
 // and the bytes transferred for the page and then for each widget as it is scrolled into view
-// (heavy libraries load only then). Also lists dist/'s files by size.
+// (heavy libraries load only then). Also lists dist/'s files by size. The goal it prints is the
+// lesson's (issue 6: the first widget interactive within 1 s on localhost); a course page's
+// first load, with its own goals, is bench/first_load.mjs (npm run bench:load).
 //
 //   node bench/page_load.mjs      (after scripts/build; serves dist/ with the strict CSP)
 import { readdirSync, statSync } from 'node:fs';
@@ -40,7 +42,7 @@ try {
   await page.waitForSelector('attn-soft-lookup[data-ready]', { state: 'attached', timeout: 20000 });
   const readyMs = await page.evaluate(() => performance.now());
   const lessonMs = Number(await page.evaluate(() => document.documentElement.dataset.lessonReady));
-  console.log(`first interactive widget <attn-soft-lookup>: ${readyMs.toFixed(0)} ms after navigation (wall clock ${Date.now() - started} ms); goal 1000 ms ${readyMs <= 1000 ? 'met' : 'NOT met'}`);
+  console.log(`first interactive widget <attn-soft-lookup>: ${readyMs.toFixed(0)} ms after navigation (wall clock ${Date.now() - started} ms); goal for the lesson 1000 ms ${readyMs <= 1000 ? 'met' : 'NOT met'}`);
   console.log(`the core loaded and the prose's numbers computed ${lessonMs} ms after the page's script started`);
   await settle();
   console.log(`page on open, with the soft lookup (HTML, CSS, main script, core, widgets within reach of the first screen): ${kib(transferred)}`);
