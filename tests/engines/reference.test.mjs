@@ -3,13 +3,13 @@
 // attribute by attribute and event by event. Also: the manifest follows the Custom Elements
 // Manifest schema, the package carries the same manifest, and the guide's full examples follow
 // the data schemas. Run after `npm run build`: node --test tests/engines/reference.test.mjs
-import { after, before, describe, test } from 'node:test';
+import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { Validator } from '@cfworker/json-schema';
-import { DIST, enginesToRun, launch, serveSite } from '../support/engines.mjs';
+import { describeEngines, serveSite } from '../support/engines.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 const read = (path) => readFileSync(resolve(root, path), 'utf8');
@@ -39,47 +39,40 @@ before(async () => {
 });
 after(() => site?.close());
 
-for (const engine of enginesToRun()) {
-  describe(engine, () => {
-    let browser;
-    before(async () => {
-      browser = await launch(engine);
-    });
-    after(() => browser?.close());
+describeEngines((session) => {
 
-    test('the guide\'s reference says what custom-elements.json says, attribute by attribute and event by event', async () => {
-      const page = await browser.open(`${site.url}embed.html`, { width: 1280, height: 900 });
-      await page.waitFor(() => document.querySelectorAll('#widget-reference [data-tag]').length);
-      // (entries, not an object: WebKit's WebDriver does not keep an object's key order)
-      const entries = await page.run(() => [...document.querySelectorAll('#widget-reference section[data-tag]')].map((section) => {
-        const rows = (kind) => [...section.querySelectorAll(`table[data-table="${kind}"] tbody tr`)].map((tr) => [...tr.cells].map((td) => td.textContent));
-        return [section.dataset.tag, { attributes: rows('attributes'), events: rows('events'), properties: rows('properties') }];
-      }));
-      const guide = Object.fromEntries(entries);
-      assert.deepEqual(entries.map(([tag]) => tag), DECLARED.map((d) => d.tagName));
-      for (const d of DECLARED) {
-        const shown = guide[d.tagName];
-        // [attribute, type, default, value, URL hash key, description]
-        assert.deepEqual(shown.attributes.map(([name]) => name), d.attributes.map((a) => a.name), `${d.tagName}: attributes`);
-        d.attributes.forEach((a, i) => {
-          const [, type, value0, values, hashKey, description] = shown.attributes[i];
-          assert.equal(type, a.type.text, `${d.tagName} ${a.name}: type`);
-          assert.equal(value0, a.default ?? '—', `${d.tagName} ${a.name}: default`);
-          const hash = hashKey === '—' ? '' : ` The URL hash keeps it as <state-key>.${hashKey}.`;
-          assert.equal(a.description, `${description} Value: ${values}.${hash}`, `${d.tagName} ${a.name}: description, value and hash key`);
-        });
-        // [event, detail, description]
-        assert.deepEqual(shown.events.map(([name]) => name), d.events.map((e) => e.name), `${d.tagName}: events`);
-        d.events.forEach((e, i) => {
-          const [, detail, description] = shown.events[i];
-          assert.equal(e.description, detail === '—' ? description : `${description} Detail: ${detail}.`, `${d.tagName} ${e.name}`);
-          const fields = [...e.type.text.matchAll(/(\w+): ([^;}]+)/g)].map((m) => `${m[1]} (${m[2].trim()})`);
-          assert.deepEqual(detail === '—' ? [] : detail.split('; ').map((f) => f.replace(/:.*$/, '')), fields, `${d.tagName} ${e.name}: detail fields and types`);
-        });
-        assert.deepEqual(shown.properties.map(([name, type, description]) => ({ name, type, description })),
-          d.members.map((m) => ({ name: m.name, type: m.type.text, description: m.description })), `${d.tagName}: properties`);
-      }
-      assert.deepEqual(await page.problems(), []);
-    });
+  test('the guide\'s reference says what custom-elements.json says, attribute by attribute and event by event', async () => {
+    const page = await session.browser.open(`${site.url}embed.html`, { width: 1280, height: 900 });
+    await page.waitFor(() => document.querySelectorAll('#widget-reference [data-tag]').length);
+    // (entries, not an object: WebKit's WebDriver does not keep an object's key order)
+    const entries = await page.run(() => [...document.querySelectorAll('#widget-reference section[data-tag]')].map((section) => {
+      const rows = (kind) => [...section.querySelectorAll(`table[data-table="${kind}"] tbody tr`)].map((tr) => [...tr.cells].map((td) => td.textContent));
+      return [section.dataset.tag, { attributes: rows('attributes'), events: rows('events'), properties: rows('properties') }];
+    }));
+    const guide = Object.fromEntries(entries);
+    assert.deepEqual(entries.map(([tag]) => tag), DECLARED.map((d) => d.tagName));
+    for (const d of DECLARED) {
+      const shown = guide[d.tagName];
+      // [attribute, type, default, value, URL hash key, description]
+      assert.deepEqual(shown.attributes.map(([name]) => name), d.attributes.map((a) => a.name), `${d.tagName}: attributes`);
+      d.attributes.forEach((a, i) => {
+        const [, type, value0, values, hashKey, description] = shown.attributes[i];
+        assert.equal(type, a.type.text, `${d.tagName} ${a.name}: type`);
+        assert.equal(value0, a.default ?? '—', `${d.tagName} ${a.name}: default`);
+        const hash = hashKey === '—' ? '' : ` The URL hash keeps it as <state-key>.${hashKey}.`;
+        assert.equal(a.description, `${description} Value: ${values}.${hash}`, `${d.tagName} ${a.name}: description, value and hash key`);
+      });
+      // [event, detail, description]
+      assert.deepEqual(shown.events.map(([name]) => name), d.events.map((e) => e.name), `${d.tagName}: events`);
+      d.events.forEach((e, i) => {
+        const [, detail, description] = shown.events[i];
+        assert.equal(e.description, detail === '—' ? description : `${description} Detail: ${detail}.`, `${d.tagName} ${e.name}`);
+        const fields = [...e.type.text.matchAll(/(\w+): ([^;}]+)/g)].map((m) => `${m[1]} (${m[2].trim()})`);
+        assert.deepEqual(detail === '—' ? [] : detail.split('; ').map((f) => f.replace(/:.*$/, '')), fields, `${d.tagName} ${e.name}: detail fields and types`);
+      });
+      assert.deepEqual(shown.properties.map(([name, type, description]) => ({ name, type, description })),
+        d.members.map((m) => ({ name: m.name, type: m.type.text, description: m.description })), `${d.tagName}: properties`);
+    }
+    assert.deepEqual(await page.problems(), []);
   });
-}
+});

@@ -4,12 +4,12 @@
 // runs it: from the project's folder), and served under the strict policy. The widgets in the
 // page's raw HTML block start, and the quiz shows the author's questions. Run after
 // `npm run build`: node --test tests/recipes/
-import { after, before, describe, test } from 'node:test';
+import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { DIST, enginesToRun, launch, serveSite } from '../support/engines.mjs';
+import { describeEngines, DIST, serveSite } from '../support/engines.mjs';
 import { COURSE_SITE, RECIPES, recordEvents } from './recipes.mjs';
 
 const PROJECT = resolve(import.meta.dirname, '../../build/recipes/eleventy');
@@ -35,23 +35,16 @@ test('Eleventy passed the raw HTML block through and published the build under /
   assert.equal(readFileSync(resolve(PROJECT, '_site/attention/attention-lab.js'), 'utf8'), readFileSync(resolve(DIST, 'attention-lab.js'), 'utf8'));
 });
 
-for (const engine of enginesToRun()) {
-  describe(engine, () => {
-    let browser;
-    before(async () => {
-      browser = await launch(engine);
-    });
-    after(() => browser?.close());
+describeEngines((session) => {
 
-    test('the Markdown page\'s widgets start; the quiz shows the author\'s questions and answers a click', async () => {
-      const page = await browser.open(`${site.url}week3/`, { width: 1000, height: 900 });
-      await recordEvents(page);
-      assert.deepEqual(await page.startWidgets(), ['attn-soft-lookup', 'attn-quiz']);
-      assert.match(await page.run(() => document.querySelector('attn-quiz legend').textContent), /What does each row of attention weights add up to\?/);
-      await page.click('attn-quiz .option:nth-of-type(2) input');
-      await page.click('attn-quiz .attn-controls button:first-child'); // Check
-      assert.equal((await page.waitFor(() => window.seen.find((e) => e.name === 'attn-quiz-answered')?.detail)).correct, true);
-      assert.deepEqual(await page.problems(), []);
-    });
+  test('the Markdown page\'s widgets start; the quiz shows the author\'s questions and answers a click', async () => {
+    const page = await session.browser.open(`${site.url}week3/`, { width: 1000, height: 900 });
+    await recordEvents(page);
+    assert.deepEqual(await page.startWidgets(), ['attn-soft-lookup', 'attn-quiz']);
+    assert.match(await page.run(() => document.querySelector('attn-quiz legend').textContent), /What does each row of attention weights add up to\?/);
+    await page.click('attn-quiz .option:nth-of-type(2) input');
+    await page.click('attn-quiz .attn-controls button:first-child'); // Check
+    assert.equal((await page.waitFor(() => window.seen.find((e) => e.name === 'attn-quiz-answered')?.detail)).correct, true);
+    assert.deepEqual(await page.problems(), []);
   });
-}
+});

@@ -7,11 +7,11 @@
 // tallest engine's. And the framed trainer, training: its frame follows each real change of its
 // content once (its height jumped 4 times per run when every step was posted). The frame is on
 // the page's origin, so the page reaches into it. Run after `npm run build`: node --test tests/recipes/
-import { after, before, describe, test } from 'node:test';
+import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { DIST, enginesToRun, launch, serveSite } from '../support/engines.mjs';
+import { describeEngines, DIST, serveSite } from '../support/engines.mjs';
 import { COURSE_SITE, FRAME_HEIGHTS, FRAME_HEIGHTS_FILE, RECIPES, frameFit } from './recipes.mjs';
 
 const SLACK = 30;
@@ -68,58 +68,54 @@ async function measure(page, tag, width) {
   }
 }
 
-for (const engine of enginesToRun()) {
-  describe(engine, () => {
-    let browser, page;
-    before(async () => {
-      browser = await launch(engine);
-      page = await browser.open(`${site.url}frame-host.html`, { width: 1000, height: 900 });
-    });
-    after(() => browser?.close());
-
-    test('the framed trainer, training: the frame follows its content once per real change (results cleared, results back), and fits it', async () => {
-      await measure(page, 'attn-cue-trainer&epochs=3', FRAME_HEIGHTS.widths.at(-1));
-      const before = await page.run(() => {
-        window.heights = [];
-        window.finished = 0;
-        addEventListener('message', (event) => {
-          if (event.data?.source !== 'attention-lab') return;
-          if (event.data.type === 'height') window.heights.push(event.data.height);
-          if (event.data.name === 'attn-train-finished') window.finished += 1;
-        });
-        const framed = document.getElementById('framed');
-        framed.contentDocument.querySelector('attn-cue-trainer .attn-panel > .attn-controls:nth-child(2) > button').click(); // Train both
-        return framed.clientHeight;
-      });
-      await page.waitFor(() => window.finished === 2, undefined, { timeout: 60000 });
-      const fit = await page.waitFor(async () => {
-        const framed = document.getElementById('framed');
-        const content = framed.contentDocument.documentElement.getBoundingClientRect().height;
-        return Math.abs(content - framed.clientHeight) <= 1 && { frame: framed.clientHeight, scrolls: framed.contentDocument.documentElement.scrollHeight > framed.clientHeight };
-      });
-      const heights = await page.run(() => window.heights);
-      assert.equal(fit.scrolls, false);
-      assert.ok(heights.length <= 2, `the frame moved ${heights.length} times: ${before} then ${heights.join(', ')}`);
-      assert.equal(heights.at(-1) ?? before, fit.frame);
-    });
-
-    for (const tag of TAGS) {
-      test(`${tag}: the documented heights hold it at ${FRAME_HEIGHTS.widths.join(' and ')} px`, async (t) => {
-        const documented = FRAME_HEIGHTS.heights[tag] ?? [];
-        // Every width measured first, so the tightness check below can suggest every height.
-        const heights = [];
-        for (const width of FRAME_HEIGHTS.widths) {
-          heights.push(await measure(page, tag, width));
-          ((measured[tag] ??= {})[width] ??= []).push(heights.at(-1));
-        }
-        for (const [i, width] of FRAME_HEIGHTS.widths.entries()) {
-          t.diagnostic(`${width} px wide: ${heights[i]} px tall (documented ${documented[i]})`);
-          assert.ok(heights[i] <= documented[i], `${tag} is ${heights[i]} px tall in a ${width} px frame, more than the ${documented[i] ?? 'no height'} documented`);
-        }
-      });
-    }
+describeEngines((session) => {
+  let page;
+  before(async () => {
+    page = await session.browser.open(`${site.url}frame-host.html`, { width: 1000, height: 900 });
   });
-}
+
+  test('the framed trainer, training: the frame follows its content once per real change (results cleared, results back), and fits it', async () => {
+    await measure(page, 'attn-cue-trainer&epochs=3', FRAME_HEIGHTS.widths.at(-1));
+    const before = await page.run(() => {
+      window.heights = [];
+      window.finished = 0;
+      addEventListener('message', (event) => {
+        if (event.data?.source !== 'attention-lab') return;
+        if (event.data.type === 'height') window.heights.push(event.data.height);
+        if (event.data.name === 'attn-train-finished') window.finished += 1;
+      });
+      const framed = document.getElementById('framed');
+      framed.contentDocument.querySelector('attn-cue-trainer .attn-panel > .attn-controls:nth-child(2) > button').click(); // Train both
+      return framed.clientHeight;
+    });
+    await page.waitFor(() => window.finished === 2, undefined, { timeout: 60000 });
+    const fit = await page.waitFor(async () => {
+      const framed = document.getElementById('framed');
+      const content = framed.contentDocument.documentElement.getBoundingClientRect().height;
+      return Math.abs(content - framed.clientHeight) <= 1 && { frame: framed.clientHeight, scrolls: framed.contentDocument.documentElement.scrollHeight > framed.clientHeight };
+    });
+    const heights = await page.run(() => window.heights);
+    assert.equal(fit.scrolls, false);
+    assert.ok(heights.length <= 2, `the frame moved ${heights.length} times: ${before} then ${heights.join(', ')}`);
+    assert.equal(heights.at(-1) ?? before, fit.frame);
+  });
+
+  for (const tag of TAGS) {
+    test(`${tag}: the documented heights hold it at ${FRAME_HEIGHTS.widths.join(' and ')} px`, async (t) => {
+      const documented = FRAME_HEIGHTS.heights[tag] ?? [];
+      // Every width measured first, so the tightness check below can suggest every height.
+      const heights = [];
+      for (const width of FRAME_HEIGHTS.widths) {
+        heights.push(await measure(page, tag, width));
+        ((measured[tag] ??= {})[width] ??= []).push(heights.at(-1));
+      }
+      for (const [i, width] of FRAME_HEIGHTS.widths.entries()) {
+        t.diagnostic(`${width} px wide: ${heights[i]} px tall (documented ${documented[i]})`);
+        assert.ok(heights[i] <= documented[i], `${tag} is ${heights[i]} px tall in a ${width} px frame, more than the ${documented[i] ?? 'no height'} documented`);
+      }
+    });
+  }
+});
 
 test('the documented heights are tight: at most SLACK px above the tallest engine', () => {
   const suggested = {};

@@ -6,10 +6,10 @@
 // content. With CORS off, every widget says, in its place, what the guide documents. And the
 // course page's policy without worker-src or without 'wasm-unsafe-eval': the widgets say so.
 // Run after `npm run build`: node --test tests/recipes/
-import { after, before, describe, test } from 'node:test';
+import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
-import { enginesToRun, launch, serveSite } from '../support/engines.mjs';
+import { describeEngines, serveSite } from '../support/engines.mjs';
 import { COURSE_SITE, RECIPES, checkFramedMasks, documentedMessages, hostPolicy, localise, recordEvents, trainToFinish } from './recipes.mjs';
 
 const PAGE = 'week3.html';
@@ -45,72 +45,68 @@ function placedMessages(page) {
   });
 }
 
-for (const engine of enginesToRun()) {
-  describe(engine, () => {
-    let browser, documented, documentedWithoutCors;
-    before(async () => {
-      browser = await launch(engine);
-      documented = await documentedMessages(browser, assets);
-      documentedWithoutCors = await documentedMessages(browser, assetsWithoutCors);
-    });
-    after(() => browser?.close());
-
-    test('CORS on: every widget works from the other origin, the trainer trains 2 epochs, the frame fits its content', async () => {
-      const page = await browser.open(`${courses.open.url}${PAGE}`, { width: 1000, height: 900 });
-      await recordEvents(page);
-      assert.deepEqual(await page.startWidgets(), ['attn-soft-lookup', 'attn-ranked-table', 'attn-quiz', 'attn-cue-trainer']);
-
-      // The soft lookup answers keys; the table ranks by a column.
-      await page.press(['ArrowLeft', 'ArrowUp'], 'attn-soft-lookup [role=application]');
-      await page.waitFor(() => window.seen.some((e) => e.name === 'attn-change' && e.from === 'attn-soft-lookup'));
-      await page.click('attn-ranked-table th button');
-      await page.waitFor(() => window.seen.some((e) => e.name === 'attn-change' && e.from === 'attn-ranked-table'));
-
-      // The quiz shows the author's own questions, fetched from the course's origin.
-      assert.match(await page.run(() => document.querySelector('attn-quiz legend').textContent), /What does each row of attention weights add up to\?/);
-      await page.click('attn-quiz .option:nth-of-type(2) input');
-      await page.click('attn-quiz .attn-controls button:first-child'); // Check
-      const answered = await page.waitFor(() => window.seen.find((e) => e.name === 'attn-quiz-answered')?.detail);
-      assert.equal(answered.id, 'row-sum');
-      assert.equal(answered.correct, true);
-
-      // The trainer: its Worker comes from the asset host, started through a blob: module.
-      const finished = await trainToFinish(page);
-      assert.deepEqual(finished.map((d) => d.model).sort(), [1, 2]);
-      const epochs = await page.run(() => window.seen.filter((e) => e.name === 'attn-train-epoch').map((e) => [e.detail.model, e.detail.epoch]));
-      assert.deepEqual(epochs.sort(), [[1, 1], [1, 2], [2, 1], [2, 2]]);
-
-      // The framed mask figure: its events arrive on the <iframe>, and it is as tall as its content.
-      await checkFramedMasks(page);
-      assert.deepEqual(await page.problems(), []);
-    });
-
-    test('CORS off: in place of every widget, the message the guide documents; the console says what the host must send', async () => {
-      const page = await browser.open(`${courses.withoutCors.url}${PAGE}`, { width: 1000, height: 900 });
-      const [noCors] = documentedWithoutCors;
-      assert.match(noCors, /sends no Access-Control-Allow-Origin header/);
-      const placed = await placedMessages(page);
-      assert.deepEqual(placed, ['attn-soft-lookup', 'attn-ranked-table', 'attn-quiz', 'attn-cue-trainer'].map((tag) => [tag, noCors]));
-      const problems = await page.problems();
-      assert.ok(problems.some((line) => line.startsWith(`console.error: attention-lab: ${noCors}`)), problems.join('\n'));
-    });
-
-    test('a course page whose policy has worker-src \'none\': the trainer says so in place of its status', async () => {
-      const page = await browser.open(`${courses.noWorkers.url}${PAGE}`, { width: 1000, height: 900 });
-      await recordEvents(page);
-      await page.startWidgets();
-      await page.click('attn-cue-trainer .attn-panel > .attn-controls:nth-child(2) > button:first-child');
-      const status = await page.waitFor(() => {
-        const text = document.querySelector('attn-cue-trainer .trainer-status').textContent;
-        return text.startsWith('Training cannot run') && text;
-      });
-      assert.equal(status, documented[3], 'the message the guide documents');
-    });
-
-    test('a course page whose policy lacks \'wasm-unsafe-eval\': every widget says so in its place', async () => {
-      const page = await browser.open(`${courses.noWasm.url}${PAGE}`, { width: 1000, height: 900 });
-      const placed = await placedMessages(page);
-      assert.deepEqual(placed, ['attn-soft-lookup', 'attn-ranked-table', 'attn-quiz', 'attn-cue-trainer'].map((tag) => [tag, documented[2]]));
-    });
+describeEngines((session) => {
+  let documented, documentedWithoutCors;
+  before(async () => {
+    documented = await documentedMessages(session.browser, assets);
+    documentedWithoutCors = await documentedMessages(session.browser, assetsWithoutCors);
   });
-}
+
+  test('CORS on: every widget works from the other origin, the trainer trains 2 epochs, the frame fits its content', async () => {
+    const page = await session.browser.open(`${courses.open.url}${PAGE}`, { width: 1000, height: 900 });
+    await recordEvents(page);
+    assert.deepEqual(await page.startWidgets(), ['attn-soft-lookup', 'attn-ranked-table', 'attn-quiz', 'attn-cue-trainer']);
+
+    // The soft lookup answers keys; the table ranks by a column.
+    await page.press(['ArrowLeft', 'ArrowUp'], 'attn-soft-lookup [role=application]');
+    await page.waitFor(() => window.seen.some((e) => e.name === 'attn-change' && e.from === 'attn-soft-lookup'));
+    await page.click('attn-ranked-table th button');
+    await page.waitFor(() => window.seen.some((e) => e.name === 'attn-change' && e.from === 'attn-ranked-table'));
+
+    // The quiz shows the author's own questions, fetched from the course's origin.
+    assert.match(await page.run(() => document.querySelector('attn-quiz legend').textContent), /What does each row of attention weights add up to\?/);
+    await page.click('attn-quiz .option:nth-of-type(2) input');
+    await page.click('attn-quiz .attn-controls button:first-child'); // Check
+    const answered = await page.waitFor(() => window.seen.find((e) => e.name === 'attn-quiz-answered')?.detail);
+    assert.equal(answered.id, 'row-sum');
+    assert.equal(answered.correct, true);
+
+    // The trainer: its Worker comes from the asset host, started through a blob: module.
+    const finished = await trainToFinish(page);
+    assert.deepEqual(finished.map((d) => d.model).sort(), [1, 2]);
+    const epochs = await page.run(() => window.seen.filter((e) => e.name === 'attn-train-epoch').map((e) => [e.detail.model, e.detail.epoch]));
+    assert.deepEqual(epochs.sort(), [[1, 1], [1, 2], [2, 1], [2, 2]]);
+
+    // The framed mask figure: its events arrive on the <iframe>, and it is as tall as its content.
+    await checkFramedMasks(page);
+    assert.deepEqual(await page.problems(), []);
+  });
+
+  test('CORS off: in place of every widget, the message the guide documents; the console says what the host must send', async () => {
+    const page = await session.browser.open(`${courses.withoutCors.url}${PAGE}`, { width: 1000, height: 900 });
+    const [noCors] = documentedWithoutCors;
+    assert.match(noCors, /sends no Access-Control-Allow-Origin header/);
+    const placed = await placedMessages(page);
+    assert.deepEqual(placed, ['attn-soft-lookup', 'attn-ranked-table', 'attn-quiz', 'attn-cue-trainer'].map((tag) => [tag, noCors]));
+    const problems = await page.problems();
+    assert.ok(problems.some((line) => line.startsWith(`console.error: attention-lab: ${noCors}`)), problems.join('\n'));
+  });
+
+  test('a course page whose policy has worker-src \'none\': the trainer says so in place of its status', async () => {
+    const page = await session.browser.open(`${courses.noWorkers.url}${PAGE}`, { width: 1000, height: 900 });
+    await recordEvents(page);
+    await page.startWidgets();
+    await page.click('attn-cue-trainer .attn-panel > .attn-controls:nth-child(2) > button:first-child');
+    const status = await page.waitFor(() => {
+      const text = document.querySelector('attn-cue-trainer .trainer-status').textContent;
+      return text.startsWith('Training cannot run') && text;
+    });
+    assert.equal(status, documented[3], 'the message the guide documents');
+  });
+
+  test('a course page whose policy lacks \'wasm-unsafe-eval\': every widget says so in its place', async () => {
+    const page = await session.browser.open(`${courses.noWasm.url}${PAGE}`, { width: 1000, height: 900 });
+    const placed = await placedMessages(page);
+    assert.deepEqual(placed, ['attn-soft-lookup', 'attn-ranked-table', 'attn-quiz', 'attn-cue-trainer'].map((tag) => [tag, documented[2]]));
+  });
+});

@@ -7,6 +7,7 @@
 // No tool downloads a browser: each engine is the Debian package scripts/setup installs.
 //
 //   const site = await serveSite();                    // dist/ on 127.0.0.1, strict CSP, watcher
+//   describeEngines((session) => { test(...) });       // a describe() per engine, session.browser launched
 //   for (const engine of enginesToRun()) ...           // ['chromium', 'firefox', 'webkit'] (ATTN_ENGINES)
 //   const browser = await launch('firefox');           // once per suite; browser.version
 //   const page = await browser.open(site.url + 'index.html', { width: 1280, height: 900 });
@@ -36,6 +37,7 @@
 // - Never fixed delays: wait for what the page does (WebKit draws a frame every 17-56 ms here).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, normalize, resolve } from 'node:path';
+import { after, before, describe } from 'node:test';
 import puppeteer from 'puppeteer-core';
 import { PNG } from 'pngjs';
 import { serveStatic } from '../../scripts/static-server.mjs';
@@ -52,6 +54,25 @@ export function enginesToRun() {
   const asked = (process.env.ATTN_ENGINES ?? ENGINES.join(',')).split(',').map((name) => name.trim()).filter(Boolean);
   for (const name of asked) if (!ENGINES.includes(name)) throw new Error(`ATTN_ENGINES: unknown engine "${name}" (known: ${ENGINES.join(', ')})`);
   return ENGINES.filter((name) => name === 'chromium' || asked.includes(name));
+}
+
+/**
+ * One describe() per engine of enginesToRun(), named after it: body(session) declares its tests
+ * (and hooks), and before them session.browser is the engine launched (closed after them);
+ * session.engine is its name. A body's own before() hooks run after the launch.
+ */
+export function describeEngines(body) {
+  for (const engine of enginesToRun()) {
+    describe(engine, () => {
+      const session = { engine, browser: null };
+      before(async () => {
+        session.browser = await launch(engine);
+        console.log(`# ${engine}: ${session.browser.version}`);
+      });
+      after(() => session.browser?.close());
+      body(session);
+    });
+  }
 }
 
 const servers = new Set();

@@ -3,9 +3,9 @@
 //   widgetPageSuites((context, engine) => { test(..., async () => context.page.run(...)); });
 // context.page is the open page (set before the engine's first test), context.site the server,
 // context.browser the engine (to open the page at another size: context.page = await context.browser.open(...)).
-import { after, before, describe } from 'node:test';
+import { after, before } from 'node:test';
 import { resolve } from 'node:path';
-import { DIST, enginesToRun, launch, serveSite } from '../../support/engines.mjs';
+import { describeEngines, DIST, serveSite } from '../../support/engines.mjs';
 
 const SCREENSHOTS = resolve(import.meta.dirname, '../../../build/screenshots');
 
@@ -15,17 +15,13 @@ export function widgetPageSuites(body) {
     context.site = await serveSite({ roots: [import.meta.dirname, DIST] });
   });
   after(() => context.site?.close());
-  for (const engine of enginesToRun()) {
-    describe(engine, () => {
-      let browser;
-      before(async () => {
-        browser = context.browser = await launch(engine);
-        context.page = await browser.open(`${context.site.url}widgets.html`, { width: 1000, height: 900 });
-      });
-      after(() => browser?.close());
-      body(context, engine);
+  describeEngines((session) => {
+    before(async () => {
+      context.browser = session.browser;
+      context.page = await session.browser.open(`${context.site.url}widgets.html`, { width: 1000, height: 900 });
     });
-  }
+    body(context, session.engine);
+  });
 }
 
 /**
