@@ -80,9 +80,10 @@ namespace {
 
 // LayerNorm works on kNormRows rows at a time: each row's sums still run in index order (see
 // kernels.hpp), but the rows' chains of dependent adds are independent, so the CPU overlaps
-// them instead of waiting out each add's latency in turn (measured: one chain per row left
-// LayerNorm at about 8% of a training step). The elementwise steps are plain loops, which the
-// compiler vectorises (Eigen's row expressions stay scalar in WebAssembly).
+// them instead of waiting out each add's latency in turn (one chain per row: LayerNorm took 8%
+// of the training's time in WebAssembly, now 6%, bench/profile_training.mjs). The elementwise
+// steps are plain loops, which the compiler vectorises (Eigen's row expressions stay scalar in
+// WebAssembly).
 constexpr int kNormRows = 4;
 
 // G rows of x (G, d) -> x_hat (G, d), inv_std (G) and y (G, d); rows are d apart.
