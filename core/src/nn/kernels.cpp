@@ -64,23 +64,33 @@ void product_column(int k, const T* a, long a_row, long a_step, const T* b, long
   for (int r = 0; r < R; ++r) c[r * ldc] = acc[r];
 }
 
-// R rows of c, all m columns.
+// R rows of c, all m columns: blocks of kVectors vectors, then the vectors left in one block
+// (more accumulators in flight than one block per vector), then single columns.
 template <int R, bool Accumulate, typename T>
 void product_rows(int k, int m, const T* a, long a_row, long a_step, const T* b, long ldb, T* c, long ldc) {
   constexpr int wide = kVectors * kLanes<T>;
   int j = 0;
   for (; j + wide <= m; j += wide) product_block<R, kVectors, Accumulate>(k, a, a_row, a_step, b + j, ldb, c + j, ldc);
-  for (; j + kLanes<T> <= m; j += kLanes<T>) product_block<R, 1, Accumulate>(k, a, a_row, a_step, b + j, ldb, c + j, ldc);
+  static_assert(kVectors == 4, "the switch below covers 1 to kVectors - 1 vectors");
+  switch ((m - j) / kLanes<T>) {
+    case 3: product_block<R, 3, Accumulate>(k, a, a_row, a_step, b + j, ldb, c + j, ldc); break;
+    case 2: product_block<R, 2, Accumulate>(k, a, a_row, a_step, b + j, ldb, c + j, ldc); break;
+    case 1: product_block<R, 1, Accumulate>(k, a, a_row, a_step, b + j, ldb, c + j, ldc); break;
+  }
+  j += (m - j) / kLanes<T> * kLanes<T>;
   for (; j < m; ++j) product_column<R, Accumulate>(k, a, a_row, a_step, b + j, ldb, c + j, ldc);
 }
 
-// b (m, k) -> its transpose (k, m) in a buffer reused by every call on this thread.
+// b (m, k) -> its transpose (k, width), width >= m, zero in columns m..width-1, in a buffer
+// reused by every call on this thread.
 template <typename T>
-const T* transposed(int m, int k, const T* b, long ldb) {
+const T* transposed(int m, int k, const T* b, long ldb, int width) {
   thread_local std::vector<T> bt;
-  bt.resize(std::size_t(m) * std::size_t(k));
+  bt.resize(std::size_t(width) * std::size_t(k));
   for (int j = 0; j < m; ++j)
-    for (int p = 0; p < k; ++p) bt[std::size_t(p) * m + j] = b[j * ldb + p];
+    for (int p = 0; p < k; ++p) bt[std::size_t(p) * width + j] = b[j * ldb + p];
+  for (int p = 0; p < k; ++p)
+    for (int j = m; j < width; ++j) bt[std::size_t(p) * width + j] = T(0);
   return bt.data();
 }
 
@@ -96,8 +106,17 @@ void matmul(int n, int k, int m, const T* a, long lda, const T* b, long ldb, T* 
 template <typename T>
 void matmul_bt(int n, int k, int m, const T* a, long lda, const T* b, long ldb, T* c, long ldc) {
   // a b^T = a (b^T as a row-major copy): the copy lets the products run along contiguous
-  // output elements; each element is still summed over k in index order.
-  matmul<T>(n, k, m, a, lda, transposed(m, k, b, ldb), m, c, ldc);
+  // output elements; each element is still summed over k in index order. When m is not a whole
+  // number of vectors (the attention's T x T scores, T = 10), the copy gets zero columns up to
+  // one and the product goes to a buffer as wide, so the last columns run as vector lanes, not
+  // as one scalar chain each (the padding's lanes are dropped; no kept element changes).
+  const int width = (m + kLanes<T> - 1) / kLanes<T> * kLanes<T>;
+  const T* bt = transposed(m, k, b, ldb, width);
+  if (width == m) return matmul<T>(n, k, m, a, lda, bt, m, c, ldc);
+  thread_local std::vector<T> wide_c;
+  wide_c.resize(std::size_t(n) * std::size_t(width));
+  matmul<T>(n, k, width, a, lda, bt, width, wide_c.data(), width);
+  for (int i = 0; i < n; ++i) std::memcpy(c + i * ldc, wide_c.data() + std::size_t(i) * width, sizeof(T) * std::size_t(m));
 }
 
 template <typename T>

@@ -61,19 +61,25 @@ void check_products_exact(int n, int k, int m) {
   Mat<T> c = start;
   kernels::add_matmul_at<T>(at, b, c);
   CHECK(c == reference_product<T>(a, b, start));
+  // Into a block of a wider matrix: the columns beside it keep their zeros.
   Mat<T> wide = Mat<T>::Zero(n, m + 3);
   kernels::matmul<T>(n, k, m, a.data(), a.cols(), b.data(), b.cols(), wide.data() + 1, wide.cols());
   CHECK(Mat<T>(wide.middleCols(1, m)) == expected);
-  CHECK(wide.col(0).isZero());
+  CHECK((wide.col(0).isZero() && wide.rightCols(2).isZero()));
+  wide.setZero();
+  kernels::matmul_bt<T>(n, k, m, a.data(), a.cols(), bt.data(), bt.cols(), wide.data() + 1, wide.cols());
+  CHECK(Mat<T>(wide.middleCols(1, m)) == expected);
+  CHECK((wide.col(0).isZero() && wide.rightCols(2).isZero()));
 }
 
 }  // namespace
 
 TEST_CASE("the vectorised products equal the plain fixed-order sums bit for bit", "[nn][kernels]") {
-  // Shapes around the register blocks (2 rows, 4 vectors of columns) and their leftovers.
+  // Shapes around the register blocks (2 rows, 4 vectors of columns) and their leftovers: 1 to
+  // 3 vectors left (in one block), single columns left (matmul_bt pads them to a vector).
   for (int n : {1, 2, 3, 10, 33})
     for (int k : {1, 7, 32})
-      for (int m : {1, 3, 4, 5, 9, 16, 17, 21, 32, 35}) {
+      for (int m : {1, 3, 4, 5, 9, 10, 16, 17, 21, 28, 32, 35}) {
         check_products_exact<float>(n, k, m);
         check_products_exact<double>(n, k, m);
       }
