@@ -108,8 +108,9 @@ void matmul_bt(int n, int k, int m, const T* a, long lda, const T* b, long ldb, 
   // a b^T = a (b^T as a row-major copy): the copy lets the products run along contiguous
   // output elements; each element is still summed over k in index order. When m is not a whole
   // number of vectors (the attention's T x T scores, T = 10), the copy gets zero columns up to
-  // one and the product goes to a buffer as wide, so the last columns run as vector lanes, not
-  // as one scalar chain each (the padding's lanes are dropped; no kept element changes).
+  // the next whole vector and the product goes to a buffer as wide, so the last columns run as
+  // vector lanes, not as one scalar chain each (the padding's lanes are dropped; no kept
+  // element changes).
   const int width = (m + kLanes<T> - 1) / kLanes<T> * kLanes<T>;
   const T* bt = transposed(m, k, b, ldb, width);
   if (width == m) return matmul<T>(n, k, m, a, lda, bt, m, c, ldc);
