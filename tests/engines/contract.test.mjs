@@ -321,4 +321,37 @@ widgetPageSuites((context) => {
       assert.deepEqual(checkStatement(statement, 'answered').actor, actor, tag);
     }
   });
+
+  test('<attn-cue-probe> removed while it draws, then added again: ready once, for the drawing it shows', async () => {
+    const { page } = context;
+    // The probe draws its controls, then waits for the models' answers (from a Worker) before it
+    // is ready: removed the moment its slider appears, it is removed mid-drawing.
+    const readyWhenRemoved = await page.run(() => new Promise((removed) => {
+      window.events = [];
+      const widget = document.createElement('attn-cue-probe');
+      widget.addEventListener('attn-ready', () => window.events.push({ name: 'attn-ready' }));
+      new MutationObserver((_, observer) => {
+        if (!widget.querySelector('input[type=range]')) return;
+        observer.disconnect();
+        widget.remove();
+        window.removedProbe = widget;
+        removed(widget.dataset.ready !== undefined);
+      }).observe(widget, { childList: true, subtree: true });
+      document.getElementById('elsewhere').replaceChildren();
+      document.getElementById('stage').replaceChildren(widget);
+    }));
+    assert.equal(readyWhenRemoved, false, 'removed before it was ready');
+    await page.run(() => new Promise((done) => setTimeout(() => {
+      document.getElementById('stage').append(window.removedProbe);
+      done();
+    }, 50)));
+    // Ready once the models have answered the drawing it shows; an attn-ready from the
+    // interrupted drawing would have come before (the new drawing waits for it to end).
+    await page.waitFor(() => {
+      const widget = document.querySelector('#stage > attn-cue-probe');
+      return widget?.dataset.ready !== undefined && /^The recorded run: /.test(widget.querySelector('.probe-status').textContent);
+    });
+    assert.equal(await readyCount(page), 1, 'one attn-ready: none from the drawing it was removed during');
+    assert.deepEqual(await page.problems(), []);
+  });
 });

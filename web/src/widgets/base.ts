@@ -5,7 +5,8 @@
 //
 // Lifecycle: a widget starts (loads the core and its library) when it first nears the viewport,
 // then draw() draws it from `settings`. Changing an attribute draws it again (several changes
-// in one task, once). Removing it from the page calls teardown() (a sketch, a Worker); adding it
+// in one task, once). Removing it from the page calls teardown() (a sketch, a Worker), and a
+// drawing it was in the middle of announces nothing (no data-ready, no attn-ready); adding it
 // again draws it anew. Moving it (removed and added in the same task) keeps it as it is.
 import { getAttentionCore, getCore } from '../core-instance';
 import type { AttentionCore, Configs } from '../core';
@@ -147,9 +148,17 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
       if (this.lifecycle !== 'started') return;
       if (this.overrides.size === 0) this.loadHashState();
       this.teardown();
+      const start = this.starts;
       try {
         this.settings = this.readSettings();
         await this.draw();
+        // Removed while it drew: the removal's teardown() ran before the drawing ended, so what
+        // the rest of the drawing made (a Worker, an observer) is released now, and nothing is
+        // announced. Started again meanwhile: the render that start queued draws it anew.
+        if (this.lifecycle !== 'started' || start !== this.starts) {
+          if (this.lifecycle !== 'started') this.teardown();
+          return;
+        }
         this.dataset.ready = '';
         this.dispatchEvent(new CustomEvent('attn-ready', { bubbles: true }));
       } catch (error) {
