@@ -1,6 +1,6 @@
-// Seconds per multiply of the benchmark module (build-wasm/bench/attention_bench.mjs) at one of
-// its shapes, with Eigen or the training kernels; shared by goal 1's Chromium Worker
-// (bench/limit_worker.mjs) and bench/profile_training.mjs in node.
+// Timing the benchmark module's multiplies (build-wasm/bench/attention_bench.mjs) at the
+// training's shapes, with Eigen or the training kernels; shared by goal 1's Chromium Worker
+// (bench/limit_worker.mjs), bench/limit_browser.mjs and bench/profile_training.mjs in node.
 
 /**
  * Seconds per bench.gemm(set, shape, kernels): calls of `reps` repetitions, `reps` doubled until
@@ -17,4 +17,9 @@ export function secondsPerGemm(bench, set, shape, kernels) {
       return ms / 1000 / reps;
     }
   }
+}
+
+/** The rate of all shapes together, with equal FLOPs each: the harmonic mean of their rates. */
+export function equalFlopsRate(rates) {
+  return rates.length / rates.reduce((sum, rate) => sum + 1 / rate, 0);
 }

@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 
 import { runWorkerInChromium } from './chromium_worker.mjs';
 import { cueRunFlops } from './cue_flops.mjs';
+import { equalFlopsRate } from './gemm_rate.mjs';
 import { median, table } from './report.mjs';
 import { root } from '../tests/wasm/helpers.mjs';
 
@@ -25,12 +26,11 @@ export async function measureLimit(rounds) {
   const native = JSON.parse(execFileSync(path.join(root, 'build/cli/attention-lab'), ['cue', '--json'], { encoding: 'utf8' }));
   const gflops = (flops, seconds) => flops / seconds / 1e9;
   const { shapes, config } = result;
-  // Per implementation: each shape's median rate, and all shapes together with equal FLOPs each
-  // (the harmonic mean of the rates).
+  // Per implementation: each shape's median rate, and all shapes together with equal FLOPs each.
   const rates = {};
   for (const impl of ['eigen', 'kernels']) {
     const perShape = shapes.map((shape, s) => gflops(shape.flops, median(result.rounds.map((r) => r.gemm[s][impl]))));
-    rates[impl] = { perShape, together: perShape.length / perShape.reduce((sum, rate) => sum + 1 / rate, 0) };
+    rates[impl] = { perShape, together: equalFlopsRate(perShape) };
   }
   const limitImpl = rates.kernels.together >= rates.eigen.together ? 'kernels' : 'eigen';
   const limit = rates[limitImpl].together;

@@ -17,8 +17,9 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { cueRunFlops } from './cue_flops.mjs';
-import { secondsPerGemm } from './gemm_rate.mjs';
+import { equalFlopsRate, secondsPerGemm } from './gemm_rate.mjs';
 import { table } from './report.mjs';
+import { buildWasmTargets } from './wasm_build.mjs';
 import { root } from '../tests/wasm/helpers.mjs';
 
 const profileDir = path.join(root, 'build-wasm/profile');
@@ -37,10 +38,7 @@ if (process.argv[2] === '--train') {
   process.exit(0);
 }
 
-const env = { ...process.env, NODE_PATH: ['/usr/share/nodejs', process.env.NODE_PATH].filter(Boolean).join(':') };
-execFileSync('bash', ['scripts/configure-wasm', 'build-wasm'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-execFileSync('cmake', ['--build', 'build-wasm', `-j${process.env.ATTN_JOBS ?? 2}`, '--target', 'attention_lab_profile', 'attention_bench'],
-             { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+buildWasmTargets('attention_lab_profile', 'attention_bench');
 fs.copyFileSync(path.join(root, 'build-wasm/facade/core.js'), path.join(profileDir, 'core.js'));
 
 // Self time per function, from the samples of the .cpuprofile node wrote.
@@ -62,12 +60,12 @@ const share = (name) => (selfTime.get(name) ?? 0) / total;
 const byTime = [...selfTime.keys()].sort((a, b) => share(b) - share(a));
 const productShare = byTime.filter((name) => PRODUCTS.some((p) => name.includes(p))).reduce((sum, name) => sum + share(name), 0);
 
-// The kernels at the training's shapes, equal FLOPs each (harmonic mean of the rates), as goal 1.
+// The kernels at the training's shapes, equal FLOPs each, as goal 1.
 const { default: createBench } = await import('../build-wasm/bench/attention_bench.mjs');
 const bench = await createBench({ wasmBinary: fs.readFileSync(path.join(root, 'build-wasm/bench/attention_bench.wasm')) });
 const shapes = bench.gemmShapes('training');
 const rates = shapes.map((shape, s) => shape.flops / secondsPerGemm(bench, 'training', s, true) / 1e9);
-const kernelRate = rates.length / rates.reduce((sum, rate) => sum + 1 / rate, 0);
+const kernelRate = equalFlopsRate(rates);
 
 const flops = cueRunFlops(config), trainRate = flops / seconds / 1e9, productRate = flops / (productShare * seconds) / 1e9;
 const short = (name) => name.replace(/\(.*$/, '').replace(/^(void|double|float) /, '').replace(/Eigen::Matrix<[^>]*>/g, 'Mat');

@@ -14,11 +14,10 @@ import { GOAL as LIMIT_GOAL, measureLimit, printLimit } from './limit_browser.mj
 import { table } from './report.mjs';
 import { GOAL as SCALING_GOAL, measureScaling, measureScalingNative, printScaling, scalingRows } from './scaling.mjs';
 import { GOAL as BOTH_GOAL, measureTrainBoth, printTrainBoth } from './train_both_browser.mjs';
+import { buildWasmTargets } from './wasm_build.mjs';
 import { root } from '../tests/wasm/helpers.mjs';
 
-const env = { ...process.env, NODE_PATH: ['/usr/share/nodejs', process.env.NODE_PATH].filter(Boolean).join(':') };
-execFileSync('cmake', ['--build', 'build-wasm', `-j${process.env.ATTN_JOBS ?? 2}`, '--target', 'attention_bench'],
-             { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+buildWasmTargets('attention_bench');
 const summary = [['goal', 'figure', 'measured', 'goal', 'peer', 'met']];
 
 // Goal 3: native and WebAssembly rounds alternated, as bench/run-attention takes them.
