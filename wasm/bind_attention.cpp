@@ -195,22 +195,13 @@ Offset with_random(Offset state, Draw&& draw) {
 
 void require_count(int n) { attn::require_range("n", n, 0, attn::kMaxElements); }
 
-// -> [n doubles in [0, 1)]
-Offset random_uniform(Offset state, int n) {
+// -> [n doubles, each rng.*Draw()]: uniform in [0, 1) or standard normal.
+template <double (attn::Random::*Draw)()>
+Offset random_draws(Offset state, int n) {
   return with_random(state, [&](attn::Random& rng) {
     require_count(n);
     draw_slot.resize(std::size_t(n));
-    for (double& x : draw_slot) x = rng.uniform();
-    publish({draw_slot.data()});
-  });
-}
-
-// -> [n doubles, standard normal]
-Offset random_normal(Offset state, int n) {
-  return with_random(state, [&](attn::Random& rng) {
-    require_count(n);
-    draw_slot.resize(std::size_t(n));
-    for (double& x : draw_slot) x = rng.normal();
+    for (double& x : draw_slot) x = (rng.*Draw)();
     publish({draw_slot.data()});
   });
 }
@@ -320,8 +311,8 @@ EMSCRIPTEN_BINDINGS(attention_part) {
 
   function("randomStateBytes", &random_state_bytes);
   function("randomSeed", &random_seed);
-  function("randomUniform", &random_uniform);
-  function("randomNormal", &random_normal);
+  function("randomUniform", &random_draws<&attn::Random::uniform>);
+  function("randomNormal", &random_draws<&attn::Random::normal>);
   function("randomNormalMatrix", &random_normal_matrix);
   function("randomUniformMatrix", &random_uniform_matrix);
 

@@ -1,11 +1,12 @@
-// The core's door to JavaScript (embind), in three parts linked into two modules (wasm/CMakeLists.txt):
-//   bind_common.cpp     both modules: the scratch area, errors, limits, memory figures, and every
-//                       config's defaults and fields (a page reads the trainer's too, to build
-//                       its controls)
-//   bind_attention.cpp  the page's module: attention, masks, the generator, multi-head layers
-//                       and the lesson's experiments
-//   bind_trainer.cpp    the training Worker's module: the cue trainer
-// A page thus never downloads the trainer, nor a Worker the experiments. These files only
+// The core's door to JavaScript (embind), in four parts linked into two modules (wasm/CMakeLists.txt):
+//   bind_common.cpp       both modules: the scratch area, errors, limits, memory figures, and
+//                         every config's defaults and fields (the attention core's users read
+//                         them too)
+//   bind_attention.cpp    both modules: attention, masks, the generator, multi-head layers
+//   bind_experiments.cpp  the whole core only: the lesson's experiments
+//   bind_trainer.cpp      the whole core only: the cue trainer
+// attention_core is the first two parts, for a page whose widgets need only attention;
+// attention_lab is all four, for the lesson's pages and the training Worker. These files only
 // translate: they bind the core's functions and classes, and every C++ error becomes a JS Error
 // with the same message (errors.hpp). web/src/core.ts is their only intended user.
 //
@@ -129,24 +130,12 @@ EMSCRIPTEN_BINDINGS(attention_common) {
   function("limits", &limits);
   function("memoryStats", &memory_stats);
 
-  register_struct<experiments::ScaleSweepConfig>("ScaleSweepConfig");
-  register_struct<ConfigSpec<experiments::ScaleSweepConfig>>("ScaleSweepConfigSpec");
-  function("scaleSweepConfig", &config_spec<experiments::ScaleSweepConfig>);
-  register_struct<experiments::MaskDemoConfig>("MaskDemoConfig");
-  register_struct<ConfigSpec<experiments::MaskDemoConfig>>("MaskDemoConfigSpec");
-  function("maskDemoConfig", &config_spec<experiments::MaskDemoConfig>);
-  register_struct<experiments::HeadsDemoConfig>("HeadsDemoConfig");
-  register_struct<ConfigSpec<experiments::HeadsDemoConfig>>("HeadsDemoConfigSpec");
-  function("headsDemoConfig", &config_spec<experiments::HeadsDemoConfig>);
-  register_struct<experiments::PitfallConfig>("PitfallConfig");
-  register_struct<ConfigSpec<experiments::PitfallConfig>>("PitfallConfigSpec");
-  function("pitfallConfig", &config_spec<experiments::PitfallConfig>);
-  register_struct<experiments::AttentionStepsConfig>("AttentionStepsConfig");
-  register_struct<ConfigSpec<experiments::AttentionStepsConfig>>("AttentionStepsConfigSpec");
-  function("attentionStepsConfig", &config_spec<experiments::AttentionStepsConfig>);
-  register_struct<nn::CueTrainConfig>("CueTrainConfig");
-  register_struct<ConfigSpec<nn::CueTrainConfig>>("CueTrainConfigSpec");
-  function("cueTrainConfig", &config_spec<nn::CueTrainConfig>);
+  register_config<experiments::ScaleSweepConfig>("ScaleSweepConfig", "scaleSweepConfig");
+  register_config<experiments::MaskDemoConfig>("MaskDemoConfig", "maskDemoConfig");
+  register_config<experiments::HeadsDemoConfig>("HeadsDemoConfig", "headsDemoConfig");
+  register_config<experiments::PitfallConfig>("PitfallConfig", "pitfallConfig");
+  register_config<experiments::AttentionStepsConfig>("AttentionStepsConfig", "attentionStepsConfig");
+  register_config<nn::CueTrainConfig>("CueTrainConfig", "cueTrainConfig");
   register_struct<ConfigCheck>("ConfigCheck");
   function("cueTrainConfigError", &cue_config_error);
 }

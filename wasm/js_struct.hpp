@@ -159,4 +159,13 @@ ConfigSpec<Config> config_spec() {
   return spec;
 }
 
+// Binds a config: its struct as `name`, its spec as `name` + "Spec", and `getter`, the JS
+// function that returns the spec. (embind copies the names as it registers them.)
+template <typename Config>
+void register_config(const std::string& name, const char* getter) {
+  register_struct<Config>(name.c_str());
+  register_struct<ConfigSpec<Config>>((name + "Spec").c_str());
+  emscripten::function(getter, &config_spec<Config>);
+}
+
 }  // namespace attn::wasm
