@@ -859,7 +859,6 @@ class CommonCore {
     if (error) throw new Error(error);
     return result;
   }
-
 }
 
 /** The attention core (loadAttentionCore): attention, softmax, masks, the generator, multi-head layers. */
@@ -1099,7 +1098,6 @@ class AttentionCoreImpl extends CommonCore implements AttentionCore {
       },
     };
   }
-
 }
 
 /** The whole core (loadCore): the attention core, the lesson's experiments and the cue trainer. */

@@ -154,11 +154,8 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
         await this.draw();
         // Removed while it drew: the removal's teardown() ran before the drawing ended, so what
         // the rest of the drawing made (a Worker, an observer) is released now, and nothing is
-        // announced. Started again meanwhile: the render that start queued draws it anew.
-        if (this.lifecycle !== 'started' || start !== this.starts) {
-          if (this.lifecycle !== 'started') this.teardown();
-          return;
-        }
+        // announced. If it was started again meanwhile, the render that start queued draws anew.
+        if (this.lifecycle !== 'started' || start !== this.starts) return this.teardown();
         this.dataset.ready = '';
         this.dispatchEvent(new CustomEvent('attn-ready', { bubbles: true }));
       } catch (error) {
