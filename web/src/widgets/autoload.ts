@@ -4,7 +4,7 @@
 // The lesson page and the npm package define every widget at once instead (index.ts).
 //
 // Elements inside a shadow root are out of this script's sight: a page that puts widgets there
-// imports discover() from this file and calls it with the root (docs/embedding.md).
+// imports discover() from this file and calls it with the root (the embedding guide, embed.html).
 import './widgets.css';
 import { showFailure } from '../host/failure';
 
