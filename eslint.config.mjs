@@ -1,0 +1,23 @@
+// ESLint for the TypeScript (typescript-eslint) and the node scripts; formatting is Prettier's
+// (eslint-config-prettier turns off the rules that would disagree with it). `npm run lint`.
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default defineConfig(
+  globalIgnores(['build*/', 'dist/', 'dist-package/', 'web/dist/', 'web/src/generated/']),
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  // The site's code runs in browsers (pages, widgets) and Workers.
+  { files: ['web/**/*.{ts,js,mjs}'], languageOptions: { globals: { ...globals.browser, ...globals.worker } } },
+  // Tests, benchmarks and scripts run in node and send functions to the pages they drive.
+  {
+    files: ['tests/**/*.{mjs,js}', 'bench/**/*.mjs', 'scripts/**/*.{mjs,ts}', '*.{mjs,ts}'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+  // Destructuring that drops fields ({ dropped, ...kept }) is how a copy leaves some out.
+  { rules: { '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }] } },
+  prettier,
+);
