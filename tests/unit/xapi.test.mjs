@@ -1,0 +1,72 @@
+// Learning records in node: the statements the quiz and the exercises put in their events' detail.
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { afterEach, test } from 'node:test';
+import { activityId, answeredStatement, completedStatement } from '../../web/src/widgets/xapi.ts';
+
+// Learning Locker's statement validator (CommonJS).
+const validateStatement = createRequire(import.meta.url)('xapi-validation').default;
+const LEARNER = { objectType: 'Agent', mbox: 'mailto:learner@example.com' };
+const ACTIVITY = 'https://example.com/course/attention/check';
+
+// What the module reads of an element: its tag, id, and the nearest lang attribute.
+const element = ({ lang, id = '', localName = 'attn-quiz' } = {}) => ({
+  localName,
+  id,
+  closest: (selector) => (selector === '[lang]' && lang !== undefined ? { getAttribute: () => lang } : null),
+});
+const problems = (statement) => validateStatement(statement).map((w) => `${w.path.join('.')}: ${w.name}`);
+
+afterEach(() => {
+  delete globalThis.location;
+  delete globalThis.document;
+});
+
+test('answered: a choice interaction in the text\'s language, scored, under its quiz', () => {
+  const statement = answeredStatement({
+    element: element({ lang: 'es-es' }), actor: LEARNER, activity: ACTIVITY,
+    id: 'row sum', name: '¿Cuánto suma una fila?', success: true, response: '1', choices: ['0', '1', 'n'], correctChoice: 1,
+  });
+  assert.deepEqual(problems(statement), []);
+  assert.equal(statement.object.id, `${ACTIVITY}/row%20sum`);
+  assert.deepEqual(statement.object.definition.name, { 'es-ES': '¿Cuánto suma una fila?' });
+  assert.equal(statement.object.definition.interactionType, 'choice');
+  assert.deepEqual(statement.object.definition.correctResponsesPattern, ['1']);
+  assert.deepEqual(statement.object.definition.choices[2], { id: '2', description: { 'es-ES': 'n' } });
+  assert.deepEqual(statement.result, { success: true, response: '1', score: { scaled: 1, raw: 1, min: 0, max: 1 } });
+  assert.deepEqual(statement.context.contextActivities.parent, [{ objectType: 'Activity', id: ACTIVITY }]);
+  assert.ok(Math.abs(Date.parse(statement.timestamp) - Date.now()) < 60_000);
+});
+
+test('answered without an actor leaves it out; a wrong answer scores 0; "und" without a language', () => {
+  const statement = answeredStatement({
+    element: element(), actor: undefined, activity: ACTIVITY, id: 'e1', name: 'Guess the peak', success: false, response: '0.4',
+  });
+  assert.equal('actor' in statement, false);
+  assert.deepEqual(problems({ ...statement, actor: LEARNER }), []);
+  assert.equal(statement.object.definition.interactionType, 'other');
+  assert.deepEqual(statement.object.definition.name, { und: 'Guess the peak' });
+  assert.deepEqual(statement.result.score, { scaled: 0, raw: 0, min: 0, max: 1 });
+  const badLang = answeredStatement({
+    element: element({ lang: 'not a tag!' }), actor: undefined, activity: ACTIVITY, id: 'e1', name: 'n', success: true, response: '',
+  });
+  assert.deepEqual(badLang.object.definition.name, { und: 'n' });
+});
+
+test('completed: success only when every item is right, scaled by the total', () => {
+  const common = { element: element({ lang: 'en' }), actor: LEARNER, activity: ACTIVITY, name: 'Check yourself' };
+  const some = completedStatement({ ...common, score: 3, total: 4 });
+  assert.deepEqual(problems(some), []);
+  assert.deepEqual(some.result, { success: false, completion: true, score: { scaled: 0.75, raw: 3, min: 0, max: 4 } });
+  assert.equal(completedStatement({ ...common, score: 4, total: 4 }).result.success, true);
+  assert.equal(completedStatement({ ...common, score: 0, total: 0 }).result.score.scaled, 0);
+});
+
+test('activityId: the attribute, else the page (no hash) with the element\'s id, else its tag and place', () => {
+  globalThis.location = { href: 'https://course.example.org/week1.html#quiz' };
+  const second = element({ localName: 'attn-quiz' });
+  globalThis.document = { getElementsByTagName: () => [element(), second] };
+  assert.equal(activityId(second, ACTIVITY), ACTIVITY);
+  assert.equal(activityId(element({ id: 'check yourself' }), undefined), 'https://course.example.org/week1.html#check%20yourself');
+  assert.equal(activityId(second, undefined), 'https://course.example.org/week1.html#attn-quiz-2');
+});
