@@ -1,4 +1,4 @@
-// WebAssembly side of the attention benchmark (goal 3 of issue 16), through the facade
+// WebAssembly side of the attention-calls benchmark, through the facade
 // (web/src/core.ts compiled to build-wasm/facade/), on the same inputs and with the same timing
 // rule as bench/attention_native.cpp: microseconds per call, the best of 7 runs of ~100 ms each.
 // Also, in the benchmark module (build-wasm/bench/attention_bench, the shipped module's flags),
@@ -63,7 +63,7 @@ async function measure() {
 
 const readRounds = (file) => fs.readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
 
-/** The rows of goal 3 from the rounds of both sides: [{name, figure, goal, peer, met}] (used by bench/run-all too). */
+/** The attention calls' summary rows from the rounds of both sides: [{name, figure, goal, peer, met}] (used by bench/run-all too). */
 export function goalRows(nativeRounds, wasmRounds) {
   const med = (rounds, pick) => median(rounds.map(pick));
   const rows = [];
@@ -78,7 +78,7 @@ export function goalRows(nativeRounds, wasmRounds) {
   return rows;
 }
 
-/** Goal 3's tables from the rounds of both sides (JSON objects as the two sides print them). */
+/** The attention calls' tables from the rounds of both sides (JSON objects as the two sides print them). */
 export function printAttention(native, wasm) {
   const med = (rounds, pick) => median(rounds.map(pick));
   console.log(table([
@@ -97,7 +97,7 @@ export function printAttention(native, wasm) {
       return [p.name, e.toFixed(1), k.toFixed(1), `${(e / k).toFixed(2)}x`, p.core_uses];
     }),
   ]));
-  console.log(`\ngoal 3 (median of ${native.length} native and ${wasm.length} wasm rounds, alternated)`);
+  console.log(`\nattention calls, WebAssembly against native, each figure against its goal (median of ${native.length} native and ${wasm.length} wasm rounds, alternated)`);
   console.log(table([['figure', 'measured', 'goal', 'peer', 'met'],
                      ...goalRows(native, wasm).map((r) => [r.name, r.figure, r.goal, r.peer, r.met ? 'yes' : 'NO'])]));
   console.log(`native peer: the attn_core library the CLI links, built with ${native[0].build}`);

@@ -1,9 +1,10 @@
 // The call-cost benchmark: the hot calls the widgets make, through the facade of this checkout
-// and through the facade of a baseline build (the commit before issue 15 rewrote the bindings,
-// 42897e2). Each call is timed in a node process of its own that loads both builds; each round
-// times it on both, the two taken in turn (which one goes first alternates by round); the table
-// gives the median of the rounds and fails a call whose current median is more than 10% above
-// the baseline's.
+// and through the facade of a baseline build (commit 42897e2, whose bindings are one file,
+// wasm/bindings.cpp), so that the bindings as they stand are shown to cost a widget's calls no
+// more than those. Each call is timed in a node process of its own that loads both builds; each
+// round times it on both, the two taken in turn (which one goes first alternates by round); the
+// table gives the median of the rounds and fails a call whose current median is more than 10%
+// above the baseline's.
 //
 //   bench/build-baseline                     once: builds 42897e2 in build/call-cost-baseline
 //   npm run bench:calls                      after scripts/build (or the module and facade)
@@ -16,7 +17,7 @@
 //   ATTN_ROUNDS    rounds, default 5
 //   ATTN_CALLS     only these calls, comma-separated names from the table (to look into one)
 // Both sides load the shipped module their loadCore() loads (wasm/attention_lab.*, or
-// wasm/attention_core.* in a build from before the core was split in two), not the tests' build
+// wasm/attention_core.* in a build whose one module holds the whole core), not the tests' build
 // with the heap-block counters, next to their compiled facade (facade/core.js), staged in a
 // scratch folder.
 import { execFileSync } from 'node:child_process';
@@ -161,7 +162,8 @@ async function main() {
     current: path.resolve(root, process.env.ATTN_CURRENT ?? 'build-wasm'),
   };
   // A child process per call (`--call NAME`, JSON out): a call measured alone, in a process
-  // whose heaps no other call has shaped. Together they swung single calls by +-20% run to run.
+  // whose heaps no other call has shaped (in one process, the calls swing each other's times by
+  // +-20% run to run).
   const at = process.argv.indexOf('--call');
   if (at >= 0) {
     console.log(JSON.stringify(timeCall(await loadSides(builds), process.argv[at + 1])));

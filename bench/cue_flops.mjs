@@ -2,8 +2,8 @@
 // products only: a multiply-add counts 2; LayerNorm, softmax, dropout and Adam are left out,
 // so the count slightly understates the work). Shared by the benchmarks that print a
 // training rate (bench/limit_browser.mjs, bench/cue_browser.mjs); bench/scaling_workloads.cpp
-// counts the same products for the trainer's forward in goal 5's benchmark, in C++, and adds
-// the rest of its floating-point work there.
+// counts the same products for the trainer's forward in the time-per-FLOP benchmark, in C++,
+// and adds the rest of its floating-point work there.
 //
 // Legend (core/include/attn/nn/layers.hpp): T tokens per sequence, d model width, hk = heads *
 // key width (= d: the trainer splits d among the heads), f feed-forward width, C classes.

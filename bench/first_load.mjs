@@ -1,4 +1,4 @@
-// Goal 4 of issue 16, a light first load, in Chromium on localhost, with dist/ served by the
+// A light first load, in Chromium on localhost, with dist/ served by the
 // project's own server (scripts/static-server.mjs: brotli or gzip, the strict CSP, long-lived
 // caching for hashed assets), the browser's cache off:
 //   - a course page holding only <attn-soft-lookup> (the script form of the embedding guide):
@@ -108,7 +108,7 @@ export function firstLoadRows(m) {
 }
 
 export function printFirstLoad(m) {
-  console.log(`goal 4: first load in Chromium from the project's server on localhost, cache off (course page: median of ${m.rounds} loads)`);
+  console.log(`first load in Chromium from the project's server on localhost, cache off (course page: median of ${m.rounds} loads)`);
   console.log(table([
     ['course page, file', 'encoding', 'KiB transferred'],
     ...m.files.map((f) => [f.url, f.encoding, kib(f.bytes).toFixed(1)]),

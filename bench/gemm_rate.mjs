@@ -1,6 +1,7 @@
 // Timing the benchmark module's multiplies (build-wasm/bench/attention_bench.mjs) at the
-// training's shapes, with Eigen or the training kernels; shared by goal 1's Chromium Worker
-// (bench/limit_worker.mjs), bench/limit_browser.mjs and bench/profile_training.mjs in node.
+// training's shapes, with Eigen or the training kernels; shared by the Chromium Worker of the
+// training at one core's limit (bench/limit_worker.mjs), bench/limit_browser.mjs and
+// bench/profile_training.mjs in node.
 
 /**
  * Seconds per bench.gemm(set, shape, kernels): calls of `reps` repetitions, `reps` doubled until

@@ -6,7 +6,7 @@
 // training_gemm_shapes(): 320 rows = a batch of 32 sequences of 10 tokens, width d = 32.
 //   320x32 * 32x32   a projection (query, key, value, output) and its input gradient
 //   320x32 * 32x64   the feed-forward layer's first half
-//   320x32 * 32x96   three projections side by side (the reference shape)
+//   320x32 * 32x96   three projections side by side
 //   32x320 * 320x32  a weight gradient, x^T dy, accumulated (c += a^T b)
 // attention_gemm_shapes(): the products of bench/attention_workloads.hpp's calls (attn/products.hpp)
 //   1x2 * (5x2)^T, 1x5 * 5x2          the soft lookup's scores and weighted sum

@@ -1,12 +1,13 @@
-// Goal 1 of issue 16, "know the limit, stay at it": in one Chromium Worker and one run, the
-// matrix multiply at the training's shapes with Eigen and with the training's own fixed-order
-// kernels (the limit is the faster of the two), and the default cue training's rate by its
-// analytic FLOP count (bench/cue_flops.mjs) as a fraction of that limit. Medians of the rounds.
-// Also checks that every round's per-epoch numbers equal the native command's (bit-identity).
+// The training at one core's limit ("know the limit, stay at it"): in one Chromium Worker and
+// one run, the matrix multiply at the training's shapes with Eigen and with the training's own
+// fixed-order kernels (the limit is the faster of the two), and the default cue training's rate
+// by its analytic FLOP count (bench/cue_flops.mjs) as a fraction of that limit. Medians of the
+// rounds. Also checks that every round's per-epoch numbers equal the native command's
+// (bit-identity).
 //
 //   node bench/limit_browser.mjs [--rounds 3] [--json FILE]
 // Needs scripts/build and the benchmark module (cmake --build build-wasm --target
-// attention_bench; bench/run-all.mjs builds it). measureLimit() is bench/run-all.mjs's goal 1.
+// attention_bench; bench/run-all.mjs builds it, and runs this benchmark through measureLimit()).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,7 +21,7 @@ import { root } from '../tests/wasm/helpers.mjs';
 
 export const GOAL = 0.9;
 
-/** Goal 1's figures from `rounds` rounds in one Chromium Worker (see the top of this file). */
+/** The figures from `rounds` rounds in one Chromium Worker (see the top of this file). */
 export async function measureLimit(rounds) {
   const result = await runWorkerInChromium('limit_worker.mjs', { rounds: String(rounds) });
   const native = JSON.parse(execFileSync(path.join(root, 'build/cli/attention-lab'), ['cue', '--json'], { encoding: 'utf8' }));
@@ -43,10 +44,10 @@ export async function measureLimit(rounds) {
            trainSeconds, trainRate, fraction: trainRate / limit, sameAsNative };
 }
 
-/** Goal 1's table and lines for measureLimit()'s result. */
+/** The table and lines for measureLimit()'s result. */
 export function printLimit(m) {
   const { shapes, rates, rounds } = m;
-  console.log(`goal 1: the training at one core's limit (Chromium Worker, WebAssembly; median of ${rounds.length} rounds)`);
+  console.log(`training at one core's limit (Chromium Worker, WebAssembly; median of ${rounds.length} rounds)`);
   console.log(table([
     ['multiply, GFLOP/s', 'Eigen', 'training kernels'],
     ...shapes.map((shape, s) => [shape.name, rates.eigen.perShape[s].toFixed(1), rates.kernels.perShape[s].toFixed(1)]),

@@ -1,4 +1,4 @@
-// Goal 1's measurements, all in this one module Worker (bench/limit_browser.mjs starts it in
+// The training at one core's limit, all measured in this one module Worker (bench/limit_browser.mjs starts it in
 // Chromium): per round, each of the training's multiply shapes with Eigen and with the
 // training's kernels (the benchmark module, build-wasm/bench/), then one cue training run
 // through the facade at the core's defaults. Answers with every round's times and each run's

@@ -1,5 +1,6 @@
 // Native side of the normals benchmark (bench/run-normals runs it next to
-// bench/normals_wasm.mjs and prints the ratios). Times what issue 4's 50 ms goal depends on:
+// bench/normals_wasm.mjs and prints the ratios). Times what the default scale sweep's goal in
+// Chromium, under 50 ms (bench/sweep_chromium.mjs), depends on:
 //   normal_ns        attn::Random::normal(), nanoseconds per draw (1,632,000 draws per call:
 //                    what the default scale sweep draws)
 //   normal_matrix_ns attn::Random::normal_matrix(12, 64), nanoseconds per element

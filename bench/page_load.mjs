@@ -1,7 +1,7 @@
 // The lesson as a reader meets it on localhost: time until the first widget is interactive,
 // and the bytes transferred for the page and then for each widget as it is scrolled into view
 // (heavy libraries load only then). Also lists dist/'s files by size. The goal it prints is the
-// lesson's (issue 6: the first widget interactive within 1 s on localhost); a course page's
+// lesson's (the first widget interactive within 1 s on localhost); a course page's
 // first load, with its own goals, is bench/first_load.mjs (npm run bench:load).
 //
 //   node bench/page_load.mjs      (after scripts/build; serves dist/ with the strict CSP)

@@ -1,14 +1,15 @@
-// Where the cue training's time goes in WebAssembly (goal 1 of issue 16): the default training
-// run (2 blocks, 30 epochs) in node under V8's CPU profiler, with the whole core built with its
-// functions' names (target attention_lab_profile: the same code plus a name section), and each
-// function's share of the samples. Then, in this process, the training kernels at the
-// training's multiply shapes (the benchmark module, as goal 1 measures them in Chromium), so the
-// products' rate inside the training can be set against the kernels' own.
+// Where the cue training's time goes in WebAssembly (what lies behind the training at one core's
+// limit, bench/limit_browser.mjs): the default training run (2 blocks, 30 epochs) in node under
+// V8's CPU profiler, with the whole core built with its functions' names (target
+// attention_lab_profile: the same code plus a name section), and each function's share of the
+// samples. Then, in this process, the training kernels at the training's multiply shapes (the
+// benchmark module, as bench/limit_browser.mjs measures them in Chromium), so the products' rate
+// inside the training can be set against the kernels' own.
 //
-// Why it matters: goal 1 divides the training's rate, by a count of its products only
-// (bench/cue_flops.mjs), by the kernels' rate. Time spent outside the products (LayerNorm,
-// dropout's draws, softmax, biases, Adam, copies) holds no counted FLOP, so the fraction can be
-// at most the products' share of the time times their rate against the kernels'.
+// Why it matters: bench/limit_browser.mjs divides the training's rate, by a count of its
+// products only (bench/cue_flops.mjs), by the kernels' rate. Time spent outside the products
+// (LayerNorm, dropout's draws, softmax, biases, Adam, copies) holds no counted FLOP, so the
+// fraction can be at most the products' share of the time times their rate against the kernels'.
 //
 //   node bench/profile_training.mjs        (npm run bench:profile; needs scripts/build)
 import { execFileSync } from 'node:child_process';
@@ -60,7 +61,7 @@ const share = (name) => (selfTime.get(name) ?? 0) / total;
 const byTime = [...selfTime.keys()].sort((a, b) => share(b) - share(a));
 const productShare = byTime.filter((name) => PRODUCTS.some((p) => name.includes(p))).reduce((sum, name) => sum + share(name), 0);
 
-// The kernels at the training's shapes, equal FLOPs each, as goal 1.
+// The kernels at the training's shapes, equal FLOPs each, as bench/limit_browser.mjs.
 const { default: createBench } = await import('../build-wasm/bench/attention_bench.mjs');
 const bench = await createBench({ wasmBinary: fs.readFileSync(path.join(root, 'build-wasm/bench/attention_bench.wasm')) });
 const shapes = bench.gemmShapes('training');

@@ -1,12 +1,12 @@
-// Goal 5 of issue 16, "cost grows with the work, nothing else": the sweep, mask and heads
-// experiments and the cue trainer's forward pass, each at three sizes toward the core's limits
-// (bench/scaling_workloads.hpp; each call's FLOP count, every floating-point operation by one
-// convention, is written in bench/scaling_workloads.cpp), timed inside
-// WebAssembly in node by the benchmark module; prints nanoseconds per FLOP per size (median of
-// the rounds, each round the best of 3 timed runs) and, per experiment, largest / smallest;
-// beside them, the same cases natively (build/bench/scaling_bench_native, one run), to tell
-// what WebAssembly adds from what the experiment itself does at a small size. Two series per
-// experiment: the goal's, and a diagnostic one with the width held (bench/scaling_workloads.hpp).
+// Time per FLOP across sizes ("cost grows with the work, nothing else"): the sweep, mask and
+// heads experiments and the cue trainer's forward pass, each at three sizes toward the core's
+// limits (bench/scaling_workloads.hpp; each call's FLOP count, every floating-point operation by
+// one convention, is written in bench/scaling_workloads.cpp), timed inside WebAssembly in node
+// by the benchmark module; prints nanoseconds per FLOP per size (median of the rounds, each
+// round the best of 3 timed runs) and, per experiment, largest / smallest; beside them, the same
+// cases natively (build/bench/scaling_bench_native, one run), to tell what WebAssembly adds from
+// what the experiment itself does at a small size. Two series per experiment: the goal's, and a
+// diagnostic one with the width held (bench/scaling_workloads.hpp).
 //   node bench/scaling.mjs [--rounds 3] [--json FILE]
 // Needs the benchmark module: cmake --build build-wasm --target attention_bench (bench/run-all).
 import { execFileSync } from 'node:child_process';
@@ -56,9 +56,9 @@ export function scalingRows(cases, nativeUs) {
 
 const seriesName = (widthHeld) => (widthHeld ? 'width held' : 'all grow');
 
-/** Goal 5's tables for measureScaling()'s cases and the native times. */
+/** The tables for measureScaling()'s cases and the native times. */
 export function printScaling(cases, nativeUs, rounds) {
-  console.log(`goal 5: time per FLOP at three sizes (WebAssembly in node, median of ${rounds} rounds; native, one)`);
+  console.log(`time per FLOP across sizes, three each (WebAssembly in node, median of ${rounds} rounds; native, one)`);
   console.log('"all grow": the goal\'s sizes; "width held": no goal, the width stays and only the length grows');
   console.log(table([
     ['experiment', 'series', 'size', 'MFLOP per call', 'in products', 'wasm ms per call', 'wasm ns/FLOP', 'native ns/FLOP'],

@@ -1,4 +1,4 @@
-// Native side of goal 5's benchmark (bench/scaling.mjs prints it next to WebAssembly): each
+// Native side of the time-per-FLOP benchmark (bench/scaling.mjs prints it next to WebAssembly): each
 // case of bench/scaling_workloads.hpp, microseconds per call (bench/timing.hpp's rule), as one
 // JSON array in the cases' order.
 #include "scaling_workloads.hpp"

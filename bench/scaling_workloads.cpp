@@ -1,5 +1,5 @@
-// Each goal-5 case's floating-point operations, counted term by term from the code the core
-// runs for one call (bench/scaling_workloads.hpp).
+// Each time-per-FLOP case's floating-point operations, counted term by term from the code the
+// core runs for one call (bench/scaling_workloads.hpp).
 //
 // The convention, one rule for every experiment and size:
 //   A FLOP is one add, subtract, multiply, divide or square root, float32 or float64, as the

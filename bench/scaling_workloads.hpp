@@ -1,7 +1,7 @@
-// Goal 5 of issue 16, "cost grows with the work, nothing else": the core's experiments and the
-// trainer's forward pass at three sizes each, from about the lesson's size toward the core's
-// limits, each with its floating-point operations counted, so a benchmark can print time per
-// FLOP and compare the largest size with the smallest. Timed inside WebAssembly by the
+// Time per FLOP across sizes ("cost grows with the work, nothing else"): the core's experiments
+// and the trainer's forward pass at three sizes each, from about the lesson's size toward the
+// core's limits, each with its floating-point operations counted, so a benchmark can print time
+// per FLOP and compare the largest size with the smallest. Timed inside WebAssembly by the
 // benchmark module (bench/bench_module.cpp, bench/scaling.mjs).
 //
 // FLOPs count every floating-point operation of a call, products and the rest (softmax,

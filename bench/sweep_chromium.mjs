@@ -1,11 +1,10 @@
 // Benchmark: times the lesson's default scale sweep (200 draws, 12 tokens, d_k 4, 16, 64, 256) in
 // Chromium (Debian's package through playwright-core), on a page (where the lesson computes
 // it once) and in a module Worker, and checks that the browser computes the same figures as
-// node. The issue's goal: under 50 ms (ATTN_SWEEP_BUDGET_MS overrides it). Checked on the
+// node. The goal: under 50 ms (ATTN_SWEEP_BUDGET_MS overrides it). Checked on the
 // median of RUNS timed calls after WARMUP untimed ones (the first call compiles the module's
 // hot paths in V8's baseline tier; the optimising tier arrives a few calls later), in both
-// places. Measured here on a shared 2-core machine under load: medians of about 12-19 ms,
-// against 100-320 ms before the ziggurat normals and the leaner sweep (bench/run-normals).
+// places. What the sweep's time is made of, natively and in node: bench/run-normals.
 //
 // Run: node bench/sweep_chromium.mjs   (after scripts/build; npm run bench:sweep)
 import fs from 'node:fs';

@@ -109,7 +109,7 @@ export async function measureTrainBoth({ epochs = 30, seed = 3, rounds = 3 } = {
 }
 
 export function printTrainBoth(m) {
-  console.log(`goal 2: "Train both" in Chromium, cue task, ${m.epochs} epochs, seed ${m.seed}; navigator.hardwareConcurrency ${m.cores}; median of ${m.rounds} rounds (all rounds in s)`);
+  console.log(`Train both on two Workers, in Chromium: cue task, ${m.epochs} epochs, seed ${m.seed}; navigator.hardwareConcurrency ${m.cores}; median of ${m.rounds} rounds (all rounds in s)`);
   for (const [name, list] of Object.entries(m.times))
     console.log(`${name.padEnd(36)} ${median(list).toFixed(2).padStart(6)} s  ${(median(list) / m.peer).toFixed(2).padStart(5)}x the 2-block run alone  (${list.map((s) => s.toFixed(2)).join(', ')})`);
   console.log('per-epoch validation accuracies: the same in every mode, bit for bit');

@@ -1,5 +1,6 @@
 // Inputs that tests/fuzz found to break a documented promise of the core, kept as tests so
-// the fix stays in. Each case names what the fuzzer fed in and what came out before the fix.
+// the promise keeps holding. Each case names what the fuzzer fed in and what the core gives
+// for it without the check the case tests.
 #include "attn/attention.hpp"
 #include "attn/masks.hpp"
 #include "attn/multihead.hpp"
@@ -13,7 +14,7 @@ using Catch::Matchers::Contains;
 
 TEST_CASE("fuzz: finite inputs whose scores overflow float32 are refused, not NaN", "[bad-input][fuzz]") {
   // fuzz_core, attention: query (1, 1) = 1e20, key (3, 1) = 1e20, scale off. The score 1e40
-  // rounds to inf, inf - inf is NaN, and every weight and output came back NaN.
+  // rounds to inf, inf - inf is NaN, and unchecked every weight and output is NaN.
   const Matrix q = Matrix::Constant(1, 1, 1e20f), k = Matrix::Constant(3, 1, 1e20f);
   const Matrix v = Matrix::Constant(3, 3, 3.1e-43f);
   AttentionOptions no_scale;
@@ -34,8 +35,8 @@ TEST_CASE("fuzz: finite inputs whose scores overflow float32 are refused, not Na
 TEST_CASE("fuzz: an allowed score that overflows to -inf is refused, not handed to the blocked keys", "[bad-input][fuzz]") {
   // fuzz_core, attention: key (9, 3) of 3.4e38, query (1, 3) = (1.4e-45, 1.4e-45, -1.0625), keys
   // 5..8 blocked with masked_value -3.29e38. The allowed scores overflow to -inf, below the
-  // blocked ones, so the row's weight went to the blocked keys (0.25 each) with nothing NaN to
-  // show it. The weights stay finite; the check now looks at the scores.
+  // blocked ones, so unchecked the row's weight goes to the blocked keys (0.25 each) with nothing
+  // NaN to show it. The weights stay finite, so the check looks at the scores.
   Matrix q(1, 3);
   q << 1.40129846e-45f, 1.40129846e-45f, -1.0625f;
   const Matrix k = Matrix::Constant(9, 3, std::numeric_limits<float>::max());
@@ -90,7 +91,7 @@ TEST_CASE("fuzz: multi-head attention refuses overflowing projections and scores
 
 TEST_CASE("fuzz: a weighted mean of values at the float32 limit is refused, not inf", "[bad-input][fuzz]") {
   // fuzz_core, attention: ten values of 3.40282347e38 (the largest float) and equal scores.
-  // Ten weights of 0.1f sum to 1.0000001, so the mean rounded up past the limit to inf.
+  // Ten weights of 0.1f sum to 1.0000001, so the mean rounds up past the limit to inf.
   const Matrix v = Matrix::Constant(10, 3, std::numeric_limits<float>::max());
   REQUIRE_THROWS_WITH(attention(Matrix::Ones(4, 11), Matrix::Zero(10, 11), v),
                       Contains("value is too large: output row 0 overflows float32"));
@@ -102,7 +103,7 @@ TEST_CASE("fuzz: a weighted mean of values at the float32 limit is refused, not 
 
 TEST_CASE("fuzz: a head's weighted mean of projected values at the float32 limit is refused", "[bad-input][fuzz]") {
   // fuzz_core, multi-head: a value bias of -3.40282347e38 and three unequal weights whose
-  // rounded sum passes 1 gave -inf in the head's output, then NaN (0 * inf) in the layer's.
+  // rounded sum passes 1: unchecked, -inf in the head's output, then NaN (0 * inf) in the layer's.
   MultiHeadAttention mha(1, 1);
   mha.set_projection(Projection::query, Matrix::Ones(1, 1), Matrix::Zero(1, 1));
   mha.set_projection(Projection::key, Matrix::Ones(1, 1), Matrix::Zero(1, 1));
@@ -114,9 +115,9 @@ TEST_CASE("fuzz: a head's weighted mean of projected values at the float32 limit
 }
 
 TEST_CASE("fuzz: a multi-head layer too large to allocate is refused before allocating", "[bad-input][fuzz]") {
-  // fuzz_core, multi-head: MultiHeadAttention(32768, 1) asked malloc for 4 GiB per kernel
-  // (libFuzzer: out-of-memory (malloc(4294967296))); at 65536 heads of key_dim 65536 the
-  // int product num_heads * key_dim overflowed before that.
+  // fuzz_core, multi-head: MultiHeadAttention(32768, 1) unchecked asks malloc for 4 GiB per
+  // kernel (libFuzzer: out-of-memory (malloc(4294967296))); at 65536 heads of key_dim 65536 the
+  // int product num_heads * key_dim overflows first.
   REQUIRE_THROWS_WITH(MultiHeadAttention(32768, 1), Contains("more than the limit 16777216") &&
                                                         Contains("d_model 32768"));
   REQUIRE_THROWS_WITH(MultiHeadAttention(65536, 65536, 65536), Contains("more than the limit"));

@@ -5,7 +5,7 @@
 // step-by-step widget with a sum written out). Every
 // documented height must hold the content (no scroll bar), and be at most SLACK px above the
 // tallest engine's. And the framed trainer, training: its frame follows each real change of its
-// content once (its height jumped 4 times per run when every step was posted). The frame is on
+// content once (posting every step would move it 4 times per run). The frame is on
 // the page's origin, so the page reaches into it. Run after `npm run build`: node --test tests/recipes/
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';

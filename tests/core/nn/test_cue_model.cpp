@@ -118,7 +118,7 @@ TEST_CASE("cue data: one cue in the body, cue at the query, label after the cue"
 
 TEST_CASE("the most-frequent-symbol baseline is about 0.34 at length 10", "[nn][cue]") {
   const CueData data = make_cue_data(CueTaskConfig{}, 31);
-  // The prototype: "about 0.34"; we accept 0.30..0.38 for a 1,000-sequence sample.
+  // About 0.34 is expected; 0.30..0.38 allows for a 1,000-sequence sample.
   const double baseline = most_frequent_symbol_accuracy(data.validation, 7);
   CHECK(baseline > 0.30);
   CHECK(baseline < 0.38);
