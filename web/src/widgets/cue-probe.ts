@@ -8,8 +8,8 @@
 // main thread keeps no model.
 // Attributes and events: CUE_PROBE in contracts.ts.
 import type { CueProbe as Probe } from '../core';
-import type { ProbeTarget, TrainerReply } from '../training-protocol';
-import trainingWorkerUrl from '../training-worker.ts?worker&url';
+import type { ProbeTarget, TrainerReply } from '../worker/training-protocol';
+import trainingWorkerUrl from '../worker/training-worker.ts?worker&url';
 import { startWorker } from '../host/worker';
 import { AuthorError } from './contract';
 import { CUE_PROBE } from './contracts';

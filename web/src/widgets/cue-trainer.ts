@@ -10,11 +10,11 @@
 // (shown-run.ts) load only when the trainer shows or finishes a run.
 import type { Core, CueAnalysis, CueConfig } from '../core';
 import { firstBlockMove, strongestAt } from './cue-offsets';
-import { BOTH_MODELS, type TrainerReply } from '../training-protocol';
+import { BOTH_MODELS, type TrainerReply } from '../worker/training-protocol';
 import { CUE_TRAINER } from './contracts';
 import { TrainingWorkers } from './training-workers';
 import { ProbeRequests, type ProbeAnswer, type ProbeAnswerer } from './probe-requests';
-import type { ProbeTarget } from '../training-protocol';
+import type { ProbeTarget } from '../worker/training-protocol';
 import { AttnElement, define, el } from './base';
 import { downloadCsv, downloadSvg } from './download';
 import { attachPlot, loadPlot, onWidthChange, SERIES_COLOURS, widthFor } from './plot-util';

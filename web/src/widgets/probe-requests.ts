@@ -4,7 +4,7 @@
 // failAll() when its Worker stops.
 import labWasm from '../generated/attention_lab.wasm?url';
 import type { CueProbe } from '../core';
-import type { ProbeTarget, TrainerReply, TrainerRequest } from '../training-protocol';
+import type { ProbeTarget, TrainerReply, TrainerRequest } from '../worker/training-protocol';
 
 /** A probe's answer: the core's CueProbe and how long its forward pass took in the Worker. */
 export interface ProbeAnswer { probe: CueProbe; forwardMs: number }

@@ -7,9 +7,9 @@
 // name their model, runs carry the trainer's run id), so the trainer sees one stream.
 import labWasm from '../generated/attention_lab.wasm?url';
 import type { CueConfig } from '../core';
-import trainingWorkerUrl from '../training-worker.ts?worker&url';
+import trainingWorkerUrl from '../worker/training-worker.ts?worker&url';
 import { startWorker, type WorkerHandlers } from '../host/worker';
-import { BOTH_MODELS, type ModelBlocks, type TrainerRequest } from '../training-protocol';
+import { BOTH_MODELS, type ModelBlocks, type TrainerRequest } from '../worker/training-protocol';
 
 /** The models each Worker trains, for a machine of `cores` cores (unknown: one). */
 export function workerPlan(cores: number | undefined): ModelBlocks[][] {

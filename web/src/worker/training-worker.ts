@@ -4,8 +4,8 @@
 // slice; and answers probes of a trained model (training-protocol.ts) between slices, so a probe
 // waits at most a slice (plus an epoch's validation when one ends in it). Messages are checked;
 // anything malformed is answered with an error message and changes nothing.
-import { loadCore, type Core, type CueConfig, type CueModel } from './core';
-import { recordedCueRuns, recordedWeightsUrl } from './recorded-runs';
+import { loadCore, type Core, type CueConfig, type CueModel } from '../core';
+import { recordedCueRuns, recordedWeightsUrl } from '../recorded-runs';
 import { BOTH_MODELS, parseRequest, type ModelBlocks, type ProbeTarget, type TrainerReply } from './training-protocol';
 
 const SLICE_MS = 10;
