@@ -54,9 +54,9 @@ export function describeCircuit(analysis: CueAnalysis): string {
  * trainer's finished event: a dynamic import, even of a loaded module, settles later, and a
  * listener of that event could read the words before they changed.
  */
-let shownRun: typeof import('../shown-run') | undefined;
+let shownRun: typeof import('../pages/lesson/shown-run') | undefined;
 async function showRun(run: { seed: number; analysis: CueAnalysis }): Promise<void> {
-  (shownRun ??= await import('../shown-run')).showRun(run);
+  (shownRun ??= await import('../pages/lesson/shown-run')).showRun(run);
 }
 
 let trainers = 0; // ids must stay unique when a page holds more than one trainer
@@ -161,7 +161,7 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
   private async showRecorded(adopt = false): Promise<void> {
     this.cancel();
     // The recorded runs are the lesson's data: loaded only when a trainer shows them.
-    const runs = (await import('../recorded-runs')).recordedCueRuns();
+    const runs = (await import('../pages/lesson/recorded-runs')).recordedCueRuns();
     if (!runs) {
       this.view = undefined;
       this.status.textContent = 'This build has no recorded run. Press Train both to train the models here.';

@@ -4,7 +4,7 @@
 // Texts are inserted as text only. Each check and each finished set is also an xAPI statement
 // (xapi.ts). Attributes and events: EXERCISES in contracts.ts.
 import type { Core, MaskMat } from '../core';
-import { mathReady, renderRich } from '../rich-text';
+import { mathReady, renderRich } from '../pages/lesson/rich-text';
 import { readAuthorData } from './author-data';
 import { attributeSpec } from './contract';
 import { EXERCISES, SOFT_LOOKUP } from './contracts';
@@ -56,7 +56,7 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
   protected async draw(): Promise<void> {
     this.idPrefix ??= ++lists === 1 ? 'ex' : `ex${lists}`;
     const [own] = await Promise.all([readAuthorData<{ exercises: Exercise[] }>('exercises', this.inlineJson(), this.settings.src), mathReady()]);
-    const { exercises } = own ?? ((await import('../lesson/exercises.json')).default as unknown as { exercises: Exercise[] });
+    const { exercises } = own ?? ((await import('../pages/lesson/exercises.json')).default as unknown as { exercises: Exercise[] });
     this.results.clear();
     this.total = exercises.length;
     this.replaceChildren(...exercises.map((x, i) => this.build(x, i)));
@@ -218,7 +218,7 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
           const g = parse(guess.input, 'Your guess', 0, 1);
           if (g === undefined) return;
           // The lesson's recorded runs load only when a reader checks this kind of task.
-          const runs = (await import('../recorded-runs')).oneBlockRuns();
+          const runs = (await import('../pages/lesson/recorded-runs')).oneBlockRuns();
           const run = runs.find((r) => r.config.heads === num(p, 'heads') && r.config.epochs === num(p, 'epochs') && r.config.seed === num(p, 'seed'));
           if (!run) return refuse(`This build has no recorded 1-block run with ${num(p, 'heads')} heads and ${num(p, 'epochs')} epochs; train it in the trainer to see.`);
           const others = runs.filter((r) => r !== run && r.config.seed === run.config.seed && r.config.heads !== run.config.heads)

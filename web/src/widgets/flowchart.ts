@@ -5,7 +5,7 @@
 // the core's analysis names for the shown run (shown-circuit.ts) and the widget's colour theme;
 // the alt text says what the diagram says. Attributes: FLOWCHART in contracts.ts (theme only).
 import sizes from '../generated/flowcharts.json';
-import { CIRCUIT_EVENT, shownCircuit, type Circuit } from '../shown-circuit';
+import { CIRCUIT_EVENT, shownCircuit, type Circuit } from '../pages/lesson/shown-circuit';
 import { FLOWCHART } from './contracts';
 import { AttnElement, define, el } from './base';
 

@@ -5,7 +5,7 @@
 // waits at most a slice (plus an epoch's validation when one ends in it). Messages are checked;
 // anything malformed is answered with an error message and changes nothing.
 import { loadCore, type Core, type CueConfig, type CueModel } from '../core';
-import { recordedCueRuns, recordedWeightsUrl } from '../recorded-runs';
+import { recordedCueRuns, recordedWeightsUrl } from '../pages/lesson/recorded-runs';
 import { BOTH_MODELS, parseRequest, type ModelBlocks, type ProbeTarget, type TrainerReply } from './training-protocol';
 
 const SLICE_MS = 10;

@@ -3,16 +3,16 @@
 // time: scripts/build writes those files into generated/). Every experiment runs at the core's
 // defaults, which are the lesson's settings. The run.* numbers describe the cue-task run shown
 // in the trainer (recorded, then the reader's own: shown-run.ts updates them).
-import type { Core, CueAnalysis, CueEpoch } from './core';
+import type { Core, CueAnalysis, CueEpoch } from '../../core';
 import type { LiveNumbers } from './format';
-import { sourceFigures } from './lesson/source-figures';
-import { firstBlockMove, strongestAt } from './widgets/cue-offsets';
+import { sourceFigures } from './source-figures';
+import { firstBlockMove, strongestAt } from '../../widgets/cue-offsets';
 import { oneBlockRuns, otherSeedRuns, recordedCueRuns, type RecordedRun } from './recorded-runs';
-import { scaleSweepNumbers, sweepOf } from './widgets/sweep-view';
+import { scaleSweepNumbers, sweepOf } from '../../widgets/sweep-view';
 
 /** What `attention-lab reference --json` writes (cli/cmd_reference.cpp). */
 interface ReferenceReport { cases: { outputMaxAbsDiff: number; weightsMaxAbsDiff: number }[] }
-const reference = import.meta.glob<ReferenceReport>('./generated/reference.json', { eager: true, import: 'default' })['./generated/reference.json'];
+const reference = import.meta.glob<ReferenceReport>('../../generated/reference.json', { eager: true, import: 'default' })['../../generated/reference.json'];
 
 /** The figures of a run the page's words describe, as run.* numbers (shown-run.ts). */
 export function runNumbers(run: { seed: number; analysis: CueAnalysis }): LiveNumbers {

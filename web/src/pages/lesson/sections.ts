@@ -7,7 +7,7 @@
 // block with `circuit` is a whole paragraph of that kind: the page shows the variant of the
 // circuit the core's analysis finds in the run shown in the trainer (shown-circuit.ts).
 // Widgets are custom elements placed by tag name with their attributes.
-import type { Circuit } from '../shown-circuit';
+import type { Circuit } from './shown-circuit';
 
 export type Block =
   | { kind: 'p'; text: string; circuit?: Circuit }

@@ -2,7 +2,7 @@
 // recorded run until the reader's own run finishes; see shown-run.ts), as the core's analysis
 // names it. Texts written for one circuit carry data-when-circuit and are hidden unless it is
 // the shown one; widgets that draw per circuit (the flowchart) listen for CIRCUIT_EVENT.
-import type { CueAnalysis } from './core';
+import type { CueAnalysis } from '../../core';
 
 export type Circuit = CueAnalysis['circuit'];
 export const CIRCUITS: readonly Circuit[] = ['cue', 'answer', 'none'];
@@ -11,7 +11,7 @@ export const CIRCUIT_EVENT = 'attn-circuit-shown';
 
 // The recorded 2-block run's analysis only (recorded-runs.ts has the runs; importing it here
 // would put every run into every widget's bundle), if this build has it.
-const recorded = import.meta.glob<CueAnalysis>('./generated/cue-2block.json', { eager: true, import: 'analysis' });
+const recorded = import.meta.glob<CueAnalysis>('../../generated/cue-2block.json', { eager: true, import: 'analysis' });
 let shown: Circuit = Object.values(recorded)[0]?.circuit ?? 'none';
 
 export function shownCircuit(): Circuit {

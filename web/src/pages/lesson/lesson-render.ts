@@ -1,11 +1,11 @@
-// Turns the lesson data (lesson/sections.ts) into the page: headings, prose with live
+// Turns the lesson data (sections.ts) into the page: headings, prose with live
 // numbers, formulas, code listings and widgets.
-import type { Block, Section } from './lesson/sections';
+import type { Block, Section } from './sections';
 import type { LiveNumbers } from './format';
 import { circuitVariant, renderLiveTex, renderRich } from './rich-text';
-import { el } from './widgets/base';
-import attentionHeader from '../../core/include/attn/attention.hpp?raw';
-import attentionSource from '../../core/src/attention.cpp?raw';
+import { el } from '../../widgets/base';
+import attentionHeader from '../../../../core/include/attn/attention.hpp?raw';
+import attentionSource from '../../../../core/src/attention.cpp?raw';
 
 // The function the page runs, cut from the core's own sources so the listing cannot drift: the
 // weights from the header, then the line of attention() that multiplies them by the values

@@ -1,11 +1,11 @@
 // The lesson page: loads the core, computes the numbers the prose quotes, renders the
 // sections and lets the widgets start as they come into view.
 import katex from 'katex';
-import './widgets/autoload';
-import { applyPageTheme } from './widgets/base';
-import { getCore } from './core-instance';
+import '../../widgets/autoload';
+import { applyPageTheme } from '../../widgets/base';
+import { getCore } from '../../core-instance';
 import { getLiveNumbers } from './live-numbers';
-import { lessonSubtitle, sections } from './lesson/sections';
+import { lessonSubtitle, sections } from './sections';
 import { renderLesson } from './lesson-render';
 import { applyLiveNumbers, useMath } from './rich-text';
 
