@@ -2,21 +2,21 @@
 // live example, what an asset host must send and a course page must allow, the messages a reader
 // may see instead of a widget, the fixed frame heights, and the recipes. The recipes are shown
 // from the very files tests/recipes/ serves to three browser engines (web/recipes/).
-import otherHostPage from '../../recipes/other-host/week3.html?raw';
-import myQuestions from '../../recipes/other-host/my-questions.json?raw';
-import courseFolderPage from '../../recipes/course-folder/week3.html?raw';
-import lmsPage from '../../recipes/lms/lesson.html?raw';
-import viteAppPage from '../../recipes/vite-app/index.html?raw';
-import viteAppMain from '../../recipes/vite-app/main.ts?raw';
-import eleventyPage from '../../recipes/eleventy/week3.md?raw';
-import eleventyLayout from '../../recipes/eleventy/_includes/course.njk?raw';
-import eleventyConfig from '../../recipes/eleventy/eleventy.config.mjs?raw';
-import hostPolicy from '../../recipes/host-policy.txt?raw';
-import frameHeights from '../../recipes/frame-heights.json';
-import { el } from '../widgets/base';
-import { MESSAGES } from './explain';
+import otherHostPage from '../../../recipes/other-host/week3.html?raw';
+import myQuestions from '../../../recipes/other-host/my-questions.json?raw';
+import courseFolderPage from '../../../recipes/course-folder/week3.html?raw';
+import lmsPage from '../../../recipes/lms/lesson.html?raw';
+import viteAppPage from '../../../recipes/vite-app/index.html?raw';
+import viteAppMain from '../../../recipes/vite-app/main.ts?raw';
+import eleventyPage from '../../../recipes/eleventy/week3.md?raw';
+import eleventyLayout from '../../../recipes/eleventy/_includes/course.njk?raw';
+import eleventyConfig from '../../../recipes/eleventy/eleventy.config.mjs?raw';
+import hostPolicy from '../../../recipes/host-policy.txt?raw';
+import frameHeights from '../../../recipes/frame-heights.json';
+import { el } from '../../widgets/base';
+import { MESSAGES } from '../../host/explain';
 import { WIDGET_EVENTS } from './frame-page';
-import './frames';
+import '../../host/frames';
 import './guide.css';
 
 /** Where the recipes say the build's files are; the guide shows its own address instead. */

@@ -1,16 +1,16 @@
 // The framed widget: embed.html?widget=TAG shows one widget filling the page, for pages that can
 // only use iframes. Its other query parameters become the widget's attributes. It posts to the
-// page that frames it (frame-protocol.ts), each at most once per frame the browser lays out:
+// page that frames it (host/frame-protocol.ts), each at most once per frame the browser lays out:
 // - its content height, whenever that changes (a smaller one once it has held a moment), so the
-//   host's frames script (frames.ts) sizes the frame to it: no scroll bar, nothing cut off;
+//   host's frames script (host/frames.ts) sizes the frame to it: no scroll bar, nothing cut off;
 // - every event of the widget, with its detail as it is.
 // ?parent-origin=ORIGIN declares the one origin that may receive the messages. Learner data
 // (every event of attn-quiz and attn-exercises: answers, scores, learning records) is posted
 // only to a declared parent-origin; without one, the height and the other widgets' events go to
 // any parent, and the quiz's and exercises' events to none.
-import { eventsOf } from '../widgets/contract';
-import { CONTRACTS } from '../widgets/contracts';
-import { MESSAGE_SOURCE, isHostMessage } from './frame-protocol';
+import { eventsOf } from '../../widgets/contract';
+import { CONTRACTS } from '../../widgets/contracts';
+import { MESSAGE_SOURCE, isHostMessage } from '../../host/frame-protocol';
 import './frame-page.css';
 
 /** How long a smaller content height must hold before the frame is told (ms). */

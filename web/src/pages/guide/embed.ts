@@ -1,13 +1,13 @@
 // The embedding guide (embed.html) and, with ?widget=TAG, the page that frames one widget
-// (host/frame-page.ts: what it posts to its parent, and to whom). The guide's parts about
-// hosting, the iframe form and the recipes are host/guide.ts.
-import './widgets/autoload';
-import { getCore } from './core-instance';
+// (frame-page.ts: what it posts to its parent, and to whom). The guide's parts about
+// hosting, the iframe form and the recipes are guide.ts.
+import '../../widgets/autoload';
+import { getCore } from '../../core-instance';
 import { renderReference } from './guide-reference';
-import { applyPageTheme } from './widgets/base';
-import { CONTRACTS } from './widgets/contracts';
-import { frameWidget } from './host/frame-page';
-import { renderHostingGuide } from './host/guide';
+import { applyPageTheme } from '../../widgets/base';
+import { CONTRACTS } from '../../widgets/contracts';
+import { frameWidget } from './frame-page';
+import { renderHostingGuide } from './guide';
 
 function frameMode(tag: string, params: URLSearchParams): void {
   document.querySelectorAll('.guide-only').forEach((node) => node.remove());
