@@ -4,8 +4,8 @@
 import '../../widgets/autoload';
 import { getCore } from '../../core-instance';
 import { renderReference } from './guide-reference';
-import { applyPageTheme } from '../../widgets/base';
-import { CONTRACTS } from '../../widgets/contracts';
+import { applyPageTheme } from '../../widgets/element/base';
+import { CONTRACTS } from '../../widgets/element/contracts';
 import { frameWidget } from './frame-page';
 import { renderHostingGuide } from './guide';
 

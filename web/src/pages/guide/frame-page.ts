@@ -8,8 +8,8 @@
 // (every event of attn-quiz and attn-exercises: answers, scores, learning records) is posted
 // only to a declared parent-origin; without one, the height and the other widgets' events go to
 // any parent, and the quiz's and exercises' events to none.
-import { eventsOf } from '../../widgets/contract';
-import { CONTRACTS } from '../../widgets/contracts';
+import { eventsOf } from '../../widgets/element/contract';
+import { CONTRACTS } from '../../widgets/element/contracts';
 import { MESSAGE_SOURCE, isHostMessage } from '../../host/frame-protocol';
 import './frame-page.css';
 

@@ -1,13 +1,13 @@
 // The embedding guide's reference (embed.html): every widget's attributes, events and
 // properties, the author data formats with their JSON Schemas and a full example each, and the
-// learning records. All of it is drawn from the widgets' contracts (widgets/contracts.ts) and the
-// core's configs, through the same rows as custom-elements.json (widgets/contract-docs.ts).
+// learning records. All of it is drawn from the widgets' contracts (widgets/element/contracts.ts) and the
+// core's configs, through the same rows as custom-elements.json (widgets/element/contract-docs.ts).
 import type { Configs } from '../../core';
-import { SCHEMAS, type SchemaName } from '../../widgets/author-data';
-import { attributeRows, eventRows } from '../../widgets/contract-docs';
-import { CONTRACTS } from '../../widgets/contracts';
-import { el } from '../../widgets/base';
-import { answeredStatement, completedStatement } from '../../widgets/xapi';
+import { SCHEMAS, type SchemaName } from '../../widgets/element/author-data';
+import { attributeRows, eventRows } from '../../widgets/element/contract-docs';
+import { CONTRACTS } from '../../widgets/element/contracts';
+import { el } from '../../widgets/element/base';
+import { answeredStatement, completedStatement } from '../../widgets/element/xapi';
 import exercisesExample from '../../schemas/examples/exercises.example.json';
 import quizExample from '../../schemas/examples/quiz.example.json';
 import tableExample from '../../schemas/examples/table.example.json';

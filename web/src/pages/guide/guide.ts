@@ -13,7 +13,7 @@ import eleventyLayout from '../../../recipes/eleventy/_includes/course.njk?raw';
 import eleventyConfig from '../../../recipes/eleventy/eleventy.config.mjs?raw';
 import hostPolicy from '../../../recipes/host-policy.txt?raw';
 import frameHeights from '../../../recipes/frame-heights.json';
-import { el } from '../../widgets/base';
+import { el } from '../../widgets/element/base';
 import { MESSAGES } from '../../host/explain';
 import { WIDGET_EVENTS } from './frame-page';
 import '../../host/frames';

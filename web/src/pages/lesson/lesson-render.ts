@@ -3,7 +3,7 @@
 import type { Block, Section } from './sections';
 import type { LiveNumbers } from './format';
 import { circuitVariant, renderLiveTex, renderRich } from './rich-text';
-import { el } from '../../widgets/base';
+import { el } from '../../widgets/element/base';
 import attentionHeader from '../../../../core/include/attn/attention.hpp?raw';
 import attentionSource from '../../../../core/src/attention.cpp?raw';
 

@@ -6,9 +6,9 @@
 import type { Core, CueAnalysis, CueEpoch } from '../../core';
 import type { LiveNumbers } from './format';
 import { sourceFigures } from './source-figures';
-import { firstBlockMove, strongestAt } from '../../widgets/cue-offsets';
+import { firstBlockMove, strongestAt } from '../../widgets/cue-trainer/cue-offsets';
 import { oneBlockRuns, otherSeedRuns, recordedCueRuns, type RecordedRun } from './recorded-runs';
-import { scaleSweepNumbers, sweepOf } from '../../widgets/sweep-view';
+import { scaleSweepNumbers, sweepOf } from '../../widgets/shared/sweep-view';
 
 /** What `attention-lab reference --json` writes (cli/cmd_reference.cpp). */
 interface ReferenceReport { cases: { outputMaxAbsDiff: number; weightsMaxAbsDiff: number }[] }

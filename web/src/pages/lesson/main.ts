@@ -2,7 +2,7 @@
 // sections and lets the widgets start as they come into view.
 import katex from 'katex';
 import '../../widgets/autoload';
-import { applyPageTheme } from '../../widgets/base';
+import { applyPageTheme } from '../../widgets/element/base';
 import { getCore } from '../../core-instance';
 import { getLiveNumbers } from './live-numbers';
 import { lessonSubtitle, sections } from './sections';

@@ -4,12 +4,12 @@
 // no Mermaid download and no inline styles under a strict CSP. The image follows the circuit
 // the core's analysis names for the shown run (shown-circuit.ts) and the widget's colour theme;
 // the alt text says what the diagram says. Attributes: FLOWCHART in contracts.ts (theme only).
-import sizes from '../generated/flowcharts.json';
-import { CIRCUIT_EVENT, shownCircuit, type Circuit } from '../pages/lesson/shown-circuit';
-import { FLOWCHART } from './contracts';
-import { AttnElement, define, el } from './base';
+import sizes from '../../generated/flowcharts.json';
+import { CIRCUIT_EVENT, shownCircuit, type Circuit } from '../../pages/lesson/shown-circuit';
+import { FLOWCHART } from '../element/contracts';
+import { AttnElement, define, el } from '../element/base';
 
-const images = import.meta.glob<string>('../generated/flowchart-*.svg', { eager: true, query: '?url', import: 'default' });
+const images = import.meta.glob<string>('../../generated/flowchart-*.svg', { eager: true, query: '?url', import: 'default' });
 
 /** The smallest size, in CSS pixels, the diagram's smallest text is shown at. */
 const MIN_TEXT_PX = 12;
@@ -64,7 +64,7 @@ export class Flowchart extends AttnElement<typeof FLOWCHART> {
     const theme = this.theme();
     const name = `${circuit}-${theme}` as keyof typeof sizes;
     const image = this.image!;
-    image.src = images[`../generated/flowchart-${name}.svg`];
+    image.src = images[`../../generated/flowchart-${name}.svg`];
     image.alt = DESCRIPTIONS[circuit];
     const { width, height, fontSize } = sizes[name];
     image.width = width;

@@ -1,6 +1,6 @@
 // The scale sweep as the page shows it: table rows, figure points and live numbers. The
 // numbers all come from core.scaleSweep(); this file only reshapes them.
-import { withDefaults, type Core, type ScaleSweep, type ScaleSweepConfig } from '../core';
+import { withDefaults, type Core, type ScaleSweep, type ScaleSweepConfig } from '../../core';
 
 const sweeps = new Map<string, ScaleSweep>();
 

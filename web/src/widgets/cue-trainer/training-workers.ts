@@ -5,11 +5,11 @@
 // resume and cancel to all; a probe to the Worker that trains its model, which holds that
 // model's latest live weights. Every reply goes to one handler, whichever Worker sent it (replies
 // name their model, runs carry the trainer's run id), so the trainer sees one stream.
-import labWasm from '../generated/attention_lab.wasm?url';
-import type { CueConfig } from '../core';
-import trainingWorkerUrl from '../worker/training-worker.ts?worker&url';
-import { startWorker, type WorkerHandlers } from '../host/worker';
-import { BOTH_MODELS, type ModelBlocks, type TrainerRequest } from '../worker/training-protocol';
+import labWasm from '../../generated/attention_lab.wasm?url';
+import type { CueConfig } from '../../core';
+import trainingWorkerUrl from '../../worker/training-worker.ts?worker&url';
+import { startWorker, type WorkerHandlers } from '../../host/worker';
+import { BOTH_MODELS, type ModelBlocks, type TrainerRequest } from '../../worker/training-protocol';
 
 /** The models each Worker trains, for a machine of `cores` cores (unknown: one). */
 export function workerPlan(cores: number | undefined): ModelBlocks[][] {

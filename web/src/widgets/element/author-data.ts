@@ -6,9 +6,9 @@
 // got "yes"". The validator is loaded with the first data to check: a page whose widgets take no
 // author data never fetches it.
 import type { OutputUnit, Schema, Validator } from '@cfworker/json-schema';
-import exercisesSchema from '../schemas/exercises.schema.json';
-import quizSchema from '../schemas/quiz.schema.json';
-import tableSchema from '../schemas/table.schema.json';
+import exercisesSchema from '../../schemas/exercises.schema.json';
+import quizSchema from '../../schemas/quiz.schema.json';
+import tableSchema from '../../schemas/table.schema.json';
 import { AuthorError } from './contract';
 
 export const SCHEMAS = { quiz: quizSchema, exercises: exercisesSchema, table: tableSchema } as const;

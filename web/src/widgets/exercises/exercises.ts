@@ -3,16 +3,16 @@
 // type="application/json"> or src), else the lesson's; each task's `kind` names the check below.
 // Texts are inserted as text only. Each check and each finished set is also an xAPI statement
 // (xapi.ts). Attributes and events: EXERCISES in contracts.ts.
-import type { Core, MaskMat } from '../core';
-import { mathReady, renderRich } from '../pages/lesson/rich-text';
-import { readAuthorData } from './author-data';
-import { attributeSpec } from './contract';
-import { EXERCISES, SOFT_LOOKUP } from './contracts';
-import { AttnElement, define, el } from './base';
-import type { XapiAgent } from './public-types';
-import { QUERY_LIMIT } from './soft-lookup';
-import { sweepOf } from './sweep-view';
-import { activityId, answeredStatement, completedStatement } from './xapi';
+import type { Core, MaskMat } from '../../core';
+import { mathReady, renderRich } from '../../pages/lesson/rich-text';
+import { readAuthorData } from '../element/author-data';
+import { attributeSpec } from '../element/contract';
+import { EXERCISES, SOFT_LOOKUP } from '../element/contracts';
+import { AttnElement, define, el } from '../element/base';
+import type { XapiAgent } from '../element/public-types';
+import { QUERY_LIMIT } from '../soft-lookup/soft-lookup';
+import { sweepOf } from '../shared/sweep-view';
+import { activityId, answeredStatement, completedStatement } from '../element/xapi';
 
 /** A task as schemas/exercises.schema.json describes it. */
 type Params = Record<string, number | number[]>;
@@ -56,7 +56,7 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
   protected async draw(): Promise<void> {
     this.idPrefix ??= ++lists === 1 ? 'ex' : `ex${lists}`;
     const [own] = await Promise.all([readAuthorData<{ exercises: Exercise[] }>('exercises', this.inlineJson(), this.settings.src), mathReady()]);
-    const { exercises } = own ?? ((await import('../pages/lesson/exercises.json')).default as unknown as { exercises: Exercise[] });
+    const { exercises } = own ?? ((await import('../../pages/lesson/exercises.json')).default as unknown as { exercises: Exercise[] });
     this.results.clear();
     this.total = exercises.length;
     this.replaceChildren(...exercises.map((x, i) => this.build(x, i)));
@@ -218,7 +218,7 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
           const g = parse(guess.input, 'Your guess', 0, 1);
           if (g === undefined) return;
           // The lesson's recorded runs load only when a reader checks this kind of task.
-          const runs = (await import('../pages/lesson/recorded-runs')).oneBlockRuns();
+          const runs = (await import('../../pages/lesson/recorded-runs')).oneBlockRuns();
           const run = runs.find((r) => r.config.heads === num(p, 'heads') && r.config.epochs === num(p, 'epochs') && r.config.seed === num(p, 'seed'));
           if (!run) return refuse(`This build has no recorded 1-block run with ${num(p, 'heads')} heads and ${num(p, 'epochs')} epochs; train it in the trainer to see.`);
           const others = runs.filter((r) => r !== run && r.config.seed === run.config.seed && r.config.heads !== run.config.heads)

@@ -7,14 +7,14 @@
 // run), else one of the probe's own; the recorded weights load there on the first probe. The
 // main thread keeps no model.
 // Attributes and events: CUE_PROBE in contracts.ts.
-import type { CueProbe as Probe } from '../core';
-import type { ProbeTarget, TrainerReply } from '../worker/training-protocol';
-import trainingWorkerUrl from '../worker/training-worker.ts?worker&url';
-import { startWorker } from '../host/worker';
-import { AuthorError } from './contract';
-import { CUE_PROBE } from './contracts';
-import { AttnElement, define, el } from './base';
-import { ProbeRequests, type ProbeAnswer, type ProbeAnswerer } from './probe-requests';
+import type { CueProbe as Probe } from '../../core';
+import type { ProbeTarget, TrainerReply } from '../../worker/training-protocol';
+import trainingWorkerUrl from '../../worker/training-worker.ts?worker&url';
+import { startWorker } from '../../host/worker';
+import { AuthorError } from '../element/contract';
+import { CUE_PROBE } from '../element/contracts';
+import { AttnElement, define, el } from '../element/base';
+import { ProbeRequests, type ProbeAnswer, type ProbeAnswerer } from '../shared/probe-requests';
 
 const BLOCKS = [1, 2] as const;
 

@@ -4,14 +4,14 @@
 // type="application/json"> or src), else the lesson's, loaded with the lesson's numbers only
 // then. Every text is inserted as text, so a question cannot inject markup. Each check and each
 // finished quiz is also an xAPI statement (xapi.ts). Attributes and events: QUIZ in contracts.ts.
-import type { Core } from '../core';
-import type { LiveNumbers } from '../pages/lesson/format';
-import { mathReady, renderRich } from '../pages/lesson/rich-text';
-import { readAuthorData } from './author-data';
-import { QUIZ } from './contracts';
-import { AttnElement, define, el } from './base';
-import type { XapiAgent } from './public-types';
-import { activityId, answeredStatement, completedStatement } from './xapi';
+import type { Core } from '../../core';
+import type { LiveNumbers } from '../../pages/lesson/format';
+import { mathReady, renderRich } from '../../pages/lesson/rich-text';
+import { readAuthorData } from '../element/author-data';
+import { QUIZ } from '../element/contracts';
+import { AttnElement, define, el } from '../element/base';
+import type { XapiAgent } from '../element/public-types';
+import { activityId, answeredStatement, completedStatement } from '../element/xapi';
 
 /** A quiz as schemas/quiz.schema.json describes it. */
 interface QuizOption { text: string; correct: boolean; feedback: string }
@@ -20,7 +20,7 @@ interface QuizData { title?: string; questions: QuizQuestion[] }
 
 /** The lesson's questions and the numbers they quote (computed by the core). */
 async function lessonQuiz(core: Core): Promise<{ quiz: QuizData; numbers: LiveNumbers }> {
-  const [{ default: quiz }, { getLiveNumbers }] = await Promise.all([import('../pages/lesson/quiz.json'), import('../pages/lesson/live-numbers')]);
+  const [{ default: quiz }, { getLiveNumbers }] = await Promise.all([import('../../pages/lesson/quiz.json'), import('../../pages/lesson/live-numbers')]);
   return { quiz, numbers: getLiveNumbers(core) };
 }
 

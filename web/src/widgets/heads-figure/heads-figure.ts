@@ -2,12 +2,12 @@
 // of 64 (core.headsDemo): equal parameter counts, and each head's attention weights as a
 // heat map, four different lookups from the same tokens.
 // Attributes: HEADS_FIGURE in contracts.ts (the core's defaults and ranges).
-import type { Core } from '../core';
-import { HEADS_FIGURE } from './contracts';
-import { AttnElement, define, el } from './base';
-import { loadPlot } from './plot-util';
-import { heatmap } from './heatmap';
-import { combineSvgs, downloadCsv, downloadSvg } from './download';
+import type { Core } from '../../core';
+import { HEADS_FIGURE } from '../element/contracts';
+import { AttnElement, define, el } from '../element/base';
+import { loadPlot } from '../shared/plot-util';
+import { heatmap } from '../shared/heatmap';
+import { combineSvgs, downloadCsv, downloadSvg } from '../shared/download';
 
 export class HeadsFigure extends AttnElement<typeof HEADS_FIGURE> {
   static readonly contract = HEADS_FIGURE;

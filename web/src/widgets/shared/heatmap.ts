@@ -3,7 +3,7 @@
 // means a fuller colour and a weight near 0 nearly the background. Blocked cells are grey; NaN
 // cells are marked; every cell has a tooltip.
 import { loadPlot, attachPlot } from './plot-util';
-import { el } from './base';
+import { el } from '../element/base';
 
 export interface HeatmapInput {
   rows: number;

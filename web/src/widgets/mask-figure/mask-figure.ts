@@ -2,13 +2,13 @@
 // matrix by the core (core.maskDemo), drawn as heat maps of the resulting weights with the
 // share of allowed pairs under each. Sequence length and real length are adjustable.
 // Attributes and events: MASK_FIGURE in contracts.ts (the core's defaults and ranges).
-import type { Core, MaskDemo } from '../core';
-import { acceptedField, attributeSpec } from './contract';
-import { MASK_FIGURE } from './contracts';
-import { AttnElement, define, el } from './base';
-import { loadPlot } from './plot-util';
-import { combineSvgs, downloadCsv, downloadSvg } from './download';
-import { heatmap } from './heatmap';
+import type { Core, MaskDemo } from '../../core';
+import { acceptedField, attributeSpec } from '../element/contract';
+import { MASK_FIGURE } from '../element/contracts';
+import { AttnElement, define, el } from '../element/base';
+import { loadPlot } from '../shared/plot-util';
+import { combineSvgs, downloadCsv, downloadSvg } from '../shared/download';
+import { heatmap } from '../shared/heatmap';
 
 const LABELS: Record<string, string> = { causal: 'Causal', padding: 'Padding', both: 'Both' };
 

@@ -5,11 +5,11 @@
 // softmax(q K^T / sqrt(2) / temperature) and the output, the weighted mean of the values,
 // drawn as a dot. Attributes and events: SOFT_LOOKUP in contracts.ts.
 import type p5 from 'p5';
-import type { Mat } from '../core';
-import { attributeSpec, AuthorError } from './contract';
-import { SOFT_LOOKUP } from './contracts';
-import { AttnElement, define, el } from './base';
-import { onWidthChange } from './plot-util';
+import type { Mat } from '../../core';
+import { attributeSpec, AuthorError } from '../element/contract';
+import { SOFT_LOOKUP } from '../element/contracts';
+import { AttnElement, define, el } from '../element/base';
+import { onWidthChange } from '../shared/plot-util';
 
 /** The farthest the query goes from the origin on each axis (exercises ask within it too). */
 export const QUERY_LIMIT = 3;

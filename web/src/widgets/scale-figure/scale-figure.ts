@@ -3,12 +3,12 @@
 // A figure of the core's default sweep follows the draws a reader chose for that sweep in a
 // ranked table on the same page (sweep-view.ts), so the two show the same measurement.
 // Attributes: SCALE_FIGURE in contracts.ts (the core's defaults and ranges).
-import type { Core, ScaleSweep } from '../core';
-import { SCALE_FIGURE } from './contracts';
-import { AttnElement, define, el } from './base';
-import { DEFAULT_SWEEP_EVENT, defaultSweepDraws, scaleSweepPoints, sweepOf, type SweepPoint } from './sweep-view';
-import { downloadCsv, downloadSvg } from './download';
-import { attachPlot, loadPlot, onWidthChange, SERIES_COLOURS, widthFor } from './plot-util';
+import type { Core, ScaleSweep } from '../../core';
+import { SCALE_FIGURE } from '../element/contracts';
+import { AttnElement, define, el } from '../element/base';
+import { DEFAULT_SWEEP_EVENT, defaultSweepDraws, scaleSweepPoints, sweepOf, type SweepPoint } from '../shared/sweep-view';
+import { downloadCsv, downloadSvg } from '../shared/download';
+import { attachPlot, loadPlot, onWidthChange, SERIES_COLOURS, widthFor } from '../shared/plot-util';
 
 const PANELS = [
   { measure: 'maxWeight', title: 'Largest weight', unit: '' },

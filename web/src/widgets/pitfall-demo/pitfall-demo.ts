@@ -1,9 +1,9 @@
 // <attn-pitfall-demo>: two pitfalls computed by the core. Masking after the softmax leaves rows
 // that no longer sum to 1 (core.maskDemo); a fully masked row in half precision with -1e30 or
 // -1e9 turns into NaN, while a constant the type can hold stays finite (core.halfPrecisionPitfall).
-import type { Core } from '../core';
-import { PITFALL_DEMO } from './contracts';
-import { AttnElement, define, el } from './base';
+import type { Core } from '../../core';
+import { PITFALL_DEMO } from '../element/contracts';
+import { AttnElement, define, el } from '../element/base';
 
 const fmt = (v: number) => (Number.isNaN(v) ? 'NaN' : v === -Infinity ? '−∞' : Math.abs(v) >= 1e4 ? v.toExponential(2) : v.toFixed(4));
 

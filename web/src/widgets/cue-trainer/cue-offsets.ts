@@ -1,5 +1,5 @@
 // Readings of the core's CueAnalysis that the trainer's text and the lesson's numbers share.
-import type { CueAnalysis } from '../core';
+import type { CueAnalysis } from '../../core';
 
 /** The strongest last-block head's weight at `offset` from the answer (the analysis's rule reads the same). */
 export function strongestAt(analysis: CueAnalysis, offset: number): number {

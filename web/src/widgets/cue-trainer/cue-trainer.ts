@@ -8,16 +8,16 @@
 // one the page's words describe (shown-run.ts).
 // Attributes and events: CUE_TRAINER in contracts.ts. The lesson's recorded runs and its words
 // (shown-run.ts) load only when the trainer shows or finishes a run.
-import type { Core, CueAnalysis, CueConfig } from '../core';
+import type { Core, CueAnalysis, CueConfig } from '../../core';
 import { firstBlockMove, strongestAt } from './cue-offsets';
-import { BOTH_MODELS, type TrainerReply } from '../worker/training-protocol';
-import { CUE_TRAINER } from './contracts';
+import { BOTH_MODELS, type TrainerReply } from '../../worker/training-protocol';
+import { CUE_TRAINER } from '../element/contracts';
 import { TrainingWorkers } from './training-workers';
-import { ProbeRequests, type ProbeAnswer, type ProbeAnswerer } from './probe-requests';
-import type { ProbeTarget } from '../worker/training-protocol';
-import { AttnElement, define, el } from './base';
-import { downloadCsv, downloadSvg } from './download';
-import { attachPlot, loadPlot, onWidthChange, SERIES_COLOURS, widthFor } from './plot-util';
+import { ProbeRequests, type ProbeAnswer, type ProbeAnswerer } from '../shared/probe-requests';
+import type { ProbeTarget } from '../../worker/training-protocol';
+import { AttnElement, define, el } from '../element/base';
+import { downloadCsv, downloadSvg } from '../shared/download';
+import { attachPlot, loadPlot, onWidthChange, SERIES_COLOURS, widthFor } from '../shared/plot-util';
 
 interface ModelView {
   blocks: number;
@@ -54,9 +54,9 @@ export function describeCircuit(analysis: CueAnalysis): string {
  * trainer's finished event: a dynamic import, even of a loaded module, settles later, and a
  * listener of that event could read the words before they changed.
  */
-let shownRun: typeof import('../pages/lesson/shown-run') | undefined;
+let shownRun: typeof import('../../pages/lesson/shown-run') | undefined;
 async function showRun(run: { seed: number; analysis: CueAnalysis }): Promise<void> {
-  (shownRun ??= await import('../pages/lesson/shown-run')).showRun(run);
+  (shownRun ??= await import('../../pages/lesson/shown-run')).showRun(run);
 }
 
 let trainers = 0; // ids must stay unique when a page holds more than one trainer
@@ -161,7 +161,7 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
   private async showRecorded(adopt = false): Promise<void> {
     this.cancel();
     // The recorded runs are the lesson's data: loaded only when a trainer shows them.
-    const runs = (await import('../pages/lesson/recorded-runs')).recordedCueRuns();
+    const runs = (await import('../../pages/lesson/recorded-runs')).recordedCueRuns();
     if (!runs) {
       this.view = undefined;
       this.status.textContent = 'This build has no recorded run. Press Train both to train the models here.';

@@ -5,10 +5,10 @@
 // pointing at a cell marks the cells it came from and writes out its sum, with the core's
 // numbers as the terms and the core's result as the total: the widget itself computes nothing.
 // Attributes and events: ATTENTION_STEPS in contracts.ts (the core's defaults and ranges).
-import type { AttentionSteps as Steps, Core, Mat } from '../core';
-import { acceptedField, attributeSpec } from './contract';
-import { ATTENTION_STEPS } from './contracts';
-import { AttnElement, define, el } from './base';
+import type { AttentionSteps as Steps, Core, Mat } from '../../core';
+import { acceptedField, attributeSpec } from '../element/contract';
+import { ATTENTION_STEPS } from '../element/contracts';
+import { AttnElement, define, el } from '../element/base';
 
 type MatrixId = 'query' | 'key' | 'value' | 'scores' | 'scaled' | 'masked' | 'weights' | 'output';
 type Cells = { query: Mat; key: Mat; value: Mat };

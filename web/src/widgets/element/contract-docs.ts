@@ -4,7 +4,7 @@
 // package's TypeScript declarations. The last two are written at build time by
 // scripts/build-package.mjs; all three use the rows below, so they cannot disagree.
 // Pure functions, no DOM.
-import type { Configs } from '../core';
+import type { Configs } from '../../core';
 import {
   attributesOf, defaultText, descriptionOf, eventsOf, typeText, valuePhrase,
   type EventSpec, type WidgetContract,

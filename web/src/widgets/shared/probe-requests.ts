@@ -2,9 +2,9 @@
 // request id: used by the trainer (whose Worker holds the latest live run) and by the probe
 // widget when it runs its own Worker. The owner passes every reply to handle() and calls
 // failAll() when its Worker stops.
-import labWasm from '../generated/attention_lab.wasm?url';
-import type { CueProbe } from '../core';
-import type { ProbeTarget, TrainerReply, TrainerRequest } from '../worker/training-protocol';
+import labWasm from '../../generated/attention_lab.wasm?url';
+import type { CueProbe } from '../../core';
+import type { ProbeTarget, TrainerReply, TrainerRequest } from '../../worker/training-protocol';
 
 /** A probe's answer: the core's CueProbe and how long its forward pass took in the Worker. */
 export interface ProbeAnswer { probe: CueProbe; forwardMs: number }

@@ -4,13 +4,13 @@
 // from the numbers. Data: the author's (schemas/table.schema.json, as a child <script
 // type="application/json"> or src); by default the live scale sweep from the core, with a
 // control for the number of draws. Attributes and events: RANKED_TABLE in contracts.ts.
-import type { Core } from '../core';
-import { readAuthorData } from './author-data';
-import { acceptedField, attributeSpec, AuthorError } from './contract';
-import { RANKED_TABLE } from './contracts';
-import { AttnElement, define, el } from './base';
-import { downloadCsv } from './download';
-import { chooseDefaultSweepDraws, scaleSweepTable, sweepOf, type TableData } from './sweep-view';
+import type { Core } from '../../core';
+import { readAuthorData } from '../element/author-data';
+import { acceptedField, attributeSpec, AuthorError } from '../element/contract';
+import { RANKED_TABLE } from '../element/contracts';
+import { AttnElement, define, el } from '../element/base';
+import { downloadCsv } from '../shared/download';
+import { chooseDefaultSweepDraws, scaleSweepTable, sweepOf, type TableData } from '../shared/sweep-view';
 
 export class RankedTable extends AttnElement<typeof RANKED_TABLE> {
   static readonly contract = RANKED_TABLE;
