@@ -2,7 +2,7 @@
 // (frame-page.ts: what it posts to its parent, and to whom). The guide's parts about
 // hosting, the iframe form and the recipes are guide.ts.
 import '../../widgets/autoload';
-import { getCore } from '../../core-instance';
+import { getCore } from '../../core/instance';
 import { renderReference } from './guide-reference';
 import { applyPageTheme } from '../../widgets/element/base';
 import { CONTRACTS } from '../../widgets/element/contracts';

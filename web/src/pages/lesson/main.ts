@@ -3,7 +3,7 @@
 import katex from 'katex';
 import '../../widgets/autoload';
 import { applyPageTheme } from '../../widgets/element/base';
-import { getCore } from '../../core-instance';
+import { getCore } from '../../core/instance';
 import { getLiveNumbers } from './live-numbers';
 import { lessonSubtitle, sections } from './sections';
 import { renderLesson } from './lesson-render';

@@ -8,7 +8,7 @@
 // in one task, once). Removing it from the page calls teardown() (a sketch, a Worker), and a
 // drawing it was in the middle of announces nothing (no data-ready, no attn-ready); adding it
 // again draws it anew. Moving it (removed and added in the same task) keeps it as it is.
-import { getAttentionCore, getCore } from '../../core-instance';
+import { getAttentionCore, getCore } from '../../core/instance';
 import type { AttentionCore, Configs } from '../../core';
 import {
   AuthorError, attributesOf, formatValue, isCore, parseAttribute, THEMES,

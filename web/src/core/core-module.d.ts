@@ -1,7 +1,7 @@
 // Types of the two Emscripten modules that scripts/build generates into web/src/generated/ from
 // wasm/bind_*.cpp: attention_core.mjs (the common part and the attention part) and
 // attention_lab.mjs (those, the experiments and the trainer; the tests' build of it also has the
-// leak counters). Only web/src/core.ts uses them; everything else goes through core.ts. Offsets are byte offsets into the WebAssembly heap; "table" offsets point at
+// leak counters). Only web/src/core/ uses them; everything else goes through the facade (core/index.ts). Offsets are byte offsets into the WebAssembly heap; "table" offsets point at
 // uint32 offsets of the results, in the order the comment of each function in bind_*.cpp gives.
 
 declare module '*/generated/attention_core.mjs' {
@@ -28,17 +28,17 @@ declare module '*/generated/attention_core.mjs' {
 
   /** The cue task's trainer (core/nn/), a class handle from wasm/bind_trainer.cpp. */
   export interface RawCueTrainer {
-    trainEpoch(): import('./core').CueEpoch;
+    trainEpoch(): import('./index').CueEpoch;
     trainBatches(n: number): number;
-    progress(): import('./core').CueProgress;
-    history(): import('./core').CueEpoch[];
+    progress(): import('./index').CueProgress;
+    history(): import('./index').CueEpoch[];
     parameterCount(): number;
     baselineAccuracy(): number;
     chanceAccuracy(): number;
-    analyse(): import('./core').CueAnalysis;
-    report(): import('./core').CueReport;
+    analyse(): import('./index').CueAnalysis;
+    report(): import('./index').CueReport;
     /** tokens: n int32 at this offset. */
-    probe(tokens: number, n: number): import('./core').CueProbe;
+    probe(tokens: number, n: number): import('./index').CueProbe;
     weights(): Float32Array;
     /** weights: n float32 at this offset. */
     loadWeights(weights: number, n: number): void;
@@ -48,7 +48,7 @@ declare module '*/generated/attention_core.mjs' {
 
   /** experiments/attention_steps.hpp's AttentionSteps: every matrix flat, row-major. */
   export interface RawAttentionSteps {
-    config: import('./core').AttentionStepsConfig;
+    config: import('./index').AttentionStepsConfig;
     scaleFactor: number;
     maskedValue: number;
     allowed: Uint8Array;
@@ -76,15 +76,15 @@ declare module '*/generated/attention_core.mjs' {
     _attn_scratch(bytes: number): number;
     /** The message of the latest failed object-taking call, cleared by reading ("" if none). */
     takeError(): string;
-    limits(): import('./core').Limits;
-    scaleSweepConfig(): import('./core').ConfigSpec<import('./core').ScaleSweepConfig>;
-    maskDemoConfig(): import('./core').ConfigSpec<import('./core').MaskDemoConfig>;
-    headsDemoConfig(): import('./core').ConfigSpec<import('./core').HeadsDemoConfig>;
-    pitfallConfig(): import('./core').ConfigSpec<import('./core').PitfallConfig>;
-    cueTrainConfig(): import('./core').ConfigSpec<import('./core').CueConfig>;
-    attentionStepsConfig(): import('./core').ConfigSpec<import('./core').AttentionStepsConfig>;
+    limits(): import('./index').Limits;
+    scaleSweepConfig(): import('./index').ConfigSpec<import('./index').ScaleSweepConfig>;
+    maskDemoConfig(): import('./index').ConfigSpec<import('./index').MaskDemoConfig>;
+    headsDemoConfig(): import('./index').ConfigSpec<import('./index').HeadsDemoConfig>;
+    pitfallConfig(): import('./index').ConfigSpec<import('./index').PitfallConfig>;
+    cueTrainConfig(): import('./index').ConfigSpec<import('./index').CueConfig>;
+    attentionStepsConfig(): import('./index').ConfigSpec<import('./index').AttentionStepsConfig>;
     /** key: the field at fault ("" if none), message: the core's message ("" when valid). */
-    cueTrainConfigError(config: import('./core').CueConfig): { key: string; message: string };
+    cueTrainConfigError(config: import('./index').CueConfig): { key: string; message: string };
     memoryStats(): { heapBytes: number; usedBytes: number };
     /** The test build of the module only (wasm/leak_counters.cpp). */
     liveAllocations?(): number;
@@ -117,15 +117,15 @@ declare module '*/generated/attention_core.mjs' {
   /** bind_experiments.cpp and bind_trainer.cpp: attention_lab only. */
   export interface LabPart {
     // Each returns an empty result on failure and leaves the message for takeError().
-    scaleSweep(config: import('./core').ScaleSweepConfig): import('./core').ScaleSweep;
-    maskDemo(config: import('./core').MaskDemoConfig): import('./core').MaskDemo;
-    headsDemo(config: import('./core').HeadsDemoConfig): import('./core').HeadsDemo;
-    halfPrecisionPitfall(config: import('./core').PitfallConfig): import('./core').HalfPrecisionPitfall;
-    attentionSteps(config: import('./core').AttentionStepsConfig): RawAttentionSteps;
+    scaleSweep(config: import('./index').ScaleSweepConfig): import('./index').ScaleSweep;
+    maskDemo(config: import('./index').MaskDemoConfig): import('./index').MaskDemo;
+    headsDemo(config: import('./index').HeadsDemoConfig): import('./index').HeadsDemo;
+    halfPrecisionPitfall(config: import('./index').PitfallConfig): import('./index').HalfPrecisionPitfall;
+    attentionSteps(config: import('./index').AttentionStepsConfig): RawAttentionSteps;
     /** query, key, value: float32 at these offsets, of the shapes the config names. */
-    attentionStepsGiven(config: import('./core').AttentionStepsConfig, query: number, key: number, value: number): RawAttentionSteps;
+    attentionStepsGiven(config: import('./index').AttentionStepsConfig, query: number, key: number, value: number): RawAttentionSteps;
     /** null on failure (message in takeError()). */
-    createCueTrainer(config: import('./core').CueConfig): RawCueTrainer | null;
+    createCueTrainer(config: import('./index').CueConfig): RawCueTrainer | null;
   }
 
   export type AttentionModule = CommonPart & AttentionPart;
@@ -143,6 +143,6 @@ declare module '*/generated/attention_core.mjs' {
 
 declare module '*/generated/attention_lab.mjs' {
   export default function createAttentionLab(
-    options?: import('./generated/attention_core.mjs').ModuleOptions,
-  ): Promise<import('./generated/attention_core.mjs').LabModule>;
+    options?: import('../generated/attention_core.mjs').ModuleOptions,
+  ): Promise<import('../generated/attention_core.mjs').LabModule>;
 }

@@ -17,7 +17,7 @@
 // from the file next to it.
 import type {
   AttentionModule, CommonPart, LabModule, ModuleOptions, RawAttentionSteps, RawCueTrainer, RawMultiHeadAttention,
-} from './generated/attention_core.mjs';
+} from '../generated/attention_core.mjs';
 
 // ---- plain data ----
 
@@ -636,13 +636,13 @@ export interface LoadOptions {
 
 /** The whole core: attention, masks, the generator, multi-head layers, the experiments, the trainer. */
 export async function loadCore(options: LoadOptions = {}): Promise<Core> {
-  const { default: create } = await import('./generated/attention_lab.mjs');
+  const { default: create } = await import('../generated/attention_lab.mjs');
   return withKnownLimit(new CoreImpl(await create(moduleOptions(options))));
 }
 
 /** The attention core, a smaller module: the whole core but the experiments and the trainer. */
 export async function loadAttentionCore(options: LoadOptions = {}): Promise<AttentionCore> {
-  const { default: create } = await import('./generated/attention_core.mjs');
+  const { default: create } = await import('../generated/attention_core.mjs');
   return withKnownLimit(new AttentionCoreImpl(await create(moduleOptions(options))));
 }
 
