@@ -28,17 +28,17 @@ declare module '*/generated/attention_core.mjs' {
 
   /** The cue task's trainer (core/nn/), a class handle from wasm/bind_trainer.cpp. */
   export interface RawCueTrainer {
-    trainEpoch(): import('./index').CueEpoch;
+    trainEpoch(): import('./types').CueEpoch;
     trainBatches(n: number): number;
-    progress(): import('./index').CueProgress;
-    history(): import('./index').CueEpoch[];
+    progress(): import('./types').CueProgress;
+    history(): import('./types').CueEpoch[];
     parameterCount(): number;
     baselineAccuracy(): number;
     chanceAccuracy(): number;
-    analyse(): import('./index').CueAnalysis;
-    report(): import('./index').CueReport;
+    analyse(): import('./types').CueAnalysis;
+    report(): import('./types').CueReport;
     /** tokens: n int32 at this offset. */
-    probe(tokens: number, n: number): import('./index').CueProbe;
+    probe(tokens: number, n: number): import('./types').CueProbe;
     weights(): Float32Array;
     /** weights: n float32 at this offset. */
     loadWeights(weights: number, n: number): void;
@@ -48,7 +48,7 @@ declare module '*/generated/attention_core.mjs' {
 
   /** experiments/attention_steps.hpp's AttentionSteps: every matrix flat, row-major. */
   export interface RawAttentionSteps {
-    config: import('./index').AttentionStepsConfig;
+    config: import('./types').AttentionStepsConfig;
     scaleFactor: number;
     maskedValue: number;
     allowed: Uint8Array;
@@ -76,15 +76,15 @@ declare module '*/generated/attention_core.mjs' {
     _attn_scratch(bytes: number): number;
     /** The message of the latest failed object-taking call, cleared by reading ("" if none). */
     takeError(): string;
-    limits(): import('./index').Limits;
-    scaleSweepConfig(): import('./index').ConfigSpec<import('./index').ScaleSweepConfig>;
-    maskDemoConfig(): import('./index').ConfigSpec<import('./index').MaskDemoConfig>;
-    headsDemoConfig(): import('./index').ConfigSpec<import('./index').HeadsDemoConfig>;
-    pitfallConfig(): import('./index').ConfigSpec<import('./index').PitfallConfig>;
-    cueTrainConfig(): import('./index').ConfigSpec<import('./index').CueConfig>;
-    attentionStepsConfig(): import('./index').ConfigSpec<import('./index').AttentionStepsConfig>;
+    limits(): import('./types').Limits;
+    scaleSweepConfig(): import('./types').ConfigSpec<import('./types').ScaleSweepConfig>;
+    maskDemoConfig(): import('./types').ConfigSpec<import('./types').MaskDemoConfig>;
+    headsDemoConfig(): import('./types').ConfigSpec<import('./types').HeadsDemoConfig>;
+    pitfallConfig(): import('./types').ConfigSpec<import('./types').PitfallConfig>;
+    cueTrainConfig(): import('./types').ConfigSpec<import('./types').CueConfig>;
+    attentionStepsConfig(): import('./types').ConfigSpec<import('./types').AttentionStepsConfig>;
     /** key: the field at fault ("" if none), message: the core's message ("" when valid). */
-    cueTrainConfigError(config: import('./index').CueConfig): { key: string; message: string };
+    cueTrainConfigError(config: import('./types').CueConfig): { key: string; message: string };
     memoryStats(): { heapBytes: number; usedBytes: number };
     /** The test build of the module only (wasm/leak_counters.cpp). */
     liveAllocations?(): number;
@@ -117,15 +117,15 @@ declare module '*/generated/attention_core.mjs' {
   /** bind_experiments.cpp and bind_trainer.cpp: attention_lab only. */
   export interface LabPart {
     // Each returns an empty result on failure and leaves the message for takeError().
-    scaleSweep(config: import('./index').ScaleSweepConfig): import('./index').ScaleSweep;
-    maskDemo(config: import('./index').MaskDemoConfig): import('./index').MaskDemo;
-    headsDemo(config: import('./index').HeadsDemoConfig): import('./index').HeadsDemo;
-    halfPrecisionPitfall(config: import('./index').PitfallConfig): import('./index').HalfPrecisionPitfall;
-    attentionSteps(config: import('./index').AttentionStepsConfig): RawAttentionSteps;
+    scaleSweep(config: import('./types').ScaleSweepConfig): import('./types').ScaleSweep;
+    maskDemo(config: import('./types').MaskDemoConfig): import('./types').MaskDemo;
+    headsDemo(config: import('./types').HeadsDemoConfig): import('./types').HeadsDemo;
+    halfPrecisionPitfall(config: import('./types').PitfallConfig): import('./types').HalfPrecisionPitfall;
+    attentionSteps(config: import('./types').AttentionStepsConfig): RawAttentionSteps;
     /** query, key, value: float32 at these offsets, of the shapes the config names. */
-    attentionStepsGiven(config: import('./index').AttentionStepsConfig, query: number, key: number, value: number): RawAttentionSteps;
+    attentionStepsGiven(config: import('./types').AttentionStepsConfig, query: number, key: number, value: number): RawAttentionSteps;
     /** null on failure (message in takeError()). */
-    createCueTrainer(config: import('./index').CueConfig): RawCueTrainer | null;
+    createCueTrainer(config: import('./types').CueConfig): RawCueTrainer | null;
   }
 
   export type AttentionModule = CommonPart & AttentionPart;
