@@ -1,5 +1,5 @@
 // WebAssembly side of the attention-calls benchmark, through the facade
-// (web/src/core.ts compiled to build-wasm/facade/), on the same inputs and with the same timing
+// (web/src/core/ compiled to build-wasm/facade/), on the same inputs and with the same timing
 // rule as bench/attention_native.cpp: microseconds per call, the best of 7 runs of ~100 ms each.
 // Also, in the benchmark module (build-wasm/bench/attention_bench, the shipped module's flags),
 // the attention products of bench/gemm_workloads.hpp with Eigen and with the SIMD128 kernels

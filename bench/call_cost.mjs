@@ -18,8 +18,8 @@
 //   ATTN_CALLS     only these calls, comma-separated names from the table (to look into one)
 // Both sides load the shipped module their loadCore() loads (wasm/attention_lab.*, or
 // wasm/attention_core.* in a build whose one module holds the whole core), not the tests' build
-// with the heap-block counters, next to their compiled facade (facade/core.js), staged in a
-// scratch folder.
+// with the heap-block counters, next to their compiled facade (facade/core/, or facade/core.js in
+// a build whose facade is one file), staged in a scratch folder.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -34,7 +34,8 @@ const RUNS = 5;
 
 /** Copies a build's facade and shipped module into a scratch folder and loads the core from it. */
 async function loadBuild(label, buildDir, scratch) {
-  const facade = path.join(buildDir, 'facade/core.js');
+  const entry = fs.existsSync(path.join(buildDir, 'facade/core/index.js')) ? 'core/index.js' : 'core.js';
+  const facade = path.join(buildDir, 'facade', entry.split('/')[0]);
   const name = fs.existsSync(path.join(buildDir, 'wasm/attention_lab.wasm')) ? 'attention_lab' : 'attention_core';
   const module = path.join(buildDir, `wasm/${name}.wasm`);
   for (const file of [facade, module])
@@ -44,10 +45,10 @@ async function loadBuild(label, buildDir, scratch) {
         : 'Run scripts/build first, or set ATTN_CURRENT to a build-wasm folder.'));
   const dir = path.join(scratch, label);
   fs.mkdirSync(path.join(dir, 'generated'), { recursive: true });
-  fs.copyFileSync(facade, path.join(dir, 'core.js'));
+  fs.cpSync(facade, path.join(dir, entry.split('/')[0]), { recursive: true });
   for (const ext of ['mjs', 'wasm'])
     fs.copyFileSync(path.join(buildDir, `wasm/${name}.${ext}`), path.join(dir, `generated/${name}.${ext}`));
-  const { loadCore } = await import(pathToFileURL(path.join(dir, 'core.js')).href);
+  const { loadCore } = await import(pathToFileURL(path.join(dir, entry)).href);
   return loadCore({ wasmBinary: fs.readFileSync(module) });
 }
 

@@ -1,7 +1,7 @@
 // A module Worker that trains one cue-task model through the facade (the same code path as
 // the lesson's trainer Worker) and reports the time, the curve and the peak heap size.
 // Started by bench/cue_browser.mjs through bench/worker-host.html (parameters arrive as strings).
-import { loadCore } from '../build-wasm/facade/core.js';
+import { loadCore } from '../build-wasm/facade/core/index.js';
 
 onmessage = async ({ data }) => {
   const core = await loadCore();

@@ -3,7 +3,7 @@
 // training's kernels (the benchmark module, build-wasm/bench/), then one cue training run
 // through the facade at the core's defaults. Answers with every round's times and each run's
 // per-epoch validation numbers.
-import { loadCore } from '../build-wasm/facade/core.js';
+import { loadCore } from '../build-wasm/facade/core/index.js';
 import createAttentionBench from '../build-wasm/bench/attention_bench.mjs';
 import { secondsPerGemm } from './gemm_rate.mjs';
 

@@ -1,4 +1,4 @@
-// WebAssembly side of the normals benchmark, through the facade (web/src/core.ts compiled to
+// WebAssembly side of the normals benchmark, through the facade (web/src/core/ compiled to
 // build-wasm/facade/, or ATTN_WASM_FACADE), with the same workloads and timing rule as
 // bench/normals_native.cpp: the best of 7 runs of ~100 ms each.
 //   node bench/normals_wasm.mjs                  one measurement, as a JSON line

@@ -28,7 +28,7 @@ const PRODUCTS = ['attn::nn::kernels::matmul<', 'attn::nn::kernels::matmul_bt<',
 
 // The child: one default training through a copy of the facade that loads the named build.
 if (process.argv[2] === '--train') {
-  const { loadCore } = await import(path.join(profileDir, 'core.js'));
+  const { loadCore } = await import(path.join(profileDir, 'core/index.js'));
   const core = await loadCore({ wasmBinary: fs.readFileSync(path.join(profileDir, 'generated/attention_lab.wasm')) });
   const start = performance.now();
   const model = core.createCueModel();
@@ -40,7 +40,7 @@ if (process.argv[2] === '--train') {
 }
 
 buildWasmTargets('attention_lab_profile', 'attention_bench');
-fs.copyFileSync(path.join(root, 'build-wasm/facade/core.js'), path.join(profileDir, 'core.js'));
+fs.cpSync(path.join(root, 'build-wasm/facade/core'), path.join(profileDir, 'core'), { recursive: true });
 
 // Self time per function, from the samples of the .cpuprofile node wrote.
 const profiles = fs.mkdtempSync(path.join(os.tmpdir(), 'attn-profile-'));

@@ -23,7 +23,7 @@ const RUNS = 21;
 // The measurement, as source shared by the page and the Worker: one cold call (timed, reported
 // only), WARMUP - 1 more untimed calls, then RUNS timed calls.
 const measure = `
-  import { loadCore } from '/facade/core.js';
+  import { loadCore } from '/facade/core/index.js';
   export async function measure() {
     const core = await loadCore();
     let start = performance.now();

@@ -16,7 +16,7 @@
 //   schemas/*.schema.json, schemas/examples/       the author data formats and a full example of each
 //   package.json, README.md, CHANGELOG.md
 // custom-elements.json and the types are generated from the widgets' contracts
-// (web/src/widgets/contract-docs.ts) with the defaults and ranges of the core that ships.
+// (web/src/widgets/element/contract-docs.ts) with the defaults and ranges of the core that ships.
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { build, loadConfigFromFile, mergeConfig, runnerImport } from 'vite';
@@ -38,7 +38,7 @@ await build(config);
 
 // The documents made from the contracts, with the shipped core's configs.
 const load = async (path) => (await runnerImport(from(path), { root, logLevel: 'silent' })).module;
-const [{ configs }, docs] = await Promise.all([load('scripts/shipped-configs.ts'), load('web/src/widgets/contract-docs.ts')]);
+const [{ configs }, docs] = await Promise.all([load('scripts/shipped-configs.ts'), load('web/src/widgets/element/contract-docs.ts')]);
 const { version } = JSON.parse(readFileSync(from('package.json'), 'utf8'));
 const manifest = `${JSON.stringify(docs.customElementsManifest(configs, 'attention-lab.js'), null, 2)}\n`;
 
@@ -48,7 +48,7 @@ const write = (path, text) => {
 };
 write(resolve(out, 'custom-elements.json'), manifest);
 write(resolve(out, 'types/attention-lab.d.ts'), docs.typeDeclarations(configs, version));
-cpSync(from('web/src/widgets/public-types.ts'), resolve(out, 'types/public-types.d.ts'));
+cpSync(from('web/src/widgets/element/public-types.ts'), resolve(out, 'types/public-types.d.ts'));
 cpSync(from('web/src/schemas'), resolve(out, 'schemas'), { recursive: true });
 const published = JSON.parse(readFileSync(from('web/src/package/package.json'), 'utf8'));
 write(resolve(out, 'package.json'), `${JSON.stringify({ name: published.name, version, ...published }, null, 2)}\n`);

@@ -1,5 +1,5 @@
 // Renders the lesson's Mermaid diagrams to static SVG at build time, in Debian's Chromium: each
-// circuit's flowchart (web/src/lesson/flowchart-<circuit>.mmd) in a light and a dark theme, and
+// circuit's flowchart (web/src/pages/lesson/flowchart-<circuit>.mmd) in a light and a dark theme, and
 // their sizes (generated/flowcharts.json) so the page reserves the space before an image loads,
 // with the size of their smallest text, from which the page keeps that text readable.
 // Why at build time: Mermaid inserts <style> elements while it renders, which a strict
@@ -15,7 +15,7 @@ const CIRCUITS = ['cue', 'answer', 'none'];
 const THEMES = { light: 'neutral', dark: 'dark' }; // our theme -> Mermaid's
 const diagrams = CIRCUITS.flatMap((circuit) => Object.entries(THEMES).map(([theme, mermaidTheme]) => ({
   name: `${circuit}-${theme}`, mermaidTheme,
-  source: `web/src/lesson/flowchart-${circuit}.mmd`,
+  source: `web/src/pages/lesson/flowchart-${circuit}.mmd`,
   output: `web/src/generated/flowchart-${circuit}-${theme}.svg`,
 })));
 const sizesFile = join(root, 'web/src/generated/flowcharts.json');

@@ -17,7 +17,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { widgetPageSuites, widgetScreenshots } from './widget-page/suite.mjs';
-import { loadCore } from '../../build-wasm/facade/core.js';
+import { loadCore } from '../../build-wasm/facade/core/index.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const MATRICES = ['query', 'key', 'value', 'scores', 'scaled', 'masked', 'weights', 'output'];

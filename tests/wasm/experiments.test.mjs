@@ -1,4 +1,4 @@
-// The lesson's experiments through the WebAssembly facade (web/src/core.ts), checked against
+// The lesson's experiments through the WebAssembly facade (web/src/core/), checked against
 // the native command's --json for the same arguments and seed: same draws, same figures.
 //
 // Run after scripts/build: node --test tests/wasm/

@@ -1,4 +1,4 @@
-// Seeded fuzzing of the facade (web/src/core.ts over the WebAssembly core): 10,000 calls
+// Seeded fuzzing of the facade (web/src/core/ over the WebAssembly core): 10,000 calls
 // spread over every function, about half of them malformed on purpose (wrong types, wrong
 // lengths, NaN and infinities, negative, fractional and enormous sizes, options of the wrong
 // kind, disposed handles), the rest valid and checked against references computed here in

@@ -17,7 +17,7 @@ export const facadeDir = fromRoot(process.env.ATTN_WASM_FACADE ?? 'build-wasm/fa
 export const fixturePath = fromRoot(process.env.ATTN_FIXTURE ?? 'build/reference/mha_fixture.json');
 export const nativePath = fromRoot(process.env.ATTN_NATIVE_OUTPUTS ?? 'build/reference/native_outputs.json');
 
-export const facade = await import(pathToFileURL(path.join(facadeDir, 'core.js')).href);
+export const facade = await import(pathToFileURL(path.join(facadeDir, 'core/index.js')).href);
 
 // A module cannot fetch its .wasm under node: hand it the bytes (docs/toolchain.md). The whole
 // core is the tests' build of attention_lab (with the leak counters); the attention core is the

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { closeSite, openSite, startLesson, watchErrors } from '../support/chromium.mjs';
-import { loadCore } from '../../build-wasm/facade/core.js';
+import { loadCore } from '../../build-wasm/facade/core/index.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');

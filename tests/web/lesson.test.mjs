@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { closeSite, openSite, startLesson, watchErrors } from '../support/chromium.mjs';
-import { loadCore } from '../../build-wasm/facade/core.js';
+import { loadCore } from '../../build-wasm/facade/core/index.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const shots = resolve(root, 'build/screenshots');

@@ -1,6 +1,6 @@
 // The computation both the page and its module Worker run: the soft-lookup example through
 // the facade, returned as plain arrays.
-import { loadCore, row } from '../facade/core.js';
+import { loadCore, row } from '../facade/core/index.js';
 
 export async function softLookupRow() {
   const core = await loadCore();

@@ -10,18 +10,18 @@ import { showFailure } from '../host/failure';
 
 /** Each widget's module, which defines its element when it loads. */
 const WIDGETS: Record<string, () => Promise<unknown>> = {
-  'attn-soft-lookup': () => import('./soft-lookup'),
-  'attn-attention-steps': () => import('./attention-steps'),
-  'attn-ranked-table': () => import('./ranked-table'),
-  'attn-scale-figure': () => import('./scale-figure'),
-  'attn-mask-figure': () => import('./mask-figure'),
-  'attn-heads-figure': () => import('./heads-figure'),
-  'attn-pitfall-demo': () => import('./pitfall-demo'),
-  'attn-flowchart': () => import('./flowchart'),
-  'attn-quiz': () => import('./quiz'),
-  'attn-exercises': () => import('./exercises'),
-  'attn-cue-trainer': () => import('./cue-trainer'),
-  'attn-cue-probe': () => import('./cue-probe'),
+  'attn-soft-lookup': () => import('./soft-lookup/soft-lookup'),
+  'attn-attention-steps': () => import('./attention-steps/attention-steps'),
+  'attn-ranked-table': () => import('./ranked-table/ranked-table'),
+  'attn-scale-figure': () => import('./scale-figure/scale-figure'),
+  'attn-mask-figure': () => import('./mask-figure/mask-figure'),
+  'attn-heads-figure': () => import('./heads-figure/heads-figure'),
+  'attn-pitfall-demo': () => import('./pitfall-demo/pitfall-demo'),
+  'attn-flowchart': () => import('./flowchart/flowchart'),
+  'attn-quiz': () => import('./quiz/quiz'),
+  'attn-exercises': () => import('./exercises/exercises'),
+  'attn-cue-trainer': () => import('./cue-trainer/cue-trainer'),
+  'attn-cue-probe': () => import('./cue-probe/cue-probe'),
 };
 
 const loading = new Set<string>();

@@ -1,0 +1,50 @@
+// Config conversion: the options a call takes, checked and completed with the core's defaults
+// into the complete config the module takes.
+import { describe, requireSeed, requireWhole32 } from './checks.js';
+import type { ConfigSpec, FieldSpec } from './types.js';
+
+/**
+ * The complete config the module takes: the core's defaults, overridden by `options`. Checks
+ * only what the binding cannot carry faithfully: unknown keys, JS types, whole numbers that fit
+ * 32 bits (or a seed's 53), and a list's length before it is copied. Ranges are the core's.
+ */
+export function configFrom<C extends object>(spec: ConfigSpec<C>, name: string, options: Partial<C>): C {
+  if (options == null || typeof options !== 'object' || Array.isArray(options))
+    throw new Error(`${name} must be an object, got ${describe(options)}`);
+  const byKey = new Map(spec.fields.map((f) => [f.key, f]));
+  for (const [key, value] of Object.entries(options)) {
+    const field = byKey.get(key);
+    if (!field) throw new Error(`unknown option "${key.slice(0, 40)}"; known: ${[...byKey.keys()].join(', ')}`);
+    if (value !== undefined) requireKind(field, value);
+  }
+  return withDefaults(spec.defaults, options);
+}
+
+/** `defaults` with every option that is not undefined put in its place. */
+export function withDefaults<C extends object>(defaults: C, options: Partial<C>): C {
+  const config = { ...defaults };
+  for (const [key, value] of Object.entries(options)) if (value !== undefined) (config as Record<string, unknown>)[key] = value;
+  return config;
+}
+
+function requireKind(field: FieldSpec, value: unknown): void {
+  const { key } = field;
+  switch (field.kind) {
+    case 'boolean':
+      if (typeof value !== 'boolean') throw new Error(`${key} must be true or false, got ${describe(value)}`);
+      return;
+    case 'number':
+      if (typeof value !== 'number') throw new Error(`${key} must be a number, got ${describe(value)}`);
+      return;
+    case 'seed':
+      requireSeed(value, key);
+      return;
+    case 'integer':
+      requireWhole32(key, value);
+      return;
+    case 'integers':
+      if (!Array.isArray(value)) throw new Error(`${key} must be an array of whole numbers, got ${describe(value)}`);
+      if (value.length > field.maxCount) throw new Error(`${key} must hold 1 to ${field.maxCount} values, got ${value.length}`);
+      value.forEach((v, i) => requireWhole32(`${key}[${i}]`, v));
+  }
+}

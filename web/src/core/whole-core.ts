@@ -1,0 +1,141 @@
+// The whole core (loadCore): the attention core, the lesson's experiments (objects in, objects
+// out) and the cue task's trainer (models that live in the core until dispose()).
+import type { LabModule, RawAttentionSteps, RawCueTrainer } from '../generated/attention_core.mjs';
+import { AttentionCoreImpl } from './attention-core.js';
+import { MAX_SIZE, describe, requireElements, requireMat, requireWhole32 } from './checks.js';
+import { configFrom } from './configs.js';
+import type {
+  AttentionSteps, AttentionStepsConfig, Core, CueConfig, CueModel, HalfPrecisionPitfall, HeadsDemo, HeadsDemoConfig, Mat,
+  MaskDemo, MaskDemoConfig, PitfallConfig, ScaleSweep, ScaleSweepConfig,
+} from './types.js';
+
+/** The whole core (loadCore): the attention core, the lesson's experiments and the cue trainer. */
+export class CoreImpl extends AttentionCoreImpl implements Core {
+  protected declare readonly m: LabModule;
+
+  constructor(m: LabModule) {
+    super(m);
+  }
+
+  private readonly cueRegistry = new FinalizationRegistry<RawCueTrainer>((handle) => {
+    if (!handle.isDeleted()) handle.delete();
+  });
+
+  cueConfigError(options: Partial<CueConfig> = {}): { key: string; message: string } | undefined {
+    const check = this.m.cueTrainConfigError(configFrom(this.configs.cueTrain, 'config', options));
+    return check.message ? check : undefined;
+  }
+
+  createCueModel(options: Partial<CueConfig> = {}): CueModel {
+    const handle = this.m.createCueTrainer(configFrom(this.configs.cueTrain, 'config', options));
+    if (!handle) throw new Error(this.m.takeError());
+    return this.wrapCue(handle);
+  }
+
+  private wrapCue(handle: RawCueTrainer): CueModel {
+    const core = this;
+    const token = {};
+    const live = () => {
+      if (handle.isDeleted()) throw new Error('this cue model has been disposed');
+      return handle;
+    };
+    const model: CueModel = {
+      parameterCount: handle.parameterCount(),
+      baselineAccuracy: handle.baselineAccuracy(),
+      chanceAccuracy: handle.chanceAccuracy(),
+      trainEpoch: () => live().trainEpoch(),
+      trainBatches(n) {
+        if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > MAX_SIZE)
+          throw new Error(`n must be a whole number between 1 and ${MAX_SIZE}, got ${describe(n)}`);
+        return live().trainBatches(n);
+      },
+      progress: () => live().progress(),
+      history: () => live().history(),
+      analysis: () => live().analyse(),
+      report: () => live().report(),
+      probe(tokens) {
+        const h = live();
+        if (tokens == null || typeof tokens !== 'object' || typeof tokens.length !== 'number')
+          throw new Error(`tokens must be an array of token ids, got ${describe(tokens)}`);
+        requireElements('tokens', tokens.length, core.max);
+        const ids = new Int32Array(tokens.length);
+        for (let i = 0; i < ids.length; i++) {
+          requireWhole32(`tokens[${i}]`, tokens[i]);
+          ids[i] = tokens[i];
+        }
+        const [at] = core.put([ids]);
+        return h.probe(at, ids.length);
+      },
+      weights: () => live().weights(),
+      loadWeights(weights) {
+        const h = live();
+        if (!(weights instanceof Float32Array)) throw new Error(`weights must be a Float32Array, got ${describe(weights)}`);
+        requireElements('weights', weights.length, core.max);
+        const [at] = core.put([weights]);
+        h.loadWeights(at, weights.length);
+      },
+      dispose() {
+        if (handle.isDeleted()) return;
+        core.cueRegistry.unregister(token);
+        handle.delete();
+      },
+    };
+    // A safety net for a forgotten dispose(); not a substitute for it.
+    this.cueRegistry.register(model, handle, token);
+    return model;
+  }
+
+  // ---- the lesson's experiments: objects in, objects out ----
+  // These calls never throw inside the module (an object argument is freed only when the call
+  // returns): a failure returns an empty result and leaves its message for takeError().
+
+  scaleSweep(options: Partial<ScaleSweepConfig> = {}): ScaleSweep {
+    return this.checked(this.m.scaleSweep(configFrom(this.configs.scaleSweep, 'options', options)));
+  }
+
+  maskDemo(options: Partial<MaskDemoConfig> = {}): MaskDemo {
+    return this.checked(this.m.maskDemo(configFrom(this.configs.maskDemo, 'options', options)));
+  }
+
+  headsDemo(options: Partial<HeadsDemoConfig> = {}): HeadsDemo {
+    return this.checked(this.m.headsDemo(configFrom(this.configs.headsDemo, 'options', options)));
+  }
+
+  halfPrecisionPitfall(options: Partial<PitfallConfig> = {}): HalfPrecisionPitfall {
+    return this.checked(this.m.halfPrecisionPitfall(configFrom(this.configs.pitfall, 'options', options)));
+  }
+
+  attentionSteps(options: Partial<AttentionStepsConfig> = {}, given?: { query: Mat; key: Mat; value: Mat }): AttentionSteps {
+    if (given === undefined) return stepsOf(this.checked(this.m.attentionSteps(configFrom(this.configs.attentionSteps, 'options', options))));
+    if (given === null || typeof given !== 'object') throw new Error(`given must be { query, key, value }, got ${describe(given)}`);
+    const { query, key, value } = given;
+    requireMat('query', query, this.max);
+    requireMat('key', key, this.max);
+    requireMat('value', value, this.max);
+    // The cells' shapes are the example's sizes; options may repeat them but not contradict them.
+    const config = configFrom(this.configs.attentionSteps, 'options', { ...options, tokens: query.rows, dK: query.cols, dV: value.cols });
+    for (const [name, expected] of [['tokens', query.rows], ['dK', query.cols], ['dV', value.cols]] as const) {
+      const asked = options[name];
+      if (asked !== undefined && asked !== expected) throw new Error(`options.${name} is ${asked}, but the given cells make it ${expected}`);
+    }
+    if (key.rows !== query.rows || key.cols !== query.cols)
+      throw new Error(`key must have the shape of query (${query.rows}, ${query.cols}), got (${key.rows}, ${key.cols})`);
+    if (value.rows !== query.rows) throw new Error(`value must have ${query.rows} rows (tokens), got ${value.rows}`);
+    const [q, k, v] = this.put([query.data, key.data, value.data]);
+    return stepsOf(this.checked(this.m.attentionStepsGiven(config, q, k, v)));
+  }
+}
+
+/** The module's flat step matrices as shaped ones. */
+function stepsOf(raw: RawAttentionSteps): AttentionSteps {
+  const { tokens: n, dK, dV } = raw.config;
+  const square = (data: Float32Array): Mat => ({ rows: n, cols: n, data });
+  return {
+    config: raw.config, scaleFactor: raw.scaleFactor, maskedValue: raw.maskedValue,
+    allowed: { rows: n, cols: n, data: raw.allowed },
+    query: { rows: n, cols: dK, data: raw.query }, key: { rows: n, cols: dK, data: raw.key },
+    value: { rows: n, cols: dV, data: raw.value },
+    scores: square(raw.scores), scaled: square(raw.scaled), masked: square(raw.masked), weights: square(raw.weights),
+    output: { rows: n, cols: dV, data: raw.output },
+  };
+}

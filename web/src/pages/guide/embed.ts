@@ -1,0 +1,53 @@
+// The embedding guide (embed.html) and, with ?widget=TAG, the page that frames one widget
+// (frame-page.ts: what it posts to its parent, and to whom). The guide's parts about
+// hosting, the iframe form and the recipes are guide.ts.
+import '../../widgets/autoload';
+import { getCore } from '../../core/instance';
+import { renderReference } from './guide-reference';
+import { applyPageTheme } from '../../widgets/element/base';
+import { CONTRACTS } from '../../widgets/element/contracts';
+import { frameWidget } from './frame-page';
+import { renderHostingGuide } from './guide';
+
+function frameMode(tag: string, params: URLSearchParams): void {
+  document.querySelectorAll('.guide-only').forEach((node) => node.remove());
+  document.body.classList.add('framed');
+  const host = document.getElementById('frame-host')!;
+  host.hidden = false;
+  frameWidget(host, tag, params, CONTRACTS.map((c) => c.tag));
+}
+
+async function guideMode(): Promise<void> {
+  renderHostingGuide(new URL('./', location.href).href);
+
+  // Live example 1: an author's own question, given as JSON inside the element.
+  const quiz = document.createElement('attn-quiz');
+  const data = document.createElement('script');
+  data.type = 'application/json';
+  data.textContent = JSON.stringify({
+    questions: [{
+      id: 'rows', prompt: 'After the softmax, what does each row of attention weights add up to?',
+      options: [
+        { text: 'The number of keys', correct: false, feedback: 'That would be a sum of ones; the softmax normalises each row.' },
+        { text: 'Exactly 1', correct: true, feedback: 'Each row is a probability distribution over the keys.' },
+        { text: 'The square root of d_k', correct: false, feedback: 'The √d_k scales the scores before the softmax, not the weights after it.' },
+      ],
+    }],
+  });
+  quiz.append(data);
+  document.getElementById('example-quiz')!.append(quiz);
+  const quizLog = document.getElementById('quiz-log')!;
+  quiz.addEventListener('attn-quiz-answered', (event) => {
+    const d = (event as CustomEvent).detail;
+    quizLog.textContent = `attn-quiz-answered: ${JSON.stringify(d)}`;
+  });
+
+  // The reference, once the core can say its defaults and ranges.
+  renderReference(document.getElementById('widget-reference')!, (await getCore()).configs);
+}
+
+applyPageTheme();
+const params = new URLSearchParams(location.search);
+const tag = params.get('widget');
+if (tag) frameMode(tag, params);
+else void guideMode();

@@ -1,0 +1,196 @@
+// The numbers the lesson's prose and quiz quote, computed by the core when the page loads
+// (or, for the PyTorch cross-check and the recorded training runs, by the native core at build
+// time: scripts/build writes those files into generated/). Every experiment runs at the core's
+// defaults, which are the lesson's settings. The run.* numbers describe the cue-task run shown
+// in the trainer (recorded, then the reader's own: shown-run.ts updates them).
+import type { Core, CueAnalysis, CueEpoch } from '../../core';
+import type { LiveNumbers } from './format';
+import { sourceFigures } from './source-figures';
+import { firstBlockMove, strongestAt } from '../../widgets/cue-trainer/cue-offsets';
+import { oneBlockRuns, otherSeedRuns, recordedCueRuns, type RecordedRun } from './recorded-runs';
+import { scaleSweepNumbers, sweepOf } from '../../widgets/shared/sweep-view';
+
+/** What `attention-lab reference --json` writes (cli/cmd_reference.cpp). */
+interface ReferenceReport { cases: { outputMaxAbsDiff: number; weightsMaxAbsDiff: number }[] }
+const reference = import.meta.glob<ReferenceReport>('../../generated/reference.json', { eager: true, import: 'default' })['../../generated/reference.json'];
+
+/** The figures of a run the page's words describe, as run.* numbers (shown-run.ts). */
+export function runNumbers(run: { seed: number; analysis: CueAnalysis }): LiveNumbers {
+  const { analysis } = run;
+  const route = analysis.circuit === 'answer' ? 'answer' : 'cue';
+  return {
+    'run.seed': run.seed,
+    'run.share': analysis.circuitShare,
+    'run.head': analysis.circuitHead + 1,
+    'run.first': firstBlockMove(analysis, route),
+    'run.cueOffset': strongestAt(analysis, -1),
+    'run.answerOffset': strongestAt(analysis, 0),
+  };
+}
+
+/**
+ * How a validation curve rises: the climb starts at the first epoch more than 0.1 above the
+ * most-frequent-symbol baseline and ends at the first epoch at 0.95 or more.
+ */
+function climbNumbers(prefix: string, history: CueEpoch[], baseline: number): LiveNumbers {
+  const start = history.findIndex((e) => e.validationAccuracy > baseline + 0.1);
+  const end = history.findIndex((e) => e.validationAccuracy >= 0.95);
+  if (start < 0 || end < start) return {};
+  return {
+    [`${prefix}.plateauEpochs`]: start,
+    [`${prefix}.plateauMax`]: Math.max(...history.slice(0, start).map((e) => e.validationAccuracy)),
+    [`${prefix}.climbStart`]: start + 1,
+    [`${prefix}.climbFrom`]: history[start].validationAccuracy,
+    [`${prefix}.climbEnd`]: end + 1,
+    [`${prefix}.climbTo`]: history[end].validationAccuracy,
+    [`${prefix}.climbEpochs`]: end - start + 1,
+  };
+}
+
+/** The first epoch after which some last-block head put half of its weight on the earlier cue: the circuit forming. */
+function midJumpNumbers(run: RecordedRun): LiveNumbers {
+  const trace = run.analysisHistory ?? [];
+  const at = trace.findIndex((a) => strongestAt(a, -1) >= 0.5);
+  if (at < 0) return {};
+  return { 'cue.midJumpEpoch': at + 1, 'cue.midJumpShare': strongestAt(trace[at], -1), 'cue.midJumpAccuracy': run.history[at].validationAccuracy };
+}
+
+function recordedNumbers(): LiveNumbers {
+  const runs = recordedCueRuns();
+  if (!runs) return {};
+  const [one, two] = runs;
+  return {
+    'cue.params1': one.parameterCount, 'cue.params2': two.parameterCount,
+    'cue.best1': one.bestValidationAccuracy, 'cue.best2': two.bestValidationAccuracy,
+    'cue.baseline': two.baselineAccuracy, 'cue.chance': two.chanceAccuracy,
+    'cue.seed': two.config.seed, 'cue.epochs': two.config.epochs,
+    'cue.finalShare': strongestAt(two.analysis, -1),
+    'cue.first': firstBlockMove(two.analysis, 'cue'),
+    ...climbNumbers('cue', two.history, two.baselineAccuracy),
+    ...midJumpNumbers(two),
+    ...runNumbers({ seed: two.config.seed, analysis: two.analysis }),
+  };
+}
+
+/** The 2-block run on another seed that took the answer-position route. */
+function otherRouteNumbers(): LiveNumbers {
+  const run = otherSeedRuns().find((r) => r.analysis.circuit === 'answer');
+  if (!run) return {};
+  return {
+    'other.seed': run.config.seed,
+    'other.share': run.analysis.circuitShare,
+    'other.first': firstBlockMove(run.analysis, 'answer'),
+    ...climbNumbers('other', run.history, run.baselineAccuracy),
+  };
+}
+
+/** One block on other seeds (same settings as the recorded run), and with more heads or epochs. */
+function oneBlockNumbers(): LiveNumbers {
+  const runs = oneBlockRuns();
+  const recorded = recordedCueRuns()?.[0].config;
+  const numbers: LiveNumbers = {};
+  const seeds = runs.filter((r) => recorded && r.config.heads === recorded.heads && r.config.epochs === recorded.epochs);
+  if (seeds.length) {
+    const of = (f: (r: (typeof seeds)[number]) => number) => seeds.map(f);
+    Object.assign(numbers, {
+      'seeds.count': seeds.length,
+      'seeds.from': Math.min(...of((r) => r.config.seed)), 'seeds.to': Math.max(...of((r) => r.config.seed)),
+      'seeds.best1Min': Math.min(...of((r) => r.best)), 'seeds.best1Max': Math.max(...of((r) => r.best)),
+      'seeds.baselineMin': Math.min(...of((r) => r.baseline)), 'seeds.baselineMax': Math.max(...of((r) => r.baseline)),
+      'seeds.marginMin': Math.min(...of((r) => r.best - r.baseline)), 'seeds.marginMax': Math.max(...of((r) => r.best - r.baseline)),
+    });
+  }
+  // Per number of heads, the longest run.
+  for (const run of runs) {
+    const key = `oneBlock.heads${run.config.heads}`;
+    if ((numbers[`${key}.epochs`] ?? 0) >= run.config.epochs) continue;
+    Object.assign(numbers, { [`${key}.heads`]: run.config.heads, [`${key}.epochs`]: run.config.epochs, [`${key}.best`]: run.best, [`${key}.bestEpoch`]: run.bestEpoch });
+  }
+  return numbers;
+}
+
+function buildTimeNumbers(): LiveNumbers {
+  const numbers: LiveNumbers = {};
+  if (reference?.cases?.length) {
+    numbers['reference.output'] = Math.max(...reference.cases.map((c) => c.outputMaxAbsDiff));
+    numbers['reference.weights'] = Math.max(...reference.cases.map((c) => c.weightsMaxAbsDiff));
+  }
+  return { ...numbers, ...recordedNumbers(), ...otherRouteNumbers(), ...oneBlockNumbers() };
+}
+
+/** The source lesson's figures, and how far the core's measurements are from them in standard errors. */
+function sourceNumbers(core: Core): LiveNumbers {
+  const numbers: LiveNumbers = { 'source.best1': sourceFigures.best1, 'source.best2': sourceFigures.best2, 'source.cueShare': sourceFigures.cueShare };
+  for (const row of sweepOf(core).rows) {
+    const source = sourceFigures.maxUnscaled[row.dk];
+    const { mean, standardError } = row.unscaled.maxWeight;
+    numbers[`sweep.maxUnscaledSe.${row.dk}`] = standardError;
+    if (source === undefined) continue;
+    numbers[`source.maxUnscaled.${row.dk}`] = source;
+    numbers[`source.gapSe.${row.dk}`] = Math.abs(mean - source) / standardError;
+  }
+  return numbers;
+}
+
+/**
+ * Attention has no notion of order: the same tokens in reverse order give the same outputs in
+ * reverse order. The largest difference the core leaves between the two (float32 rounding).
+ */
+function permutationGap(core: Core): number {
+  const x = core.random(0).normalMatrix(6, 4);
+  const reversed = { rows: x.rows, cols: x.cols, data: new Float32Array(x.data.length) };
+  for (let i = 0; i < x.rows; i++) reversed.data.set(x.data.subarray((x.rows - 1 - i) * x.cols, (x.rows - i) * x.cols), i * x.cols);
+  const out = core.attention(x, x, x).output, back = core.attention(reversed, reversed, reversed).output;
+  let gap = 0;
+  for (let i = 0; i < x.rows; i++)
+    for (let j = 0; j < x.cols; j++) gap = Math.max(gap, Math.abs(back.data[i * x.cols + j] - out.data[(x.rows - 1 - i) * x.cols + j]));
+  return gap;
+}
+
+export function computeLiveNumbers(core: Core): LiveNumbers {
+  const masks = core.maskDemo();
+  const fraction = (name: string) => masks.cases.find((c) => c.name === name)!.allowedFraction;
+  const heads = core.headsDemo();
+  const pitfall = core.halfPrecisionPitfall();
+  const pitfallCase = (precision: string, constant: string) => pitfall.cases.find((c) => c.precision === precision && c.constant === constant)!;
+  const fullRow = pitfall.fullyMaskedRows[0];
+  return {
+    ...buildTimeNumbers(),
+    ...scaleSweepNumbers(sweepOf(core)),
+    ...sourceNumbers(core),
+    'position.permutationGap': permutationGap(core),
+    'masks.positions': masks.positions,
+    'masks.real': masks.real,
+    'masks.causal': fraction('causal'),
+    'masks.padding': fraction('padding'),
+    'masks.both': fraction('both'),
+    'masks.maxBlocked': Math.max(...masks.cases.map((c) => c.maxBlockedWeight)),
+    'heads.params4': heads.multi.parameterCount,
+    'heads.params1': heads.single.parameterCount,
+    'heads.numHeads': heads.multi.numHeads,
+    'heads.keyDim': heads.multi.keyDim,
+    'heads.dModel': heads.dModel,
+    'heads.tokens': heads.tokens,
+    'heads.scoresMulti': heads.multi.numHeads * heads.tokens * heads.tokens,
+    'heads.scoresSingle': heads.tokens * heads.tokens,
+    'heads.maxWeightMin': Math.min(...heads.multi.meanMaxWeight),
+    'heads.maxWeightMax': Math.max(...heads.multi.meanMaxWeight),
+    'heads.uniform': 1 / heads.tokens,
+    'pitfall.positions': pitfall.positions,
+    'pitfall.float16Max': -pitfallCase('float16', 'lowest').stored,
+    'pitfall.uniformWeight': pitfallCase('float32', '-1e9').weights[fullRow * pitfall.positions],
+  };
+}
+
+let cached: LiveNumbers | undefined;
+
+/** The page's numbers, computed once; the object is updated in place when the shown run changes. */
+export function getLiveNumbers(core: Core): LiveNumbers {
+  cached ??= computeLiveNumbers(core);
+  return cached;
+}
+
+/** Puts new values of some numbers into the page's numbers; returns all the page's numbers known. */
+export function updateLiveNumbers(numbers: LiveNumbers): LiveNumbers {
+  return cached ? Object.assign(cached, numbers) : numbers;
+}

@@ -1,0 +1,46 @@
+// The lesson page: loads the core, computes the numbers the prose quotes, renders the
+// sections and lets the widgets start as they come into view.
+import katex from 'katex';
+import '../../widgets/autoload';
+import { applyPageTheme } from '../../widgets/element/base';
+import { getCore } from '../../core/instance';
+import { getLiveNumbers } from './live-numbers';
+import { lessonSubtitle, sections } from './sections';
+import { renderLesson } from './lesson-render';
+import { applyLiveNumbers, useMath } from './rich-text';
+
+async function main(): Promise<void> {
+  applyPageTheme();
+  const status = document.getElementById('core-status')!;
+  document.getElementById('lesson-subtitle')!.textContent = lessonSubtitle;
+  const main = document.getElementById('lesson')!;
+  const toc = document.getElementById('toc')!;
+  // The hash holds the readers' settings, so section links scroll instead of navigating.
+  toc.addEventListener('click', (event) => {
+    const link = (event.target as Element).closest('a');
+    if (!link) return;
+    event.preventDefault();
+    const target = document.getElementById(link.getAttribute('href')!.slice(1));
+    target?.scrollIntoView();
+    target?.querySelector('h2')?.setAttribute('tabindex', '-1');
+    target?.querySelector('h2')?.focus({ preventScroll: true });
+  });
+  // The text first, so it can be read (and the first widgets can start loading) while the
+  // core loads; its numbers are filled in once the core has computed them.
+  useMath(katex);
+  renderLesson(main, toc, sections, {});
+  try {
+    const started = performance.now();
+    const core = await getCore();
+    applyLiveNumbers(main, getLiveNumbers(core));
+    const ms = performance.now() - started;
+    status.textContent = `Attention core loaded and the lesson's numbers computed in ${ms.toFixed(0)} ms, on your machine.`;
+    document.documentElement.dataset.lessonReady = String(Math.round(ms));
+  } catch (error) {
+    status.dataset.state = 'error';
+    status.textContent = `The attention core could not start: ${error instanceof Error ? error.message : String(error)}`;
+    console.error(error);
+  }
+}
+
+void main();

@@ -1,0 +1,437 @@
+// The lesson's prose, in this project's own words, as data. lesson-render.ts turns it into DOM.
+//
+// Inline markup in a text: $...$ is TeX (KaTeX), `...` is code, **...** is strong, and
+// {name} is a live number computed by the core when the page loads (see live-numbers.ts);
+// {name:4} prints it with 4 decimals, {name:e} in scientific notation.
+// [[cue: ...]], [[answer: ...]] and [[none: ...]] hold words true for one circuit only, and a
+// block with `circuit` is a whole paragraph of that kind: the page shows the variant of the
+// circuit the core's analysis finds in the run shown in the trainer (shown-circuit.ts).
+// Widgets are custom elements placed by tag name with their attributes.
+import type { Circuit } from './shown-circuit';
+
+export type Block =
+  | { kind: 'p'; text: string; circuit?: Circuit }
+  | { kind: 'list'; items: string[] }
+  | { kind: 'math'; tex: string }
+  | { kind: 'code'; caption: string; source: 'attention-core' | string }
+  | { kind: 'widget'; tag: string; attrs?: Record<string, string>; caption?: string }
+  | { kind: 'note'; text: string };
+
+export interface Section {
+  id: string;
+  title: string;
+  blocks: Block[];
+}
+
+export const lessonTitle = 'Attention from Scratch';
+export const lessonSubtitle = 'Queries, keys and values, computed live in your browser';
+
+export const sections: Section[] = [
+  {
+    id: 'replaces',
+    title: 'What attention replaces',
+    blocks: [
+      {
+        kind: 'p',
+        text:
+          'A recurrent network reads its input in order and squeezes everything it has seen into one ' +
+          'running state. The previous phase of this course put numbers on the price: a SimpleRNN lost ' +
+          'the thread somewhere between 40 and 100 steps, and even an LSTM gave up at 200.',
+      },
+      {
+        kind: 'p',
+        text:
+          'Attention drops the running state altogether. Each position consults every other position ' +
+          'in a single step and weights each one by how well that position’s key matches its own query. ' +
+          'Any two tokens are one hop apart, so there is nothing to fade on the way.',
+      },
+      {
+        kind: 'p',
+        text:
+          'That weighting looks at what the vectors hold, never at where they sit: attention alone is ' +
+          'blind to order. Feed it the same tokens reversed and the outputs come back reversed, with ' +
+          'nothing else changed but float32 rounding (the core, on six random tokens: largest difference ' +
+          '{position.permutationGap:e}). ' +
+          'A model that needs order adds it to the tokens themselves; the tiny transformer of the cue task ' +
+          'below adds fixed sinusoidal position vectors, and its first block uses them to attend by offset.',
+      },
+      { kind: 'math', tex: '\\operatorname{Attention}(Q, K, V) = \\operatorname{softmax}\\Bigl(\\frac{Q K^{\\mathsf{T}}}{\\sqrt{d_k}}\\Bigr)\\, V' },
+      {
+        kind: 'p',
+        text:
+          'That line is the entire mechanism. Below, a small C++ core implements it, and every figure ' +
+          'on this page is that core running in your browser as WebAssembly: it is checked against ' +
+          'PyTorch (largest difference {reference.output:e}), it measures what the $\\sqrt{d_k}$ is for, ' +
+          'and it trains a tiny transformer on a task that two small attention blocks learn within a few ' +
+          'epochs while one does not.',
+      },
+      {
+        kind: 'list',
+        items: [
+          'What the query, the key and the value each do in the lookup, beyond their shapes.',
+          'Why the scores are divided by $\\sqrt{d_k}$: unscaled, the top weight grows from {sweep.maxUnscaled.4:4} at $d_k = 4$ to {sweep.maxUnscaled.256:4} at $d_k = 256$.',
+          'Causal and padding masks, and what each one hides.',
+          'Multi-head attention: several lookups side by side for the same parameters.',
+          'A task that two attention blocks learn quickly and one small block does not, and the two circuits trained models use for it.',
+        ],
+      },
+    ],
+  },
+  {
+    id: 'qkv',
+    title: 'Queries, keys and values: a soft lookup',
+    blocks: [
+      {
+        kind: 'p',
+        text:
+          'The vocabulary is borrowed from dictionaries. A Python `dict` checks your key for an exact ' +
+          'match and hands back one stored value. Attention relaxes both steps. The query is scored ' +
+          'against every key with a dot product, a softmax turns the scores into weights that add up ' +
+          'to 1, and the answer is the weighted mean of all the values.',
+      },
+      {
+        kind: 'p',
+        text:
+          'So the query says what a position is looking for, each key advertises what its position ' +
+          'offers, and each value is what that position hands over once it is chosen. Drag the query ' +
+          'below and watch the weights move; the dot labelled “output” is the weighted mean of the values, ' +
+          'so it always lies in the convex hull of the values, the smallest convex polygon that holds them all.',
+      },
+      { kind: 'widget', tag: 'attn-soft-lookup', attrs: { 'state-key': 'lookup' }, caption: 'A soft lookup over five keys. Drag the query, or focus the sketch and use the arrow keys.' },
+    ],
+  },
+  {
+    id: 'scaled-dot-product',
+    title: 'Scaled dot-product attention, in full',
+    blocks: [
+      {
+        kind: 'p',
+        text:
+          'Here is the function this page runs, straight from the core’s source. The scores are one ' +
+          'matrix product, the scale is one multiplication, a mask (if any) overwrites blocked scores ' +
+          'before the softmax, and the softmax turns each row into weights. The last line, from ' +
+          '`attention()` once its checks have passed, multiplies the weights by the values.',
+      },
+      { kind: 'code', caption: 'core/include/attn/attention.hpp and core/src/attention.cpp', source: 'attention-core' },
+      {
+        kind: 'p',
+        text:
+          'Those few lines hide a lot of arithmetic, so here it is spread out. A small example goes ' +
+          'through the same core one step at a time, and every matrix it makes on the way is kept and ' +
+          'shown. Pick any number: the cells it was made from are marked, and its sum is written out ' +
+          'term by term with the values the core used. Change a cell of $Q$, $K$ or $V$ (or switch on ' +
+          'the causal mask) and follow the change through to the output.',
+      },
+      { kind: 'widget', tag: 'attn-attention-steps', attrs: { 'state-key': 'steps' }, caption: 'One attention call on a small seeded example, every matrix computed by the core. Tab into a matrix and move with the arrow keys; Enter edits a cell of Q, K or V.' },
+      {
+        kind: 'p',
+        text:
+          'On its own this has nothing to learn. Three learned projections turn the input sequence into ' +
+          '$Q$, $K$ and $V$, and that is where training happens. When all three come from the same ' +
+          'sequence it is called self-attention: each token poses its own question to all the others.',
+      },
+      {
+        kind: 'p',
+        text:
+          'Is the core right? The test suite feeds the same inputs and weights to PyTorch’s ' +
+          '`nn.MultiheadAttention` and to our layer, across self- and cross-attention, masks and batches. ' +
+          'The largest gaps are {reference.output:e} on the outputs and {reference.weights:e} on the ' +
+          'attention weights: float32 rounding and nothing more.',
+      },
+    ],
+  },
+  {
+    id: 'scale',
+    title: 'Why divide by √dₖ',
+    blocks: [
+      {
+        kind: 'p',
+        text:
+          'Take a query and a key whose $d_k$ components are independent, each with mean 0 and variance 1. ' +
+          'Each product of two such components then has mean 0 and variance 1 too; their dot ' +
+          'product is a sum of $d_k$ such products, so its variance is $d_k$ and its spread grows like ' +
+          '$\\sqrt{d_k}$. Wide scores make the softmax lopsided: nearly all the weight lands on whichever ' +
+          'key happened to score highest. Dividing by $\\sqrt{d_k}$ puts the variance back at 1.',
+      },
+      { kind: 'widget', tag: 'attn-scale-figure', attrs: { 'state-key': 'scale' }, caption: 'Random queries and keys, {sweep.tokens} tokens, computed now by the core. The line under the plots gives the draws per dimension and how long the error bars (one standard error) are.' },
+      {
+        kind: 'p',
+        text:
+          'Without the scale, at $d_k = 256$ a single token takes {sweep.maxUnscaled.256:4} of the weight ' +
+          'on average, and that is on random vectors, before any learning: the softmax is saturated by noise. ' +
+          'With the scale the top weight stays near {sweep.maxScaled.64:2} at every width, so a head behaves ' +
+          'the same whether it is 4 or 256 dimensions wide. The entropy tells the same story in nats, ' +
+          'against the ceiling of perfectly even attention, $\\log({sweep.tokens}) = {sweep.uniformEntropy:4}$.',
+      },
+      {
+        kind: 'p',
+        text:
+          'The source lesson reports {source.maxUnscaled.4:4} for the unscaled top weight at $d_k = 4$; ' +
+          'the core measures {sweep.maxUnscaled.4:4} ± {sweep.maxUnscaledSe.4:4} (one standard error over ' +
+          '{sweep.draws} draws), {source.gapSe.4:1} standard errors away. At $d_k$ = 16, 64 and 256 the gaps are ' +
+          '{source.gapSe.16:1}, {source.gapSe.64:1} and {source.gapSe.256:1} standard errors. Both are averages of ' +
+          'random draws, so some gap is expected; the source gives no standard error and does not say how it ' +
+          'averaged, so this page cannot tell whether the larger gap at $d_k = 4$ is sampling or method. The ' +
+          'trend, a top weight that climbs with $d_k$, is the same in both.',
+      },
+      { kind: 'widget', tag: 'attn-ranked-table', attrs: { 'state-key': 'table' }, caption: 'The same measurement as a table. Click a column header (or focus it and press Enter) to rank the rows by it; recompute it with more draws and the figure above follows.' },
+      {
+        kind: 'p',
+        text:
+          'A saturated softmax also stops learning. Its Jacobian, $\\mathrm{diag}(p) - pp^\\top$, ' +
+          'vanishes as $p$ approaches a one-hot vector: the measured Frobenius norm falls from ' +
+          '{sweep.jacobianUnscaled.4:3} at $d_k = 4$ to {sweep.jacobianUnscaled.256:3} at $d_k = 256$ without the scale, ' +
+          'while the scaled version holds near {sweep.jacobianScaled.256:2}. Little gradient reaches the ' +
+          'keys that lost, so the layer cannot correct which key it picks.',
+      },
+    ],
+  },
+  {
+    id: 'masks',
+    title: 'Masks',
+    blocks: [
+      {
+        kind: 'p',
+        text:
+          'A mask works on the scores, before the softmax: every blocked pair gets a huge negative ' +
+          'score, and after the softmax its weight is not small but exactly zero. The core checks it: the ' +
+          'largest weight on a blocked pair below is {masks.maxBlocked:e}. That holds in every row that ' +
+          'leaves at least one key open. A row that blocks every key has only the constant left to compare, ' +
+          'so a finite constant spreads it evenly ({pitfall.uniformWeight:4} per key over {pitfall.positions} keys ' +
+          'in the Pitfalls demo) and $-\\infty$ makes it NaN.',
+      },
+      { kind: 'widget', tag: 'attn-mask-figure', attrs: { 'state-key': 'masks' }, caption: 'Attention weights of one seeded score matrix under each mask. The fuller a cell’s colour, the more weight it carries (near the background: almost none); grey cells are blocked.' },
+      {
+        kind: 'p',
+        text:
+          'The causal mask lets position $i$ see only positions up to $i$. That is what lets a decoder ' +
+          'train on a whole sequence at once: every position predicts its successor in parallel and none ' +
+          'can peek at the answer. The padding mask hides the filler tokens that only exist to make ' +
+          'sequences the same length; without it, attention averages them in, the same mistake that ' +
+          'sank an unmasked, post-padded SimpleRNN to chance in the previous phase.',
+      },
+      {
+        kind: 'p',
+        text:
+          'With {masks.positions} positions of which {masks.real} are real, the causal mask allows ' +
+          '{masks.causal:4} of the query-key pairs, the padding mask {masks.padding:4}, and both together ' +
+          '{masks.both:4}. They answer different questions, what the model may know and what is actually ' +
+          'there, and a decoder needs both.',
+      },
+    ],
+  },
+  {
+    id: 'multi-head',
+    title: 'Multi-head attention',
+    blocks: [
+      {
+        kind: 'p',
+        text:
+          'One head returns one weighted mean. Suppose a word needs two things at once: the noun it ' +
+          'describes and the previous occurrence of itself. A single softmax has one budget of weight ' +
+          'that adds up to 1, so pulling towards one of them pulls away from the other.',
+      },
+      {
+        kind: 'p',
+        text:
+          'Several heads, each of width $d_\\text{model} / h$, run independent lookups and concatenate ' +
+          'what they find. Cutting a {heads.dModel}-wide model into {heads.numHeads} heads of {heads.keyDim} adds no parameters: the core counts ' +
+          '{heads.params4} parameters for {heads.numHeads} heads and {heads.params1} for one, because the projection ' +
+          'matrices keep their size and are only split. It is not free in every other respect. Each head ' +
+          'computes its own weight matrix, so over {heads.tokens} tokens the {heads.numHeads} heads store and normalise ' +
+          '{heads.scoresMulti} scores where one head has {heads.scoresSingle}, and each head compares queries and keys in a ' +
+          '{heads.keyDim}-dimensional slice instead of all {heads.dModel} dimensions.',
+      },
+      { kind: 'widget', tag: 'attn-heads-figure', attrs: { 'state-key': 'heads' }, caption: 'One seeded input through {heads.numHeads} untrained heads of {heads.keyDim}. Untrained, each head is close to even attention: per query its largest weight averages {heads.maxWeightMin:3} to {heads.maxWeightMax:3}, against {heads.uniform:3} for perfectly even weights. The trainer below trains several heads per block.' },
+    ],
+  },
+  {
+    id: 'cue-task',
+    title: 'One block or two: the cue task',
+    blocks: [
+      {
+        kind: 'p',
+        text:
+          'The sharpest result of the lesson. Each sequence holds a special CUE token exactly once ' +
+          'among random symbols; the last position repeats the CUE as a question, and the right answer ' +
+          'is whatever symbol came straight after the first CUE.',
+      },
+      { kind: 'code', caption: 'one training sequence', source: 'tokens:  6 2 2 CUE 4 1 7 3 5  CUE\n                   ^ the answer is 4' },
+      {
+        kind: 'p',
+        text:
+          'Chance is $1/7 \\approx {cue.chance:4}$. A model with one attention block of one head ({cue.params1} ' +
+          'parameters), trained for {cue.epochs} epochs, gets no further than guessing the most common symbol ' +
+          'in the sequence: best {cue.best1:4} against that strategy’s {cue.baseline:4}. The same model with two ' +
+          'blocks ({cue.params2} parameters) reaches {cue.best2:4} best validation accuracy in the same run.',
+      },
+      { kind: 'widget', tag: 'attn-cue-trainer', attrs: { 'state-key': 'cue' }, caption: 'Both models trained on the cue task by the core. Choose the seed, the heads per block and the epochs, and press Train both to run it yourself.' },
+      {
+        kind: 'p',
+        text:
+          'The source lesson reports {source.best1:4} for one block and {source.best2:4} for two. The one-block ' +
+          'figure rides on the data: every seed draws its own sequences, and with them its own most-common-symbol ' +
+          'baseline. Over seeds {seeds.from} to {seeds.to} the core’s one-block best lies between {seeds.best1Min:3} ' +
+          'and {seeds.best1Max:3}, each {seeds.marginMin:3} to {seeds.marginMax:3} above the baseline of its own ' +
+          'validation set ({seeds.baselineMin:3} to {seeds.baselineMax:3}). The source does not report its ' +
+          'baseline or its data, so its lower figure cannot be checked against one.',
+      },
+      {
+        kind: 'p',
+        text:
+          '**Is one block hopeless?** No; it is slow. The runs the core recorded at build time: with ' +
+          '{oneBlock.heads1.heads} head, even {oneBlock.heads1.epochs} epochs leave the one-block best at ' +
+          '{oneBlock.heads1.best:3}. With {oneBlock.heads8.heads} heads per block (the same {cue.params1} parameters, ' +
+          'split) it reaches {oneBlock.heads8.best:3} after {oneBlock.heads8.epochs} epochs, and with ' +
+          '{oneBlock.heads32.heads} heads {oneBlock.heads32.best:3}, its best at epoch {oneBlock.heads32.bestEpoch}. ' +
+          'Two blocks of one head pass 0.95 at epoch {cue.climbEnd}. So what is measured is this: one single-head ' +
+          'block of this size stays at the frequency baseline for {cue.epochs} epochs, more heads learn the task ' +
+          'slowly, and two blocks learn it fast. Theory says the same from the other side: one attention layer ' +
+          'can do such a lookup, but known bounds make the size it needs (width, heads and precision together) ' +
+          'grow with the sequence length, while two layers manage it at a small fixed size (Sanford, Hsu and ' +
+          'Telgarsky, 2024). Try more heads with one block in the trainer above, or in exercise 6.',
+      },
+      {
+        kind: 'p',
+        text:
+          '**How two blocks do it: two routes.** Answering takes two moves: find the earlier CUE by what ' +
+          'it is, then step one position to the right. One attention step matches by content or, using the ' +
+          'positions, by offset; two blocks can chain the two, and trained models do it in one of two ways.',
+      },
+      {
+        kind: 'list',
+        items: [
+          '**The answer-position route**, the classic induction head of interpretability research. In block 1 the ' +
+            'answer position looks one step back and takes in the CUE before it, so it now also says “the CUE came ' +
+            'just before me”. In block 2 the question, the final CUE, matches exactly that and reads the answer ' +
+            'position: offset 0 from the answer.',
+          '**The cue-position route.** In block 1 the CUE position looks one step ahead and copies in the answer ' +
+            'after it. In block 2 the question matches the earlier CUE by content and reads the answer from that ' +
+            'same position: offset −1 from the answer.',
+        ],
+      },
+      {
+        kind: 'p',
+        circuit: 'cue',
+        text:
+          'The run the trainer shows (seed {run.seed}) took the **cue-position route**: block 1 puts ' +
+          '{run.first:2} of the CUE position’s weight on the answer after it, and the last block puts ' +
+          '{run.share:2} of the question’s weight on offset −1. The recorded run on seed {other.seed} took the ' +
+          'answer-position route instead: {other.first:2} of the answer position’s weight on the CUE before it in ' +
+          'block 1, then {other.share:2} on offset 0.',
+      },
+      {
+        kind: 'p',
+        circuit: 'answer',
+        text:
+          'The run the trainer shows (seed {run.seed}) took the **answer-position route**: block 1 puts ' +
+          '{run.first:2} of the answer position’s weight on the CUE before it, and the last block puts ' +
+          '{run.share:2} of the question’s weight on the answer position, offset 0. The recorded run on seed ' +
+          '{cue.seed} took the cue-position route instead: {cue.first:2} of the CUE position’s weight on the ' +
+          'answer in block 1, then {cue.finalShare:2} on offset −1.',
+      },
+      {
+        kind: 'p',
+        circuit: 'none',
+        text:
+          'The run the trainer shows (seed {run.seed}) has **not settled on a route**: no head of its ' +
+          'last block puts half of the question’s weight on the earlier CUE (strongest head: {run.cueOffset:2}) ' +
+          'or on the answer ({run.answerOffset:2}). Both recorded 2-block runs, seeds {cue.seed} and {other.seed}, found one within {cue.epochs} epochs.',
+      },
+      {
+        kind: 'p',
+        text:
+          '**What the curves show.** In the recorded run the two-block model stays at or below ' +
+          '{cue.plateauMax:2} for {cue.plateauEpochs} epochs, then reaches {cue.climbFrom:2} at epoch ' +
+          '{cue.climbStart} and {cue.climbTo:2} at epoch {cue.climbEnd}: {cue.climbEpochs} epochs from the first ' +
+          'clear rise above the baseline to 0.95. The run on seed {other.seed}, which took the answer-position route, ' +
+          'climbs over {other.climbEpochs} epochs instead, from {other.climbFrom:2} at epoch {other.climbStart} to ' +
+          '{other.climbTo:2} at epoch {other.climbEnd}. A sudden jump is often explained by a two-step circuit ' +
+          'paying off only once both steps work; these runs show jumps that are sharp or gradual, not what causes them.',
+      },
+      {
+        kind: 'p',
+        text:
+          'The source lesson says the solving head put {source.cueShare:2} on the cue position. In the recorded run ' +
+          'the last block first puts half of its weight on the earlier CUE after epoch {cue.midJumpEpoch}, and ' +
+          'then it is already {cue.midJumpShare:2}, while validation accuracy is at {cue.midJumpAccuracy:2}, ' +
+          'mid-jump; once the task is solved the share is {cue.finalShare:2}. A figure near the source’s shows up ' +
+          'here only while the circuit is forming.',
+      },
+    ],
+  },
+  {
+    id: 'flowchart',
+    title: 'The route of the run shown, at a glance',
+    blocks: [{ kind: 'widget', tag: 'attn-flowchart', caption: 'How the run the trainer shows answers the cue task, as the core’s analysis of its attention finds it, and where one small block stays.' }],
+  },
+  {
+    id: 'probe',
+    title: 'Ask the trained models yourself',
+    blocks: [
+      {
+        kind: 'p',
+        text:
+          'The offsets above are averages over a thousand validation sequences. Here you can put a single ' +
+          'question to the trained models: choose a symbol for each position and slide the CUE along, and both ' +
+          'models answer at once, each with its prediction, the probability it gives every class, and the ' +
+          'attention of every block as a heat map over your tokens. Move the CUE and see whether the two-block ' +
+          'model follows it to the new answer while the one-block model keeps guessing. Once you have trained your ' +
+          'own run in the trainer, switch to it and compare its route with the recorded one.',
+      },
+      { kind: 'widget', tag: 'attn-cue-probe', attrs: { 'state-key': 'probe' }, caption: 'The trained models of the cue task, asked by the core in the training Worker. Each row of a heat map is where that position looks; the last row is the question.' },
+    ],
+  },
+  {
+    id: 'pitfalls',
+    title: 'Pitfalls',
+    blocks: [
+      {
+        kind: 'list',
+        items: [
+          '**Leaving out $1/\\sqrt{d_k}$.** Unscaled, the top weight is already {sweep.maxUnscaled.256:4} at $d_k = 256$ before training, and a saturated softmax passes back almost no gradient.',
+          '**Masking after the softmax.** Zeroing weights afterwards leaves rows that no longer add up to 1 (see the demo below). Mask the scores, then normalise.',
+          '**A careless “minus infinity”.** The largest finite float16 is {pitfall.float16Max}, so any constant below −{pitfall.float16Max} becomes $-\\infty$ in half precision, $-10^9$ as much as $-10^{30}$, and a fully masked row then turns into NaN (the table below, computed in half precision). float32 holds both as ordinary numbers. $-10^4$, or the type’s lowest finite value, is safe in both: a fully masked row then comes out uniform instead of NaN.',
+          '**No padding mask.** Attention will happily average the filler vectors, the attention version of the post-padding bug that put a SimpleRNN at 0.5036 in the previous phase.',
+          '**Treating the two masks as one.** The causal mask keeps later positions out of view; the padding mask keeps filler out; a decoder uses both at once.',
+          '**Expecting one small block to chain two steps quickly.** On the cue task one single-head block stays at the frequency baseline for {cue.epochs} epochs while two blocks solve it; one block gets there only with many heads and many epochs.',
+          '**Reading attention as an explanation.** In the trainer’s latest run, the head carrying the route puts {run.share:2} of its weight on one position, a tidy story; but on Vision Transformers, confidently wrong predictions have been reported with perfectly ordinary-looking attention.',
+        ],
+      },
+      { kind: 'widget', tag: 'attn-pitfall-demo', caption: 'Two pitfalls, computed by the core: masking after the softmax, and a half-precision fully masked row.' },
+    ],
+  },
+  {
+    id: 'recap',
+    title: 'Recap',
+    blocks: [
+      {
+        kind: 'list',
+        items: [
+          'Attention is $\\mathrm{softmax}(QK^\\top/\\sqrt{d_k})V$: a soft dictionary lookup that returns a weighted mean of values. Our core matches PyTorch to {reference.output:e}.',
+          'The scale is there because dot products spread like $\\sqrt{d_k}$: unscaled, the top weight climbs from {sweep.maxUnscaled.4:4} to {sweep.maxUnscaled.256:4} and the entropy drops from {sweep.entropyUnscaled.4:4} to {sweep.entropyUnscaled.256:4} nats as $d_k$ goes from 4 to 256.',
+          'Masks act on scores before the softmax and leave blocked pairs with exactly zero weight ({masks.maxBlocked:e} measured) in every row that keeps a key open.',
+          'Causal: {masks.causal:4} of pairs allowed; padding: {masks.padding:4}; both: {masks.both:4}.',
+          'Heads split the same parameters ({heads.params4} either way) into independent lookups, at the price of one weight matrix per head.',
+          'On the cue task one single-head block stays at the frequency baseline for {cue.epochs} epochs and two blocks solve it; with many heads one block learns it too, slowly. Two blocks chain a step by offset and a match by content.',
+        ],
+      },
+      {
+        kind: 'note',
+        text:
+          'Next in the course: attention plus a feed-forward block, residual connections and normalisation ' +
+          'make a transformer, measured against the recurrent models of the previous phase.',
+      },
+    ],
+  },
+  {
+    id: 'quiz',
+    title: 'Check yourself',
+    blocks: [{ kind: 'widget', tag: 'attn-quiz' }],
+  },
+  {
+    id: 'exercises',
+    title: 'Try it yourself',
+    blocks: [{ kind: 'widget', tag: 'attn-exercises' }],
+  },
+];

@@ -1,0 +1,280 @@
+// <attn-attention-steps>: one attention call laid out as matrices, every one from the core
+// (core.attentionSteps): Q, K, V -> Q Kᵀ -> times 1/√d_k -> causal mask (optional) -> softmax ->
+// times V. Each matrix is a table (a screen reader reads the numbers as they are shown) and a
+// keyboard grid: the arrow keys move between cells, Enter edits a cell of Q, K or V. Focusing or
+// pointing at a cell marks the cells it came from and writes out its sum, with the core's
+// numbers as the terms and the core's result as the total: the widget itself computes nothing.
+// Attributes and events: ATTENTION_STEPS in contracts.ts (the core's defaults and ranges).
+import type { AttentionSteps as Steps, Core, Mat } from '../../core';
+import { acceptedField, attributeSpec } from '../element/contract';
+import { ATTENTION_STEPS } from '../element/contracts';
+import { AttnElement, define, el } from '../element/base';
+
+type MatrixId = 'query' | 'key' | 'value' | 'scores' | 'scaled' | 'masked' | 'weights' | 'output';
+type Cells = { query: Mat; key: Mat; value: Mat };
+/** A cell of one matrix: [matrix, row, column]. */
+type CellRef = [MatrixId, number, number];
+
+const EDITABLE: readonly MatrixId[] = ['query', 'key', 'value'];
+/** What a reader may type into a cell of Q, K or V (a wider range only hides the arithmetic). */
+const EDIT_LIMIT = 10;
+
+/** How each matrix is titled and what its rows and columns are. */
+const MATRICES: Record<MatrixId, { title: string; what: string; row: string; col: string }> = {
+  query: { title: 'Q', what: 'queries, one row per token', row: 'q', col: '' },
+  key: { title: 'K', what: 'keys, one row per token', row: 'k', col: '' },
+  value: { title: 'V', what: 'values, one row per token', row: 'v', col: '' },
+  scores: { title: 'Q Kᵀ', what: 'scores: query row · key row', row: 'q', col: 'k' },
+  scaled: { title: '÷ √dₖ', what: 'scores times 1/√dₖ', row: 'q', col: 'k' },
+  masked: { title: 'causal mask', what: 'later keys blocked', row: 'q', col: 'k' },
+  weights: { title: 'softmax', what: 'weights: each row sums to 1', row: 'q', col: 'k' },
+  output: { title: '× V', what: 'output: weights times V', row: 'o', col: '' },
+};
+
+/** A number as the widget writes it: a true minus sign, `digits` decimals, huge ones as 1e9. */
+function fmt(v: number, digits = 2): string {
+  const text = Math.abs(v) >= 1e6 ? v.toExponential(0).replace('e+', 'e') : v.toFixed(digits);
+  return text.replace('-', '−');
+}
+/** A factor in a written-out sum: negative ones in parentheses. */
+const factor = (v: number, digits = 2) => (v < 0 ? `(${fmt(v, digits)})` : fmt(v, digits));
+const at = (m: Mat, i: number, j: number) => m.data[i * m.cols + j];
+
+export class AttentionSteps extends AttnElement<typeof ATTENTION_STEPS> {
+  static readonly contract = ATTENTION_STEPS;
+  /** The whole core: this widget uses more than the attention core has. */
+  protected declare core: Core;
+
+  private steps!: Steps;
+  /** the reader's cells, replacing the drawn ones until a setting changes */
+  private edited?: Cells;
+  private flow!: HTMLElement;
+  private explain!: HTMLElement;
+  private error!: HTMLElement;
+  private focused?: CellRef;
+
+  protected draw(): void {
+    this.edited = undefined;
+    const s = this.settings;
+    const configs = this.core.configs;
+    const range = (name: 'tokens' | 'dk' | 'dv') => acceptedField(attributeSpec(ATTENTION_STEPS, name), configs);
+    const select = (name: 'tokens' | 'dk' | 'dv', value: number) => {
+      const { min, max } = range(name);
+      const node = el('select', { name });
+      for (let v = min; v <= max; v++) node.append(el('option', v === value ? { value: String(v), selected: '' } : { value: String(v) }, String(v)));
+      return node;
+    };
+    const tokens = select('tokens', s.tokens), dk = select('dk', s.dk), dv = select('dv', s.dv);
+    const causal = el('input', s.causal ? { type: 'checkbox', name: 'causal', checked: '' } : { type: 'checkbox', name: 'causal' });
+    const scale = el('input', s.scale ? { type: 'checkbox', name: 'scale', checked: '' } : { type: 'checkbox', name: 'scale' });
+    const redraw = el('button', { type: 'button' }, 'Draw new cells');
+    const apply = (seed = this.settings.seed) => {
+      this.remember({ tokens: Number(tokens.value), dk: Number(dk.value), dv: Number(dv.value), causal: causal.checked, scale: scale.checked, seed });
+      this.edited = undefined;
+      this.compute();
+      this.changed();
+    };
+    for (const control of [tokens, dk, dv, causal, scale]) control.addEventListener('change', () => apply());
+    const seedMax = acceptedField(attributeSpec(ATTENTION_STEPS, 'seed'), configs).max;
+    redraw.addEventListener('click', () => apply(this.settings.seed >= seedMax ? 0 : this.settings.seed + 1));
+    this.flow = el('div', { class: 'steps-flow' });
+    this.explain = el('p', { class: 'steps-explain', 'aria-live': 'polite' });
+    this.error = el('p', { class: 'attn-error', role: 'alert' });
+    this.flow.addEventListener('keydown', (event) => this.onKey(event));
+    this.flow.addEventListener('focusin', (event) => {
+      const ref = this.refOf(event.target);
+      if (ref) this.focused = ref;
+      this.show(ref);
+    });
+    this.flow.addEventListener('pointerover', (event) => this.show(this.refOf(event.target) ?? this.focused));
+    this.flow.addEventListener('pointerleave', () => this.show(this.focused));
+    this.replaceChildren(el('div', { class: 'attn-panel steps' },
+      el('div', { class: 'attn-controls' },
+        el('label', {}, 'tokens', tokens), el('label', {}, 'dₖ', dk), el('label', {}, 'dᵥ', dv),
+        el('label', {}, causal, 'causal mask'), el('label', {}, scale, 'divide by √dₖ'), redraw),
+      el('p', { class: 'steps-hint' }, 'Tab into a matrix, move with the arrow keys, press Enter on a cell of Q, K or V to change it.'),
+      this.error, this.flow, this.explain));
+    this.compute();
+  }
+
+  /** Runs the core on the drawn or the edited cells and lays out every matrix. */
+  private compute(): void {
+    const { tokens, dk: dK, dv: dV, causal, scale, seed } = this.settings;
+    this.steps = this.edited ? this.core.attentionSteps({ causal, scale }, this.edited) : this.core.attentionSteps({ tokens, dK, dV, causal, scale, seed });
+    const stage = (id: MatrixId) => this.matrix(id, this.steps[id]);
+    const noMask = el('p', { class: 'steps-nomask' }, 'No mask: every query sees every key.');
+    this.flow.replaceChildren(
+      el('div', { class: 'steps-row' }, stage('query'), stage('key'), stage('value')),
+      el('div', { class: 'steps-row' }, stage('scores'), stage('scaled'), causal ? stage('masked') : noMask, stage('weights'), stage('output')));
+    const focus = this.focused && this.cell(this.focused);
+    if (focus) this.focusCell(focus, this.contains(document.activeElement));
+    else this.show(undefined);
+  }
+
+  /** One matrix as a table and a keyboard grid: one cell of it in the tab order. */
+  private matrix(id: MatrixId, m: Mat): HTMLElement {
+    const info = MATRICES[id];
+    const edits = EDITABLE.includes(id);
+    const colLabel = (j: number) => (info.col ? `${info.col}${j}` : String(j));
+    const head = el('tr', {}, el('td', {}), ...Array.from({ length: m.cols }, (_, j) => el('th', { scope: 'col' }, colLabel(j))));
+    const rows = Array.from({ length: m.rows }, (_, i) => el('tr', {}, el('th', { scope: 'row' }, `${info.row}${i}`),
+      ...Array.from({ length: m.cols }, (_, j) => {
+        const v = at(m, i, j);
+        const blocked = id === 'masked' && this.steps.allowed.data[i * m.cols + j] === 0;
+        const attrs: Record<string, string> = { tabindex: i === 0 && j === 0 ? '0' : '-1', 'data-row': String(i), 'data-col': String(j), 'data-value': String(v) };
+        if (blocked) attrs['data-blocked'] = '';
+        if (edits && this.edited) attrs['data-edited'] = '';
+        return el('td', attrs, fmt(v));
+      })));
+    const caption = el('caption', {}, el('span', { class: 'steps-title' }, info.title), ' ', el('span', { class: 'steps-what' }, info.what));
+    const table = el('table', { class: 'steps-matrix', role: 'grid', 'data-matrix': id, 'aria-readonly': edits ? 'false' : 'true' },
+      caption, el('thead', {}, head), el('tbody', {}, ...rows));
+    return el('div', { class: 'steps-stage' }, table);
+  }
+
+  private cell([id, i, j]: CellRef): HTMLTableCellElement | null {
+    return this.flow.querySelector(`table[data-matrix="${id}"] td[data-row="${i}"][data-col="${j}"]`);
+  }
+
+  private refOf(target: EventTarget | null): CellRef | undefined {
+    const td = target instanceof Element ? target.closest('td[data-row]') : null;
+    const id = td?.closest('table')?.dataset.matrix as MatrixId | undefined;
+    return td && id ? [id, Number(td.getAttribute('data-row')), Number(td.getAttribute('data-col'))] : undefined;
+  }
+
+  /** Makes `td` its grid's one tabbable cell, and focuses it when `move`. */
+  private focusCell(td: HTMLTableCellElement, move: boolean): void {
+    for (const other of td.closest('table')!.querySelectorAll('td[tabindex="0"]')) other.setAttribute('tabindex', '-1');
+    td.setAttribute('tabindex', '0');
+    if (move) td.focus();
+    else this.show(this.refOf(td));
+  }
+
+  private onKey(event: KeyboardEvent): void {
+    const ref = this.refOf(event.target);
+    if (!ref || event.target instanceof HTMLInputElement) return;
+    const [id, i, j] = ref;
+    const m = this.steps[id];
+    const moves: Record<string, [number, number]> = {
+      ArrowUp: [i - 1, j], ArrowDown: [i + 1, j], ArrowLeft: [i, j - 1], ArrowRight: [i, j + 1],
+      Home: [i, 0], End: [i, m.cols - 1], PageUp: [0, j], PageDown: [m.rows - 1, j],
+    };
+    if (event.key in moves) {
+      event.preventDefault();
+      const [r, c] = moves[event.key];
+      const td = this.cell([id, Math.min(Math.max(r, 0), m.rows - 1), Math.min(Math.max(c, 0), m.cols - 1)]);
+      if (td) this.focusCell(td, true);
+    } else if ((event.key === 'Enter' || event.key === 'F2') && EDITABLE.includes(id)) {
+      event.preventDefault();
+      this.edit(ref);
+    }
+  }
+
+  /** Turns a cell of Q, K or V into a text field: Enter (or leaving it) keeps the value, Escape does not. */
+  private edit(ref: CellRef): void {
+    const [id, i, j] = ref;
+    const td = this.cell(ref)!;
+    const name = `${MATRICES[id].title} row ${i}, column ${j}`;
+    const input = el('input', { type: 'text', inputmode: 'decimal', value: String(at(this.steps[id], i, j)), 'aria-label': name, size: '5' });
+    let done = false;
+    /** keep: the typed value (refused when it is not a number in range); refocus: back to the cell */
+    const finish = (keep: boolean, refocus: boolean) => {
+      if (done) return;
+      const text = input.value.trim();
+      const v = Number(text);
+      if (keep && (text === '' || !Number.isFinite(v) || Math.abs(v) > EDIT_LIMIT)) {
+        this.error.textContent = `${name} must be a number from −${EDIT_LIMIT} to ${EDIT_LIMIT}, got "${text.slice(0, 20)}".`;
+        input.setAttribute('aria-invalid', 'true');
+        return;
+      }
+      done = true;
+      this.error.textContent = '';
+      if (keep) this.setCell(ref, v);
+      else td.replaceChildren(fmt(at(this.steps[id], i, j)));
+      this.focusCell(this.cell(ref)!, refocus);
+    };
+    input.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter') finish(true, true);
+      else if (event.key === 'Escape') finish(false, true);
+      else return;
+      event.preventDefault();
+      event.stopPropagation();
+    });
+    // Leaving the field keeps a good value and drops a bad one.
+    input.addEventListener('blur', () => {
+      finish(true, false);
+      finish(false, false);
+    });
+    td.replaceChildren(input);
+    input.focus();
+    input.select();
+  }
+
+  private setCell([id, i, j]: CellRef, v: number): void {
+    const copy = (m: Mat): Mat => ({ rows: m.rows, cols: m.cols, data: Float32Array.from(m.data) });
+    const cells: Cells = this.edited ?? { query: copy(this.steps.query), key: copy(this.steps.key), value: copy(this.steps.value) };
+    const m = cells[id as keyof Cells];
+    m.data[i * m.cols + j] = v;
+    this.edited = cells;
+    this.compute();
+    this.changed();
+  }
+
+  /** Tells the page the reader changed the example. */
+  private changed(): void {
+    const { causal, scale } = this.steps.config;
+    this.emit('attn-change', { causal, scale, weights: Array.from(this.steps.weights.data), output: Array.from(this.steps.output.data) });
+  }
+
+  /** Marks the cells `ref` came from and writes out its sum (nothing marked for no cell). */
+  private show(ref: CellRef | undefined): void {
+    for (const node of this.flow.querySelectorAll('[data-mark]')) node.removeAttribute('data-mark');
+    if (!ref || !this.cell(ref)) return void (this.explain.textContent = 'Focus or point at a cell to see where it comes from.');
+    const [id, i, j] = ref;
+    const { sources, text } = this.derivation(ref);
+    this.cell(ref)!.setAttribute('data-mark', 'self');
+    for (const source of sources) this.cell(source)?.setAttribute('data-mark', 'source');
+    this.explain.textContent = `${MATRICES[id].title} [${i}, ${j}]: ${text}`;
+  }
+
+  /** Where a cell's value comes from: the cells it is made of, and its sum written out with the core's numbers. */
+  private derivation([id, i, j]: CellRef): { sources: CellRef[]; text: string } {
+    const s = this.steps;
+    const n = s.config.tokens;
+    const row = (m: MatrixId, r: number, cols: number) => Array.from({ length: cols }, (_, c): CellRef => [m, r, c]);
+    const value = at(s[id], i, j);
+    switch (id) {
+      case 'query': case 'key': case 'value':
+        return { sources: [], text: `${fmt(value)}, component ${j} of token ${i}'s ${id}. Press Enter to change it.` };
+      case 'scores': {
+        const terms = Array.from({ length: s.query.cols }, (_, c) => `${factor(at(s.query, i, c))} × ${factor(at(s.key, j, c))}`);
+        return { sources: [...row('query', i, s.query.cols), ...row('key', j, s.key.cols)], text: `q${i} · k${j} = ${terms.join(' + ')} = ${fmt(value, 4)}` };
+      }
+      case 'scaled':
+        return {
+          sources: [['scores', i, j]],
+          text: s.config.scale
+            ? `${factor(at(s.scores, i, j), 4)} × 1/√${s.config.dK} = ${factor(at(s.scores, i, j), 4)} × ${fmt(s.scaleFactor, 4)} = ${fmt(value, 4)}`
+            : `not scaled (divide by √dₖ is off): ${fmt(value, 4)}, the score itself`,
+        };
+      case 'masked':
+        return {
+          sources: [['scaled', i, j]],
+          text: s.allowed.data[i * n + j]
+            ? `key ${j} does not come after query ${i}: kept, ${fmt(value, 4)}`
+            : `key ${j} comes after query ${i}: blocked, its score set to ${fmt(s.maskedValue)} so that its weight is 0`,
+        };
+      case 'weights': {
+        const from: MatrixId = s.config.causal ? 'masked' : 'scaled';
+        const exps = Array.from({ length: n }, (_, k) => `exp(${fmt(at(s[from], i, k), 4)})`);
+        return { sources: row(from, i, n), text: `${exps[j]} / (${exps.join(' + ')}) = ${fmt(value, 4)}` };
+      }
+      case 'output': {
+        const terms = Array.from({ length: n }, (_, k) => `${fmt(at(s.weights, i, k), 4)} × ${factor(at(s.value, k, j))}`);
+        return { sources: [...row('weights', i, n), ...Array.from({ length: n }, (_, k): CellRef => ['value', k, j])], text: `${terms.join(' + ')} = ${fmt(value, 4)}` };
+      }
+    }
+  }
+}
+
+define('attn-attention-steps', AttentionSteps);

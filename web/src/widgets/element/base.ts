@@ -1,0 +1,309 @@
+// What every attention-lab widget shares: its contract (contracts.ts) read into settings, the
+// core, a lazy start when the widget nears the viewport, URL-hash state, typed DOM events, error
+// display and the colour theme. Widgets are framework-free custom elements configured by
+// attributes.
+//
+// Lifecycle: a widget starts (loads the core and its library) when it first nears the viewport,
+// then draw() draws it from `settings`. Changing an attribute draws it again (several changes
+// in one task, once). Removing it from the page calls teardown() (a sketch, a Worker), and a
+// drawing it was in the middle of announces nothing (no data-ready, no attn-ready); adding it
+// again draws it anew. Moving it (removed and added in the same task) keeps it as it is.
+import { getAttentionCore, getCore } from '../../core/instance';
+import type { AttentionCore, Configs } from '../../core';
+import {
+  AuthorError, attributesOf, formatValue, isCore, parseAttribute, THEMES,
+  type AttributeSpec, type EventDetail, type EventName, type Settings, type WidgetContract,
+} from './contract';
+import { readState, writeState } from './hash-state';
+import { showFailure } from '../../host/failure';
+
+/** Is `value` a theme? Otherwise warns, naming `where`, and the caller ignores it. */
+function checkTheme(value: string, where: string): boolean {
+  if ((THEMES as readonly string[]).includes(value)) return true;
+  console.warn(`${where}: theme must be light, dark or auto, got "${value.slice(0, 40)}"; ignored`);
+  return false;
+}
+
+/**
+ * Forces the page's colour scheme from its URL's ?theme=light|dark|auto (index.html, embed.html),
+ * as <html data-attn-theme>, which page.css and widgets.css follow.
+ */
+export function applyPageTheme(): void {
+  const theme = new URLSearchParams(location.search).get('theme');
+  if (theme === null || !checkTheme(theme, '?theme')) return;
+  if (theme === 'auto') delete document.documentElement.dataset.attnTheme;
+  else document.documentElement.dataset.attnTheme = theme;
+}
+
+type Phase = 'idle' | 'waiting' | 'starting' | 'started';
+
+export abstract class AttnElement<C extends WidgetContract = WidgetContract> extends HTMLElement {
+  /** The widget's attributes and events (contracts.ts). */
+  static readonly contract: WidgetContract;
+  /**
+   * The core the widget draws with: the whole core, the attention core (a smaller module, for a
+   * widget that needs only attention; a widget that needs more declares `core: Core`), or none.
+   */
+  static readonly needsCore: 'whole' | 'attention' | false = 'whole';
+
+  static get observedAttributes(): string[] {
+    return attributesOf(this.contract).map((a) => a.name);
+  }
+
+  static {
+    // The reader switched the system's colour scheme: started widgets redraw their canvases.
+    if (typeof matchMedia === 'function') {
+      matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
+        for (const node of document.querySelectorAll('[data-ready]')) if (node instanceof AttnElement) node.themeChanged();
+      });
+    }
+  }
+
+  protected core!: AttentionCore;
+  /** The attributes as read for the current drawing (their defaults where absent). */
+  protected settings!: Settings<C>;
+  private lifecycle: Phase = 'idle';
+  private observer?: IntersectionObserver;
+  private stopPending = false;
+  private renders: Promise<void> = Promise.resolve();
+  private renderQueued = false;
+  /**
+   * Values newer than the attributes, as attribute text: the reader's (remember()) or, at the
+   * start, those the URL hash kept. An attribute the host page changes drops its entry.
+   */
+  private overrides = new Map<string, string>();
+  private inlineText?: string | null;
+  /** counts starts, so that a start overtaken by a removal and a new start gives up */
+  private starts = 0;
+
+  private get contract(): WidgetContract {
+    return (this.constructor as typeof AttnElement).contract;
+  }
+
+  connectedCallback(): void {
+    this.stopPending = false;
+    if (this.lifecycle === 'starting' || this.lifecycle === 'started') return; // moved, or back before it stopped
+    this.lifecycle = 'waiting';
+    // Heavy work (and heavy libraries) wait until the widget is within 600 px of view.
+    this.observer ??= new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) void this.start();
+      },
+      { rootMargin: '600px 0px' },
+    );
+    this.observer.observe(this);
+  }
+
+  disconnectedCallback(): void {
+    this.observer?.unobserve(this);
+    // A move disconnects and connects again in the same task: stop only if it stays out.
+    this.stopPending = true;
+    queueMicrotask(() => {
+      if (!this.stopPending || this.isConnected) return;
+      this.stopPending = false;
+      if (this.lifecycle === 'started') this.teardown();
+      this.lifecycle = 'idle';
+      this.overrides.clear();
+    });
+  }
+
+  attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+    if (old === value) return;
+    if (name === 'theme') {
+      if (value !== null) checkTheme(value, `<${this.localName} theme>`);
+      if (this.dataset.ready !== undefined) this.themeChanged();
+      return;
+    }
+    if (name === 'state-key') this.overrides.clear();
+    else this.overrides.delete(name);
+    if (this.lifecycle === 'started') this.scheduleRender();
+  }
+
+  private async start(): Promise<void> {
+    if (this.lifecycle !== 'waiting') return;
+    this.lifecycle = 'starting';
+    const start = ++this.starts;
+    this.observer?.disconnect();
+    try {
+      // The widget's own library downloads while the core loads, not after it.
+      const needsCore = (this.constructor as typeof AttnElement).needsCore;
+      const loading = needsCore === 'whole' ? getCore() : needsCore === 'attention' ? getAttentionCore() : undefined;
+      const [core] = await Promise.all([loading, this.preload()]);
+      if (core) this.core = core;
+    } catch (error) {
+      this.lifecycle = 'idle';
+      return this.showFatal(error);
+    }
+    if (this.lifecycle !== 'starting' || start !== this.starts) return; // removed meanwhile
+    this.lifecycle = 'started';
+    this.scheduleRender();
+  }
+
+  /** Draws the widget again once the current drawing (if any) is done; calls in one task coalesce. */
+  private scheduleRender(): void {
+    if (this.renderQueued) return;
+    this.renderQueued = true;
+    this.renders = this.renders.then(async () => {
+      this.renderQueued = false;
+      if (this.lifecycle !== 'started') return;
+      if (this.overrides.size === 0) this.loadHashState();
+      this.teardown();
+      const start = this.starts;
+      try {
+        this.settings = this.readSettings();
+        await this.draw();
+        // Removed while it drew: the removal's teardown() ran before the drawing ended, so what
+        // the rest of the drawing made (a Worker, an observer) is released now, and nothing is
+        // announced. If it was started again meanwhile, the render that start queued draws anew.
+        if (this.lifecycle !== 'started' || start !== this.starts) return this.teardown();
+        this.dataset.ready = '';
+        this.dispatchEvent(new CustomEvent('attn-ready', { bubbles: true }));
+      } catch (error) {
+        delete this.dataset.ready;
+        if (error instanceof AuthorError) this.showAuthorError(error);
+        else this.showFatal(error);
+      }
+    });
+  }
+
+  /** The hash's values under this widget's state-key, as overrides (a bad state-key reads none). */
+  private loadHashState(): void {
+    const stateKey = this.getAttribute('state-key');
+    const spec = this.spec('state-key');
+    if (!stateKey || !spec || !this.parses(spec, stateKey)) return;
+    const saved = readState(stateKey);
+    for (const a of attributesOf(this.contract))
+      if (a.hashKey !== undefined && saved[a.hashKey] !== undefined) this.overrides.set(a.name, saved[a.hashKey]);
+  }
+
+  private spec(name: string): AttributeSpec | undefined {
+    return attributesOf(this.contract).find((a) => a.name === name);
+  }
+
+  private parses(spec: AttributeSpec, text: string): boolean {
+    try {
+      parseAttribute(spec, text, this.core?.configs as Configs, document.baseURI);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * Every attribute of the contract as its value: an override (ignored with a warning when it
+   * does not parse), else the attribute (an AuthorError naming it when it does not parse), else
+   * its default (the core's, for a core attribute).
+   */
+  private readSettings(): Settings<C> {
+    const settings: Record<string, unknown> = {};
+    const configs = this.core?.configs as Configs; // undefined for a widget without the core, which has no core attributes
+    for (const spec of this.contract.attributes) {
+      const override = this.overrides.get(spec.name);
+      if (override !== undefined) {
+        try {
+          settings[spec.name] = parseAttribute(spec, override, configs, document.baseURI);
+          continue;
+        } catch (error) {
+          console.warn(`<${this.localName}>: the saved ${spec.name} is ignored: ${(error as Error).message}`);
+          this.overrides.delete(spec.name);
+        }
+      }
+      const raw = this.getAttribute(spec.name);
+      if (raw !== null) {
+        try {
+          settings[spec.name] = parseAttribute(spec, raw, configs, document.baseURI);
+        } catch (error) {
+          throw new AuthorError(`attribute ${(error as Error).message}`);
+        }
+      } else if (isCore(spec)) {
+        settings[spec.name] = (configs[spec.core.config].defaults as unknown as Record<string, unknown>)[spec.core.key];
+      } else {
+        settings[spec.name] = spec.default;
+      }
+    }
+    return settings as Settings<C>;
+  }
+
+  /**
+   * The reader changed settings in the widget: they stay through later drawings (until the host
+   * page changes that attribute), and in the URL hash when the widget has a state-key.
+   */
+  protected remember(values: Partial<Settings<C>>): void {
+    const hash: Record<string, string> = {};
+    for (const [name, value] of Object.entries(values)) {
+      const text = formatValue(value);
+      this.overrides.set(name, text);
+      (this.settings as Record<string, unknown>)[name] = value;
+      const key = this.spec(name)?.hashKey;
+      if (key !== undefined) hash[key] = text;
+    }
+    const stateKey = (this.settings as Record<string, unknown>)['state-key'];
+    if (typeof stateKey === 'string' && Object.keys(hash).length) writeState(stateKey, hash);
+  }
+
+  /** Starts loading what draw() will need besides the core (a library); runs alongside it. */
+  protected preload(): Promise<unknown> {
+    return Promise.resolve();
+  }
+
+  /** Draws the widget from `settings` (replacing what it drew before). */
+  protected abstract draw(): Promise<void> | void;
+
+  /** Releases what draw() started that the DOM does not hold (a sketch, a Worker, a timer). */
+  protected teardown(): void {}
+
+  /** Redraws what the theme's colours cannot restyle through CSS (a canvas); called once started. */
+  protected themeChanged(): void {}
+
+  /**
+   * The named --attn-* colours as this widget shows them now (its theme applied), as rgb()
+   * strings: a canvas cannot read light-dark() pairs.
+   */
+  protected themeColours<K extends string>(names: readonly K[]): Record<K, string> {
+    const probe = this.appendChild(el('span', { hidden: '' }));
+    const colours = {} as Record<K, string>;
+    for (const name of names) {
+      probe.style.color = `var(${name})`;
+      colours[name] = getComputedStyle(probe).color;
+    }
+    probe.remove();
+    return colours;
+  }
+
+  /** The text of the author's child <script type="application/json">, read before the first drawing replaces it. */
+  protected inlineJson(): string | null {
+    this.inlineText ??= this.querySelector(':scope > script[type="application/json"]')?.textContent ?? null;
+    return this.inlineText;
+  }
+
+  protected emit<N extends EventName<C>>(type: N, detail: EventDetail<C, N>): void {
+    this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+  }
+
+  /** An author's mistake (an attribute, their data): said in the widget and on the console. */
+  private showAuthorError(error: AuthorError): void {
+    this.replaceChildren(el('p', { class: 'attn-error', role: 'alert' }, `<${this.localName}>: ${error.message}`));
+    console.warn(`<${this.localName}>: ${error.message}`);
+  }
+
+  private showFatal(error: unknown): void {
+    void showFailure(this, error);
+  }
+}
+
+/** Registers a custom element once (a page may load the bundle twice). */
+export function define(tag: string, element: CustomElementConstructor): void {
+  if (!customElements.get(tag)) customElements.define(tag, element);
+}
+
+/** el('button', {type: 'button'}, 'Restart') — attributes set as attributes, text as text. */
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
+  node.append(...children);
+  return node;
+}

@@ -1,0 +1,302 @@
+// A widget's contract: its attributes and events, declared once per widget in contracts.ts and
+// read by everything that needs them: the element (observedAttributes, parsing with errors that
+// name the attribute), the URL-hash state, the embedding guide's reference tables,
+// custom-elements.json and the package's TypeScript types (both written at build time by
+// scripts/build-package.mjs). Attributes that set an option of a core call name the core's field
+// (`core: {config, key}`): their type, default, range and help text are read from core.configs,
+// never restated here. Everything else is the widget's own and declared with its own default and
+// range. Pure data and functions, no DOM: the build loads this file in node.
+import type { Configs, FieldSpec } from '../../core';
+import type { CueCircuit, XapiStatement } from './public-types';
+
+export type ConfigName = keyof Configs;
+type DefaultsOf<K extends ConfigName> = Configs[K]['defaults'];
+
+/** An attribute that sets an option of a core call: type, default, range and help are the core's. */
+export interface CoreAttributeSpec {
+  name: string;
+  core: { [K in ConfigName]: { config: K; key: keyof DefaultsOf<K> & string } }[ConfigName];
+  /** said after the core's help, when the widget adds something */
+  note?: string;
+  /** a tighter upper bound this widget sets (what it can show), with `capReason` */
+  cap?: number;
+  capReason?: string;
+  /** key in the URL hash (under the widget's state-key) that keeps the reader's value */
+  hashKey?: string;
+}
+
+/** The widget's own attribute types, and what each is read as. */
+export interface OwnTypes {
+  /** a number, in [min, max] */
+  number: number;
+  /** one of `values` (strings or numbers) */
+  enum: string | number;
+  /** text matching `pattern` (a RegExp source), described by `format` */
+  text: string;
+  /** an http(s) address, absolute or relative to the page */
+  url: string;
+  /** an absolute IRI, as xAPI needs for activity ids */
+  iri: string;
+  /** a JSON list of [x, y] pairs */
+  points: number[][];
+  /** two numbers, "x, y" */
+  point: [number, number];
+}
+
+export interface OwnAttributeSpec {
+  name: string;
+  type: keyof OwnTypes;
+  description: string;
+  /** the value when the attribute is absent; none: absent means "not set" (the description says what then) */
+  default?: number | string | number[][];
+  values?: readonly (string | number)[];
+  min?: number;
+  max?: number;
+  /** points: how many pairs at most */
+  maxCount?: number;
+  /** text: the RegExp source the whole value must match, and how to say it */
+  pattern?: string;
+  format?: string;
+  hashKey?: string;
+  /** a bad value is ignored with a console warning instead of stopping the widget (theme) */
+  lenient?: boolean;
+}
+
+export type AttributeSpec = CoreAttributeSpec | OwnAttributeSpec;
+
+/** The types an event's detail fields may have (the package's .d.ts names them the same). */
+export interface DetailTypes {
+  number: number;
+  string: string;
+  boolean: boolean;
+  'number[]': number[];
+  'Record<string, number>': Record<string, number>;
+  CueCircuit: CueCircuit;
+  XapiStatement: XapiStatement;
+}
+
+export interface DetailField {
+  name: string;
+  type: keyof DetailTypes;
+  description: string;
+}
+
+export interface EventSpec {
+  name: string;
+  description: string;
+  detail: readonly DetailField[];
+}
+
+export interface WidgetContract {
+  tag: string;
+  /** the class name, for custom-elements.json and the types */
+  className: string;
+  description: string;
+  attributes: readonly AttributeSpec[];
+  events: readonly EventSpec[];
+  /** JavaScript properties a host may set (name, TypeScript type, description) */
+  properties?: readonly { name: string; type: string; description: string }[];
+  /** the JSON Schema of the author data it takes (schemas/NAME.schema.json), if any */
+  schema?: string;
+}
+
+// ---- what every widget has ----
+
+export const THEMES = ['light', 'dark', 'auto'] as const;
+
+/** Attributes every widget takes, listed in each widget's reference after its own. */
+export const COMMON_ATTRIBUTES = [
+  {
+    name: 'theme', type: 'enum', values: THEMES, lenient: true,
+    description: 'Forces the colour scheme: light, dark, or auto (the reader\'s preference). Without it the widget follows its page (<html data-attn-theme>), else the reader. A value that is none of these is ignored with a console warning.',
+  },
+] as const satisfies readonly OwnAttributeSpec[];
+
+/** Events every widget raises. */
+export const COMMON_EVENTS = [
+  { name: 'attn-ready', description: 'The widget has drawn itself: once it starts, and again after each attribute change.', detail: [] },
+] as const satisfies readonly EventSpec[];
+
+export const attributesOf = (contract: WidgetContract): readonly AttributeSpec[] => [...contract.attributes, ...COMMON_ATTRIBUTES];
+export const eventsOf = (contract: WidgetContract): readonly EventSpec[] => [...contract.events, ...COMMON_EVENTS];
+export const isCore = (spec: AttributeSpec): spec is CoreAttributeSpec => 'core' in spec;
+
+/** The declaration of one attribute of a contract, typed as declared. */
+export function attributeSpec<C extends WidgetContract, N extends C['attributes'][number]['name']>(contract: C, name: N): Extract<C['attributes'][number], { name: N }> {
+  const spec = contract.attributes.find((a) => a.name === name);
+  if (!spec) throw new Error(`${contract.tag} has no attribute ${name}`);
+  return spec as Extract<C['attributes'][number], { name: N }>;
+}
+
+// ---- types derived from a contract (the widgets' settings and events are checked by tsc) ----
+
+type Own<A> = A extends { type: 'enum'; values: readonly (infer V)[] } ? V : A extends { type: infer T extends keyof OwnTypes } ? OwnTypes[T] : never;
+type CoreValue<K, F> = K extends ConfigName ? (F extends keyof DefaultsOf<K> ? DefaultsOf<K>[F] : never) : never;
+type ValueOf<A> = A extends { core: { config: infer K; key: infer F } }
+  ? CoreValue<K, F>
+  : A extends { default: unknown } ? Own<A> : Own<A> | undefined;
+
+/** A widget's attributes as read: name -> value (its default when absent; undefined when it has none). */
+export type Settings<C extends WidgetContract> = { [A in C['attributes'][number] as A['name']]: ValueOf<A> };
+
+export type EventName<C extends WidgetContract> = C['events'][number]['name'];
+export type EventDetail<C extends WidgetContract, N extends string> =
+  Extract<C['events'][number], { name: N }> extends { detail: infer D extends readonly DetailField[] }
+    ? { [F in D[number] as F['name']]: DetailTypes[F['type']] }
+    : never;
+
+// ---- reading an attribute ----
+
+/** An attribute (or author data) the widget cannot use: shown in the widget, logged as a warning. */
+export class AuthorError extends Error {
+  override name = 'AuthorError';
+}
+
+const interval = (min: number, max: number, openMin = false, openMax = false) => `${openMin ? '(' : '['}${min}, ${max}${openMax ? ')' : ']'}`;
+
+/** The core's field behind an attribute. */
+export function fieldOf(spec: CoreAttributeSpec, configs: Configs): FieldSpec {
+  const field = configs[spec.core.config].fields.find((f) => f.key === spec.core.key);
+  if (!field) throw new Error(`the core has no field ${spec.core.config}.${spec.core.key}`);
+  return field;
+}
+
+/** The core's field with this widget's cap applied: the range the widget accepts. */
+export function acceptedField(spec: CoreAttributeSpec, configs: Configs): FieldSpec {
+  const field = fieldOf(spec, configs);
+  if (spec.cap === undefined || spec.cap >= field.max) return field;
+  return { ...field, max: spec.cap, openMax: false };
+}
+
+/** What a value must be, as a phrase: "a whole number in [1, 32]". Used in errors and the guide. */
+export function valuePhrase(spec: AttributeSpec, configs: Configs): string {
+  if (isCore(spec)) {
+    const f = acceptedField(spec, configs);
+    const range = interval(f.min, f.max, f.openMin, f.openMax);
+    switch (f.kind) {
+      case 'integer': case 'seed': return `a whole number in ${range}`;
+      case 'number': return `a number in ${range}`;
+      case 'boolean': return 'true or false';
+      case 'integers': return `whole numbers separated by commas, 1 to ${f.maxCount} of them, each in ${range}`;
+    }
+  }
+  switch (spec.type) {
+    case 'number': return `a number in ${interval(spec.min ?? -Infinity, spec.max ?? Infinity)}`;
+    case 'enum': return `one of ${spec.values!.join(', ')}`;
+    case 'text': return spec.format ?? 'text';
+    case 'url': return 'an http(s) address, absolute or relative to the page';
+    case 'iri': return 'an absolute IRI, such as https://example.com/course/quiz-1';
+    case 'points': return `a JSON list of 1 to ${spec.maxCount} [x, y] pairs of numbers`;
+    case 'point': return 'two numbers "x, y"';
+  }
+}
+
+/** TypeScript notation of what the attribute is read as (custom-elements.json's type). */
+export function typeText(spec: AttributeSpec, configs: Configs): string {
+  if (isCore(spec)) {
+    const kind = fieldOf(spec, configs).kind;
+    return kind === 'boolean' ? 'boolean' : kind === 'integers' ? 'string' : 'number';
+  }
+  if (spec.type === 'enum') return spec.values!.map((v) => (typeof v === 'number' ? String(v) : `'${v}'`)).join(' | ');
+  return spec.type === 'number' ? 'number' : 'string';
+}
+
+/** An attribute's value as written in HTML (also how the URL hash keeps it). */
+export function formatValue(value: unknown): string {
+  if (Array.isArray(value) && value.every((v) => typeof v === 'number')) {
+    // a point keeps two decimals (where a drag left it); a list of whole numbers all of its digits
+    return value.length === 2 && !value.every(Number.isInteger) ? value.map((v) => v.toFixed(2)).join(',') : value.join(',');
+  }
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** The default as HTML would write it; undefined when the attribute has none. */
+export function defaultText(spec: AttributeSpec, configs: Configs): string | undefined {
+  const value = defaultValue(spec, configs);
+  return value === undefined ? undefined : formatValue(value);
+}
+
+export function defaultValue(spec: AttributeSpec, configs: Configs): unknown {
+  if (isCore(spec)) return (configs[spec.core.config].defaults as unknown as Record<string, unknown>)[spec.core.key];
+  return spec.default;
+}
+
+/** What the attribute does, in words: the core's help for a core attribute, with the widget's note. */
+export function descriptionOf(spec: AttributeSpec, configs: Configs): string {
+  if (!isCore(spec)) return spec.description;
+  const help = fieldOf(spec, configs).help;
+  const parts = [`${help.charAt(0).toUpperCase()}${help.slice(1)}.`];
+  if (spec.note) parts.push(spec.note);
+  if (spec.cap !== undefined && spec.cap < fieldOf(spec, configs).max) parts.push(`At most ${spec.cap} here: ${spec.capReason}.`);
+  return parts.join(' ');
+}
+
+const WHOLE = /^[+-]?\d+$/;
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+function inRange(v: number, f: { min: number; max: number; openMin?: boolean; openMax?: boolean }): boolean {
+  return (f.openMin ? v > f.min : v >= f.min) && (f.openMax ? v < f.max : v <= f.max);
+}
+
+/**
+ * Reads an attribute's text as its value, or throws an AuthorError naming the attribute, what it
+ * must be and what it got. `base` resolves relative addresses (document.baseURI).
+ */
+export function parseAttribute(spec: AttributeSpec, raw: string, configs: Configs, base: string): unknown {
+  const fail = (): never => {
+    throw new AuthorError(`${spec.name} must be ${valuePhrase(spec, configs)}, got "${raw.length > 60 ? raw.slice(0, 60) + '…' : raw}"`);
+  };
+  const text = raw.trim();
+  if (isCore(spec)) {
+    const f = acceptedField(spec, configs);
+    const whole = (t: string) => {
+      const v = Number(t);
+      return WHOLE.test(t) && Number.isSafeInteger(v) && inRange(v, f) ? v : fail();
+    };
+    switch (f.kind) {
+      case 'integer': case 'seed': return whole(text);
+      case 'number': return NUMBER.test(text) && inRange(Number(text), f) ? Number(text) : fail();
+      case 'boolean': return text === 'true' ? true : text === 'false' ? false : fail();
+      case 'integers': {
+        const parts = text.split(',').map((p) => p.trim());
+        return parts.length >= 1 && parts.length <= f.maxCount ? parts.map(whole) : fail();
+      }
+    }
+  }
+  switch (spec.type) {
+    case 'number':
+      return NUMBER.test(text) && inRange(Number(text), { min: spec.min ?? -Infinity, max: spec.max ?? Infinity }) ? Number(text) : fail();
+    case 'enum':
+      return spec.values!.find((v) => String(v) === text) ?? fail();
+    case 'text':
+      return new RegExp(`^(?:${spec.pattern ?? '.*'})$`, 'u').test(raw) ? raw : fail();
+    case 'url': {
+      try {
+        const url = new URL(text, base);
+        if (text !== '' && (url.protocol === 'https:' || url.protocol === 'http:')) return text;
+      } catch { /* not an address */ }
+      return fail();
+    }
+    case 'iri': {
+      try {
+        if (/^[a-z][a-z0-9+.-]*:\S+$/i.test(text) && new URL(text)) return text;
+      } catch { /* not absolute */ }
+      return fail();
+    }
+    case 'points': {
+      let points: unknown;
+      try {
+        points = JSON.parse(text);
+      } catch {
+        return fail();
+      }
+      const pair = (p: unknown) => Array.isArray(p) && p.length === 2 && p.every((v) => typeof v === 'number' && Number.isFinite(v));
+      return Array.isArray(points) && points.length >= 1 && points.length <= (spec.maxCount ?? Infinity) && points.every(pair) ? points : fail();
+    }
+    case 'point': {
+      // "x, y"; JSON's "[x, y]" is read too
+      const parts = text.replace(/^\[(.*)\]$/s, '$1').split(',').map((p) => p.trim());
+      return parts.length === 2 && parts.every((p) => NUMBER.test(p)) ? parts.map(Number) : fail();
+    }
+  }
+}

@@ -1,0 +1,102 @@
+// <attn-mask-figure>: the causal, padding and combined masks applied to one seeded score
+// matrix by the core (core.maskDemo), drawn as heat maps of the resulting weights with the
+// share of allowed pairs under each. Sequence length and real length are adjustable.
+// Attributes and events: MASK_FIGURE in contracts.ts (the core's defaults and ranges).
+import type { Core, MaskDemo } from '../../core';
+import { acceptedField, attributeSpec } from '../element/contract';
+import { MASK_FIGURE } from '../element/contracts';
+import { AttnElement, define, el } from '../element/base';
+import { loadPlot } from '../shared/plot-util';
+import { combineSvgs, downloadCsv, downloadSvg } from '../shared/download';
+import { heatmap } from '../shared/heatmap';
+
+const LABELS: Record<string, string> = { causal: 'Causal', padding: 'Padding', both: 'Both' };
+
+export class MaskFigure extends AttnElement<typeof MASK_FIGURE> {
+  static readonly contract = MASK_FIGURE;
+  /** The whole core: this widget uses more than the attention core has. */
+  protected declare core: Core;
+
+  private positions = 0;
+  private real = 0;
+  private grid!: HTMLElement;
+  private panels: SVGSVGElement[] = [];
+  private error!: HTMLElement;
+  /** the most positions this figure draws */
+  private limit = 0;
+
+  protected preload(): Promise<unknown> {
+    return loadPlot();
+  }
+
+  protected async draw(): Promise<void> {
+    this.positions = this.settings.positions;
+    this.real = this.settings.real;
+    this.limit = acceptedField(attributeSpec(MASK_FIGURE, 'positions'), this.core.configs).max;
+    const n = el('input', { type: 'number', min: '1', max: String(this.limit), step: '1', value: String(this.positions) });
+    const real = el('input', { type: 'number', min: '1', max: String(this.limit), step: '1', value: String(this.real) });
+    this.error = el('p', { class: 'attn-error', role: 'alert' });
+    const apply = () => this.update(n.value, real.value);
+    n.addEventListener('change', apply);
+    real.addEventListener('change', apply);
+    this.grid = el('div', { class: 'mask-grid' });
+    const csv = el('button', { type: 'button' }, 'Download CSV');
+    csv.addEventListener('click', () => this.downloadCsv());
+    const svg = el('button', { type: 'button' }, 'Download SVG');
+    svg.addEventListener('click', () => downloadSvg('masks.svg', combineSvgs(this.panels, 3)));
+    this.replaceChildren(el('div', { class: 'attn-panel' },
+      el('div', { class: 'attn-controls' }, el('label', {}, 'positions', n), el('label', {}, 'real tokens', real)),
+      this.error, this.grid, el('div', { class: 'attn-download' }, csv, svg)));
+    await this.update(String(this.positions), String(this.real));
+  }
+
+  /** The heat maps' colour is the theme's accent, resolved when drawn. */
+  protected themeChanged(): void {
+    void this.drawPanels();
+  }
+
+  private async update(nText: string, realText: string): Promise<void> {
+    const n = Number(nText), real = Number(realText);
+    if (!Number.isInteger(n) || n < 1 || n > this.limit) return void (this.error.textContent = `Positions must be a whole number from 1 to ${this.limit}, got "${nText}".`);
+    if (!Number.isInteger(real) || real < 1 || real > n) return void (this.error.textContent = `Real tokens must be a whole number from 1 to ${n}, got "${realText}".`);
+    this.error.textContent = '';
+    this.positions = n;
+    this.real = real;
+    const demo = await this.drawPanels();
+    this.remember({ positions: n, real });
+    this.emit('attn-change', { positions: n, real, fractions: Object.fromEntries(demo.cases.map((c) => [c.name, c.allowedFraction])) });
+  }
+
+  /** The three heat maps of the current lengths, in the theme's colours; resolves to the core's demo. */
+  private async drawPanels(): Promise<MaskDemo> {
+    const n = this.positions, real = this.real;
+    const demo = this.core.maskDemo({ positions: n, real, seed: this.settings.seed });
+    const colour = this.themeColours(['--attn-accent'])['--attn-accent'];
+    this.panels = [];
+    const panels = await Promise.all(demo.cases.map(async (c, i) => {
+      const plot = el('div', {});
+      const svg = await heatmap(plot, {
+        rows: n, cols: n, weights: c.weights, allowed: c.allowed, colour,
+        label: `${LABELS[c.name]} mask: weights of ${n} queries over ${n} keys; ${(c.allowedFraction * 100).toFixed(1)}% of pairs allowed`,
+      });
+      if (svg) this.panels[i] = svg;
+      return el('div', { 'data-mask': c.name },
+        el('h3', {}, LABELS[c.name] ?? c.name), plot,
+        el('p', {}, `allowed: ${c.allowedFraction.toFixed(4)}`),
+        el('p', {}, `largest blocked weight: ${c.maxBlockedWeight.toExponential(2)}`));
+    }));
+    this.grid.replaceChildren(...panels);
+    return demo;
+  }
+
+  private downloadCsv(): void {
+    const demo = this.core.maskDemo({ positions: this.positions, real: this.real, seed: this.settings.seed });
+    const rows: unknown[][] = [];
+    for (const c of demo.cases)
+      for (let i = 0; i < this.positions * this.positions; i++)
+        rows.push([c.name, Math.floor(i / this.positions), i % this.positions, c.allowed[i], c.weights[i]]);
+    downloadCsv('masks.csv', ['mask', 'query', 'key', 'allowed', 'weight'], rows);
+  }
+}
+
+define('attn-mask-figure', MaskFigure);

@@ -1,0 +1,80 @@
+// Messages between the page and the training Worker (training-worker.ts), and the check every
+// incoming request goes through: the Worker acts only on well-formed requests. A run's config
+// is checked by the core when the Worker builds the models (its message comes back as an
+// error reply naming the option), and so are a probe's tokens.
+//
+// A run trains the models its request names by their blocks (both by default): the trainer
+// starts one Worker per model where the machine has two cores or more, one for both elsewhere.
+// Replies name a model by its blocks too.
+//
+// A probe asks a trained model about one sequence: the recorded run's model (its weights are
+// fetched the first time one is asked for) or the latest live run's (kept once that Worker's
+// run has finished, until its next run starts: a probe never mixes two runs). The reply carries
+// the core's CueProbe and how long the forward pass took in the Worker.
+import type { CueAnalysis, CueConfig, CueEpoch, CueProbe } from '../core';
+
+/** Which trained model a probe asks: the 1-block or the 2-block one, of the recorded or the latest live run. */
+export interface ProbeTarget { source: 'recorded' | 'live'; blocks: ModelBlocks }
+
+/** A model of the cue task, named by its blocks. */
+export type ModelBlocks = 1 | 2;
+export const BOTH_MODELS: readonly ModelBlocks[] = [1, 2];
+
+export type TrainerRequest =
+  /** wasmUrl (train and probe): where the core's .wasm is, when the Worker cannot find it next to itself (bundled apart); models: which to train (default both) */
+  | { type: 'train'; runId: number; config: Partial<CueConfig>; models?: ModelBlocks[]; wasmUrl?: string }
+  | { type: 'probe'; requestId: number; target: ProbeTarget; tokens: number[]; wasmUrl?: string }
+  | { type: 'pause' }
+  | { type: 'resume' }
+  | { type: 'cancel' }
+  | { type: 'memory' };
+
+export type TrainerReply =
+  | { type: 'ready' }
+  | { type: 'started'; runId: number; model: number; parameterCount: number; baseline: number; chance: number; batchesPerEpoch: number; epochs: number }
+  | { type: 'progress'; runId: number; model: number; epoch: number; batch: number; batchesPerEpoch: number; epochs: number; heapBytes: number }
+  | { type: 'epoch'; runId: number; model: number; record: CueEpoch; best: number }
+  | { type: 'finished'; runId: number; model: number; analysis: CueAnalysis; bestEpoch: number; best: number }
+  | { type: 'cancelled'; runId: number }
+  | { type: 'memory'; heapBytes: number; usedBytes: number; training: boolean }
+  | { type: 'probe'; requestId: number; target: ProbeTarget; probe: CueProbe; forwardMs: number }
+  | { type: 'error'; runId?: number; requestId?: number; message: string };
+
+const isBlocks = (b: unknown): b is ModelBlocks => b === 1 || b === 2;
+const modelsOk = (models: unknown) => models === undefined
+  || (Array.isArray(models) && models.length > 0 && models.every(isBlocks) && new Set(models).size === models.length);
+const withModels = (models: unknown) => (models ? { models: [...(models as ModelBlocks[])].sort((a, b) => a - b) } : {});
+const wasmUrlOk = (url: unknown) => url === undefined || (typeof url === 'string' && /^(https?|blob):/.test(url));
+const withWasmUrl = (url: unknown) => (url ? { wasmUrl: url as string } : {});
+
+/** The request, or {error} saying what is wrong with it. */
+export function parseRequest(data: unknown): TrainerRequest | { error: string } {
+  if (typeof data !== 'object' || data === null) return { error: 'a request must be an object with a "type"' };
+  const m = data as Record<string, unknown>;
+  switch (m.type) {
+    case 'train':
+      if (!Number.isSafeInteger(m.runId) || (m.runId as number) < 0) return { error: 'train: runId must be a whole number' };
+      if (typeof m.config !== 'object' || m.config === null || Array.isArray(m.config))
+        return { error: 'train: config must be an object of training options' };
+      if (!modelsOk(m.models)) return { error: 'train: models must be a list of 1, 2 or both (the blocks of each model), each once' };
+      if (!wasmUrlOk(m.wasmUrl)) return { error: 'train: wasmUrl must be an http(s) or blob: address' };
+      return { type: 'train', runId: m.runId as number, config: m.config as Partial<CueConfig>, ...withModels(m.models), ...withWasmUrl(m.wasmUrl) };
+    case 'probe': {
+      if (!Number.isSafeInteger(m.requestId) || (m.requestId as number) < 0) return { error: 'probe: requestId must be a whole number' };
+      const target = m.target as Partial<ProbeTarget> | null;
+      if (typeof target !== 'object' || target === null || !['recorded', 'live'].includes(target.source as string) || !isBlocks(target.blocks))
+        return { error: 'probe: target must be { source: "recorded" or "live", blocks: 1 or 2 }' };
+      if (!Array.isArray(m.tokens) || m.tokens.length > 4096 || !m.tokens.every((t) => typeof t === 'number'))
+        return { error: 'probe: tokens must be an array of token ids' };
+      if (!wasmUrlOk(m.wasmUrl)) return { error: 'probe: wasmUrl must be an http(s) or blob: address' };
+      return { type: 'probe', requestId: m.requestId as number, target: { source: target.source!, blocks: target.blocks! }, tokens: m.tokens as number[], ...withWasmUrl(m.wasmUrl) };
+    }
+    case 'pause':
+    case 'resume':
+    case 'cancel':
+    case 'memory':
+      return { type: m.type };
+    default:
+      return { error: `unknown request type ${JSON.stringify(String(m.type)).slice(0, 40)}` };
+  }
+}
