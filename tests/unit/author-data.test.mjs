@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { SCHEMAS, checkAuthorData, fieldPath } from '../../web/src/widgets/author-data.ts';
+import { SCHEMAS, checkAuthorData, fieldPath } from '../../web/src/widgets/element/author-data.ts';
 
 const example = (name) => JSON.parse(readFileSync(new URL(`../../web/src/schemas/examples/${name}.example.json`, import.meta.url), 'utf8'));
 const rejects = (name, data, message) =>

@@ -12,7 +12,7 @@ import {
   formatValue,
   parseAttribute,
   valuePhrase,
-} from '../../web/src/widgets/contract.ts';
+} from '../../web/src/widgets/element/contract.ts';
 
 const field = (key, kind, more = {}) => ({
   key, kind, flag: key, help: `the ${key} of the test`, min: 1, max: 64, openMin: false, openMax: false, maxCount: 0, ...more,

@@ -1,7 +1,7 @@
 // Readers' settings in the URL hash: entries under a widget's state-key, every other entry kept.
 import assert from 'node:assert/strict';
 import { beforeEach, test } from 'node:test';
-import { readState, writeState } from '../../web/src/widgets/hash-state.ts';
+import { readState, writeState } from '../../web/src/widgets/element/hash-state.ts';
 
 // The two browser globals the module uses: location.hash and history.replaceState.
 let replaced;

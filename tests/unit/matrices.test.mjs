@@ -2,7 +2,7 @@
 // with errors that name the argument.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { mat, maskMat, row, withDefaults } from '../../web/src/core.ts';
+import { knowElementLimit, mat, maskMat, row } from '../../web/src/core/matrices.ts';
 
 test('mat: flat row-major values, nested rows, or one number for all; copied to float32', () => {
   assert.deepEqual(mat(2, 3), { rows: 2, cols: 3, data: new Float32Array(6) });
@@ -43,6 +43,10 @@ test('row: a copy of one row; an index out of range is named', () => {
   assert.throws(() => row(m, 2), { message: 'i must be a whole number between 0 and 1, got 2' });
 });
 
-test('withDefaults: every option that is not undefined replaces its default', () => {
-  assert.deepEqual(withDefaults({ a: 1, b: 2, c: 3 }, { a: 5, b: undefined }), { a: 5, b: 2, c: 3 });
+test('once a core has loaded, its element limit holds for mat() and maskMat()', () => {
+  assert.equal(mat(4, 4).data.length, 16);
+  knowElementLimit(10);
+  assert.throws(() => mat(4, 4), { message: 'a (4, 4) matrix would hold 16 values, more than the 10 allowed' });
+  assert.throws(() => maskMat(1, 11, new Array(11).fill(1)), { message: 'a (1, 11) mask would hold 11 values, more than the 10 allowed' });
+  assert.equal(mat(2, 5).data.length, 10);
 });

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { afterEach, test } from 'node:test';
-import { activityId, answeredStatement, completedStatement } from '../../web/src/widgets/xapi.ts';
+import { activityId, answeredStatement, completedStatement } from '../../web/src/widgets/element/xapi.ts';
 
 // Learning Locker's statement validator (CommonJS).
 const validateStatement = createRequire(import.meta.url)('xapi-validation').default;
