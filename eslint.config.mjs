@@ -18,6 +18,13 @@ export default defineConfig(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   // Destructuring that drops fields ({ dropped, ...kept }) is how a copy leaves some out.
-  { rules: { '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }] } },
+  // `const core = this` lets the methods of an object a facade call returns reach the core, where
+  // their own `this` is the object.
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
+      '@typescript-eslint/no-this-alias': ['error', { allowedNames: ['core'] }],
+    },
+  },
   prettier,
 );

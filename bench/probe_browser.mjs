@@ -44,7 +44,7 @@ try {
   const result = await page.evaluate(async ({ url, edits, blocks }) => {
     const worker = new Worker(url, { type: 'module' });
     const waiting = new Map();
-    let training = false;
+    let training;
     worker.onmessage = ({ data }) => {
       if (data.type === 'finished' && data.model === 2) training = false;
       const key = data.requestId ?? (data.type === 'memory' ? 'memory' : undefined);

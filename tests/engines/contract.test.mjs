@@ -191,7 +191,10 @@ const snapshot = (page) => page.run(() => {
 /** Sets (or, for null, removes) attributes on the widget. */
 const setAttributes = (page, attrs) => page.run((attrs) => {
   const widget = document.querySelector('#stage > *');
-  for (const [name, value] of Object.entries(attrs)) value === null ? widget.removeAttribute(name) : widget.setAttribute(name, value);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === null) widget.removeAttribute(name);
+    else widget.setAttribute(name, value);
+  }
 }, attrs);
 
 const readyCount = (page) => page.run(() => window.events.filter((e) => e.name === 'attn-ready').length);

@@ -50,7 +50,7 @@ test('10,000 attention calls and 1,000 failing calls leave the heap as it was', 
   // Warm up: the result slots, scratch and error string reach their working sizes.
   for (let i = 0; i < 20; i++) valid(i);
   for (const f of failing) assert.throws(f);
-  core.multiHeadAttention(layerSpec, x, x, x, core.causalMask(12)).output;
+  void core.multiHeadAttention(layerSpec, x, x, x, core.causalMask(12)).output;
   rng.normal(100);
   const before = snapshot();
   const usedBefore = core.memoryStats().usedBytes;

@@ -33,7 +33,7 @@ function nativeProbe(run, tokens) {
 }
 
 function loaded(run) {
-  const { elapsedSeconds, analysisHistory, ...rest } = run.report; // eslint-disable-line no-unused-vars
+  const { elapsedSeconds, analysisHistory, ...rest } = run.report;
   const model = core.createCueModel(run.report.config);
   model.loadWeights(run.weights);
   return { model, report: rest };

@@ -167,7 +167,7 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
       this.status.textContent = 'This build has no recorded run. Press Train both to train the models here.';
       return this.render();
     }
-    const [one, two] = runs;
+    const [, two] = runs;
     this.view = {
       source: 'recorded', seed: two.config.seed, heads: two.config.heads, baseline: two.baselineAccuracy, chance: two.chanceAccuracy,
       models: runs.map((r) => ({
@@ -205,7 +205,7 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
     for (const { key, input, error } of fields) {
       const text = input.value.trim();
       const value = text === '' ? NaN : Number(text);
-      let message = '';
+      let message: string;
       try {
         message = this.core.cueConfigError({ [key]: value })?.message ?? '';
       } catch (failure) {  // not a whole number: the facade's own check
