@@ -1,7 +1,7 @@
 #include "gemm_workloads.hpp"
 
-#include "attn/nn/kernels.hpp"
-#include "attn/products.hpp"
+#include "nn/kernels.hpp"
+#include "products.hpp"
 #include "attn/random.hpp"
 
 namespace bench {

@@ -1,8 +1,8 @@
-#include "attn/products.hpp"
+#include "products.hpp"
 
 #ifdef __wasm_simd128__
-#include "attn/nn/kernels.hpp"
-#include "attn/simd.hpp"
+#include "nn/kernels.hpp"
+#include "simd.hpp"
 #endif
 
 namespace attn {

@@ -1,7 +1,7 @@
-#include "attn/nn/kernels.hpp"
+#include "nn/kernels.hpp"
 
 #include "attn/random.hpp"  // portable_log
-#include "attn/simd.hpp"
+#include "simd.hpp"
 
 #include <cmath>
 #include <cstdint>
@@ -13,7 +13,7 @@ namespace attn::nn::kernels {
 
 namespace {
 
-// 16-byte vectors (attn/simd.hpp): their + and * round each lane exactly as the scalar
+// 16-byte vectors (simd.hpp): their + and * round each lane exactly as the scalar
 // operation does, so a sum built lane by lane equals the scalar sum taken in the same order.
 using simd::kLanes;
 using simd::load;
