@@ -1,5 +1,5 @@
 // Matrix multiplies at the shapes the core runs, each with Eigen (the inference core's products
-// natively) and with the training's own fixed-order kernels (core/src/nn/kernels.hpp):
+// natively) and with the training's own fixed-order kernels (core/src/fixed_order.hpp):
 // what one core can do at those shapes, and which of the two is faster there. Timed inside
 // WebAssembly by the benchmark module (bench/bench_module.cpp) on the same seeded inputs.
 //
@@ -39,8 +39,8 @@ class GemmWorkload {
   explicit GemmWorkload(const GemmShape& shape);
   const GemmShape& shape() const { return shape_; }
   void eigen();    // Eigen's product (noalias)
-  // kernels::matmul, add_matmul_at (a^T), or for b^T the score kernel of core/src/products.hpp
-  // (kernels::matmul_bt natively, where the core has none)
+  // fixed_order::matmul, add_matmul_at (a^T), or for b^T the score kernel of core/src/products.hpp
+  // (fixed_order::matmul_bt natively, where the core has none)
   void kernels();
   float checksum() const { return c_(0, 0) + c_(c_.rows() - 1, c_.cols() - 1); }
 
