@@ -1,4 +1,4 @@
-#include "attn/nn/cue_probe.hpp"
+#include "attn/cue/probe.hpp"
 
 #include "nn/kernels.hpp"
 
