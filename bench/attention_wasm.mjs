@@ -3,7 +3,7 @@
 // rule as bench/attention_native.cpp: microseconds per call, the best of 7 runs of ~100 ms each.
 // Also, in the benchmark module (build-wasm/bench/attention_bench, the shipped module's flags),
 // the attention products of bench/gemm_workloads.hpp with Eigen and with the SIMD128 kernels
-// attn/products.hpp uses in WebAssembly: the evidence that the kernels beat Eigen there.
+// core/src/products.hpp uses in WebAssembly: the evidence that the kernels beat Eigen there.
 //   node bench/attention_wasm.mjs                      one round, as a JSON line
 //   node bench/attention_wasm.mjs --report N.jsonl W.jsonl
 //        native (N) against wasm (W) rounds: each figure the median over the rounds, with the
@@ -89,7 +89,7 @@ export function printAttention(native, wasm) {
     }),
   ]));
   console.log(`mha_10x64 building the layer on every call (core.multiHeadAttention): ${med(wasm, (r) => r.mha_10x64_one_shot).toFixed(3)} us`);
-  console.log('\nthe attention products in WebAssembly (ns per product): Eigen against the SIMD128 kernels attn/products.hpp uses');
+  console.log('\nthe attention products in WebAssembly (ns per product): Eigen against the SIMD128 kernels core/src/products.hpp uses');
   console.log(table([
     ['product', 'Eigen', 'kernel', 'kernel faster', 'the core uses'],
     ...wasm[0].products.map((p, s) => {

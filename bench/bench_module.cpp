@@ -12,7 +12,7 @@
 #include "attention_workloads.hpp"
 #include "gemm_workloads.hpp"
 #include "scaling_workloads.hpp"
-#include "attn/products.hpp"
+#include "products.hpp"
 
 #include <emscripten/bind.h>
 
@@ -41,7 +41,7 @@ val gemm_shapes(const std::string& set) {
     s.set("name", std::string(shape.name));
     s.set("flops", shape.flops());
 #ifdef __wasm_simd128__
-    // What attn/products.hpp runs for this shape in WebAssembly (training shapes: none of it).
+    // What core/src/products.hpp runs for this shape in WebAssembly (training shapes: none of it).
     s.set("coreUses", shape.transposed_b && !attn::scores_use_kernel(shape.k) ? "Eigen" : "kernel");
 #endif
     out.call<void>("push", s);

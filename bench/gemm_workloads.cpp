@@ -1,8 +1,8 @@
 #include "gemm_workloads.hpp"
 
-#include "attn/nn/kernels.hpp"
-#include "attn/products.hpp"
 #include "attn/random.hpp"
+#include "fixed_order.hpp"
+#include "products.hpp"
 
 namespace bench {
 
@@ -40,14 +40,14 @@ void GemmWorkload::eigen() {
 }
 
 void GemmWorkload::kernels() {
-  if (shape_.transposed_a) attn::nn::kernels::add_matmul_at<float>(a_, b_, c_);
+  if (shape_.transposed_a) attn::fixed_order::add_matmul_at<float>(a_, b_, c_);
 #ifdef __wasm_simd128__
   else if (shape_.transposed_b) attn::scores_kernel(a_, b_, c_);
 #else
   else if (shape_.transposed_b)
-    attn::nn::kernels::matmul_bt<float>(shape_.n, shape_.k, shape_.m, a_.data(), a_.cols(), b_.data(), b_.cols(), c_.data(), c_.cols());
+    attn::fixed_order::matmul_bt<float>(shape_.n, shape_.k, shape_.m, a_.data(), a_.cols(), b_.data(), b_.cols(), c_.data(), c_.cols());
 #endif
-  else attn::nn::kernels::matmul<float>(shape_.n, shape_.k, shape_.m, a_.data(), a_.cols(), b_.data(), b_.cols(), c_.data(), c_.cols());
+  else attn::fixed_order::matmul<float>(shape_.n, shape_.k, shape_.m, a_.data(), a_.cols(), b_.data(), b_.cols(), c_.data(), c_.cols());
 }
 
 }  // namespace bench

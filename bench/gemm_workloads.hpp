@@ -1,5 +1,5 @@
 // Matrix multiplies at the shapes the core runs, each with Eigen (the inference core's products
-// natively) and with the training's own fixed-order kernels (core/include/attn/nn/kernels.hpp):
+// natively) and with the training's own fixed-order kernels (core/src/fixed_order.hpp):
 // what one core can do at those shapes, and which of the two is faster there. Timed inside
 // WebAssembly by the benchmark module (bench/bench_module.cpp) on the same seeded inputs.
 //
@@ -8,7 +8,7 @@
 //   320x32 * 32x64   the feed-forward layer's first half
 //   320x32 * 32x96   three projections side by side
 //   32x320 * 320x32  a weight gradient, x^T dy, accumulated (c += a^T b)
-// attention_gemm_shapes(): the products of bench/attention_workloads.hpp's calls (attn/products.hpp)
+// attention_gemm_shapes(): the products of bench/attention_workloads.hpp's calls (core/src/products.hpp)
 //   1x2 * (5x2)^T, 1x5 * 5x2          the soft lookup's scores and weighted sum
 //   12x64 * (12x64)^T, 12x12 * 12x64  self-attention on 12 tokens of width 64
 //   10x64 * 64x64                     a projection of the 4-head layer on 10 tokens
@@ -39,8 +39,8 @@ class GemmWorkload {
   explicit GemmWorkload(const GemmShape& shape);
   const GemmShape& shape() const { return shape_; }
   void eigen();    // Eigen's product (noalias)
-  // kernels::matmul, add_matmul_at (a^T), or for b^T the score kernel of attn/products.hpp
-  // (kernels::matmul_bt natively, where the core has none)
+  // fixed_order::matmul, add_matmul_at (a^T), or for b^T the score kernel of core/src/products.hpp
+  // (fixed_order::matmul_bt natively, where the core has none)
   void kernels();
   float checksum() const { return c_(0, 0) + c_(c_.rows() - 1, c_.cols() - 1); }
 

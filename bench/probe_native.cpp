@@ -5,7 +5,7 @@
 //   probe_bench_native WEIGHTS BLOCKS   (the weights scripts/build recorded, e.g.
 //                                        web/src/generated/cue-2block.weights.bin 2)
 // Prints one JSON object: {"probe_us": ...}.
-#include "attn/nn/cue_trainer.hpp"
+#include "attn/cue/trainer.hpp"
 
 #include "timing.hpp"
 #include "weights_file.hpp"

@@ -24,7 +24,7 @@ import { buildWasmTargets } from './wasm_build.mjs';
 import { root } from '../tests/wasm/helpers.mjs';
 
 const profileDir = path.join(root, 'build-wasm/profile');
-const PRODUCTS = ['attn::nn::kernels::matmul<', 'attn::nn::kernels::matmul_bt<', 'attn::nn::kernels::add_matmul_at<'];
+const PRODUCTS = ['attn::fixed_order::matmul<', 'attn::fixed_order::matmul_bt<', 'attn::fixed_order::add_matmul_at<'];
 
 // The child: one default training through a copy of the facade that loads the named build.
 if (process.argv[2] === '--train') {

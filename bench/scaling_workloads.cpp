@@ -9,7 +9,7 @@
 //   xoshiro256** step, 2^m built from bits), loads, stores, allocation.
 //   A function counts what its implementation executes, once per call, the same constant
 //   wherever the core calls it:
-//     kExpFloat  23  the float32 softmax's exp: attn/simd.hpp's exp_lanes (Cephes expf, what
+//     kExpFloat  23  the float32 softmax's exp: core/src/simd.hpp's exp_lanes (Cephes expf, what
 //                    WebAssembly runs): 2 for m, 1 to correct it, 4 for r, 2 for r^2 and r^3,
 //                    13 for the polynomial, 1 to scale by 2^m. Natively the same softmax calls
 //                    glibc's expf, which executes fewer (about 12); the native column is the

@@ -7,7 +7,7 @@
 #include "table.hpp"
 #include "weights_file.hpp"
 
-#include "attn/nn/cue_trainer.hpp"
+#include "attn/cue/trainer.hpp"
 
 #include <algorithm>
 #include <chrono>

@@ -1,4 +1,4 @@
-// A model's weights on disk: the flat list of cue_probe.hpp (every parameter, in the model's
+// A model's weights on disk: the flat list of attn/cue/probe.hpp (every parameter, in the model's
 // parameter order) as raw little-endian float32, 4 bytes a value and nothing else. The lesson's
 // build writes the recorded runs' weights so, and the browser reads them into a Float32Array.
 #pragma once

@@ -26,12 +26,12 @@
 #include "js_struct.hpp"
 
 #include "attn/config.hpp"
+#include "attn/cue/trainer.hpp"
 #include "attn/experiments/attention_steps.hpp"
 #include "attn/experiments/heads_demo.hpp"
 #include "attn/experiments/mask_demo.hpp"
 #include "attn/experiments/pitfalls.hpp"
 #include "attn/experiments/scale_sweep.hpp"
-#include "attn/nn/cue_trainer.hpp"
 
 #include <emscripten/bind.h>
 #include <emscripten/heap.h>

@@ -5,7 +5,7 @@
 #include "js_struct.hpp"
 
 #include "attn/config.hpp"
-#include "attn/nn/cue_trainer.hpp"
+#include "attn/cue/trainer.hpp"
 
 #include <emscripten/bind.h>
 
@@ -39,7 +39,7 @@ auto guarded(CueTrainer& trainer, Args... args) {
 
 val cue_history(const CueTrainer& trainer) { return to_js(trainer.history()); }
 
-// tokens: n int32 at this offset -> the probe (cue_probe.hpp).
+// tokens: n int32 at this offset -> the probe (attn/cue/probe.hpp).
 nn::CueProbe cue_probe(CueTrainer& trainer, Offset tokens, int n) {
   static nn::CueProbe slot;
   if (!run_guarded<nn::CueTrainConfig>([&] {

@@ -1,7 +1,7 @@
 #include "attn/attention.hpp"
 
-#include "attn/products.hpp"
-#include "attn/simd.hpp"
+#include "products.hpp"
+#include "simd.hpp"
 
 #include <cmath>
 #include <limits>
@@ -99,7 +99,7 @@ AttentionResult run(const Matrix& query, const Matrix& key, const Matrix& value,
   result.weights = attention_weights(query, key, mask, options.scale, options.masked_value);
   require_no_score_overflow("query and key", query, key, result.weights, mask, options);
   result.output.resize(query.rows(), value.cols());
-  product_into(result.weights, value, result.output);  // output = weights * value (attn/products.hpp)
+  product_into(result.weights, value, result.output);  // output = weights * value (products.hpp)
   // Each output is a weighted mean of values, but with values near the float32 limit
   // (3.4e38) the rounded weights can sum to a hair over 1 and tip the sum to inf.
   if (!all_finite(result.output))

@@ -1,6 +1,6 @@
 #include "attn/multihead.hpp"
 
-#include "attn/products.hpp"
+#include "products.hpp"
 
 #include <cmath>
 #include <stdexcept>

@@ -1,8 +1,8 @@
-#include "attn/products.hpp"
+#include "products.hpp"
 
 #ifdef __wasm_simd128__
-#include "attn/nn/kernels.hpp"
-#include "attn/simd.hpp"
+#include "fixed_order.hpp"
+#include "simd.hpp"
 #endif
 
 namespace attn {
@@ -70,7 +70,7 @@ void scores_into(const ConstRef& query, const ConstRef& key, MutableRef out) {
 
 void product_into(const ConstRef& a, const ConstRef& b, MutableRef out) {
 #ifdef __wasm_simd128__
-  nn::kernels::matmul<float>(int(a.rows()), int(a.cols()), int(b.cols()), a.data(), a.outerStride(), b.data(),
+  fixed_order::matmul<float>(int(a.rows()), int(a.cols()), int(b.cols()), a.data(), a.outerStride(), b.data(),
                              b.outerStride(), out.data(), out.outerStride());
 #else
   out.noalias() = a * b;

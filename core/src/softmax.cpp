@@ -1,6 +1,6 @@
 #include "attn/softmax.hpp"
 
-#include "attn/simd.hpp"
+#include "simd.hpp"
 
 #include <cmath>
 

@@ -1,6 +1,6 @@
-// attn/simd.hpp's 4-lane exp, which the WebAssembly build's softmax uses (softmax.cpp): the
+// core/src/simd.hpp's 4-lane exp, which the WebAssembly build's softmax uses (softmax.cpp): the
 // same code compiles natively, so it is checked here against std::exp over its whole range.
-#include "attn/simd.hpp"
+#include "simd.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,7 +1,7 @@
 // The cue task's trainer in WebAssembly (through the facade) against the native command on
 // the same config. The runs are the same run: data, initial weights, shuffles and dropout come
 // from attn::Random, and the training arithmetic uses the fixed-order kernels of
-// core/include/attn/nn/kernels.hpp, so per-epoch losses and accuracies are bit-identical. The
+// core/src/nn/kernels.hpp, so per-epoch losses and accuracies are bit-identical. The
 // CLI's JSON and the facade's report share their keys (one description per struct, in the
 // core), so the two are compared field by field.
 //

@@ -75,7 +75,7 @@ MatrixOf<Scalar> attention_weights_unchecked(const MatrixOf<Scalar>& query,
 }
 
 // float32 (attention.cpp): the same steps on query and key blocks, without copying them, with
-// attn/products.hpp's score product and softmax_rows_unchecked<float>.
+// core/src/products.hpp's score product and softmax_rows_unchecked<float>.
 Matrix attention_weights(const Eigen::Ref<const Matrix>& query, const Eigen::Ref<const Matrix>& key, const Mask* mask,
                          bool scale, float masked_value);
 template <>

@@ -28,7 +28,7 @@ MatrixOf<Scalar> softmax_rows_unchecked(const MatrixOf<Scalar>& scores) {
   return softmax_rows_eigen<Scalar>(scores);
 }
 // float32 (softmax.cpp): Eigen's natively; in WebAssembly, where Eigen's exp is a libm call per
-// value, the same formula with a 4-lane exp (attn/simd.hpp), within an ulp of it.
+// value, the same formula with a 4-lane exp (core/src/simd.hpp), within an ulp of it.
 template <>
 Matrix softmax_rows_unchecked<float>(const Matrix& scores);
 

@@ -2,7 +2,7 @@
 
 #include "attn/attention.hpp"
 #include "attn/masks.hpp"
-#include "attn/products.hpp"
+#include "products.hpp"
 #include "attn/random.hpp"
 
 #include <cmath>
@@ -51,7 +51,7 @@ AttentionSteps attention_steps(const AttentionStepsConfig& config, const Matrix&
   // The steps of attention_weights_unchecked(), one matrix each, with the same helpers.
   const float factor = config.scale ? attention_scale_factor<float>(config.d_k) : 1.0f;
   Matrix scores(n, n);
-  scores_into(query, key, scores);  // attn/products.hpp, as attention() computes them
+  scores_into(query, key, scores);  // products.hpp, as attention() computes them
   const Matrix scaled = config.scale ? Matrix(scores * factor) : scores;
   const Matrix masked = config.causal ? masked_scores<float>(scaled, mask, options.masked_value) : scaled;
   const Matrix weights = softmax_rows_unchecked<float>(masked);

@@ -2,7 +2,7 @@
 
 #include "attn/attention.hpp"
 #include "attn/masks.hpp"
-#include "attn/products.hpp"
+#include "products.hpp"
 #include "attn/random.hpp"
 
 #include <cmath>

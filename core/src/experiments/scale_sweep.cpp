@@ -1,7 +1,7 @@
 #include "attn/experiments/scale_sweep.hpp"
 
 #include "attn/attention.hpp"
-#include "attn/products.hpp"
+#include "products.hpp"
 #include "attn/random.hpp"
 
 #include <algorithm>

@@ -1,7 +1,7 @@
 #include "attn/nn/layers.hpp"
 
 #include "attn/multihead.hpp"
-#include "attn/nn/kernels.hpp"
+#include "nn/kernels.hpp"
 
 #include <cmath>
 #include <stdexcept>

@@ -1,7 +1,7 @@
 // The fixed-order kernels against Eigen and libm, and the training attention against the
 // inference core's attn::MultiHeadAttention (same layout, same numbers).
 #include "attn/multihead.hpp"
-#include "attn/nn/kernels.hpp"
+#include "nn/kernels.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -12,8 +12,9 @@
 // h = heads, k = key width per head, hk = h * k, f = feed-forward width, R = query rows per
 // sequence (T, or 1 when only the last position's query is needed).
 //
-// All products, sums, exp and log go through kernels.hpp (fixed order of operations, the
-// same rounding natively and in WebAssembly); elementwise Eigen expressions are exact.
+// All products, sums, exp and log go through core/src/nn/kernels.hpp (fixed order of
+// operations, the same rounding natively and in WebAssembly); elementwise Eigen expressions
+// are exact.
 // Left out on purpose: masks (the cue task attends bidirectionally), multi-threading, any
 // tape or automatic differentiation, any I/O.
 #pragma once
@@ -160,8 +161,8 @@ struct FeedForward {
 // one place. This layer keeps its own copies because training needs a gradient beside every
 // weight and caches beside every input, which the inference class does not hold. Per head it
 // computes what attn::attention_weights_unchecked() does (softmax(q k^T / sqrt(k)), the same
-// rounded scale), but with the fixed-order kernels of kernels.hpp so a run trains the same
-// natively and in WebAssembly; tests/core/nn check it against attn::MultiHeadAttention.
+// rounded scale), but with the fixed-order kernels of core/src/nn/kernels.hpp so a run trains
+// the same natively and in WebAssembly; tests/core/nn check it against attn::MultiHeadAttention.
 template <typename T>
 struct SelfAttention {
   int heads = 1, key_dim = 0;

@@ -12,7 +12,7 @@
 // Left out: batches of sequences (the validation set has CueTrainer::analyse()), gradients.
 #pragma once
 
-#include "attn/experiments/cue_task.hpp"
+#include "attn/cue/task.hpp"
 #include "attn/nn/transformer.hpp"
 
 #include <vector>

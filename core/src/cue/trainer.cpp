@@ -1,4 +1,4 @@
-#include "attn/nn/cue_trainer.hpp"
+#include "attn/cue/trainer.hpp"
 
 #include <algorithm>
 #include <limits>

@@ -1,6 +1,6 @@
-#include "attn/nn/cue_probe.hpp"
+#include "attn/cue/probe.hpp"
 
-#include "attn/nn/kernels.hpp"
+#include "nn/kernels.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -7,20 +7,20 @@
 //
 // Default seed: kCueDefaultSeed (= 3). With the default configuration its 2-block run
 // solves the task and its last block puts at least 0.8 of the query's attention on the
-// earlier cue (offset -1), the lesson's circuit; tests/core/nn/test_cue_seeds.cpp checks it.
+// earlier cue (offset -1), the lesson's circuit; tests/core/cue/test_cue_seeds.cpp checks it.
 //
 // Native and WebAssembly runs of one seed are the same run: the data, initial weights,
 // shuffles and dropout masks come from attn::Random, and every product, sum, exp and log of
-// training goes through the fixed-order kernels of kernels.hpp (tests/wasm/cue.test.mjs
+// training goes through the fixed-order kernels of nn/kernels.hpp (tests/wasm/cue.test.mjs
 // checks the losses to 9 digits). What could still split them: the sinusoidal positions use
 // the C library's sin/cos/pow once, in double, rounded to float (a last-bit difference there
 // would almost always vanish in the rounding), and any future use of Eigen products or of
 // its vectorised sqrt/exp in the training path.
 #pragma once
 
-#include "attn/experiments/cue_task.hpp"
+#include "attn/cue/probe.hpp"
+#include "attn/cue/task.hpp"
 #include "attn/nn/adam.hpp"
-#include "attn/nn/cue_probe.hpp"
 #include "attn/nn/transformer.hpp"
 
 #include <cstdint>
@@ -249,9 +249,9 @@ class CueTrainer {
   CueReport report();
 
   // The model's answer for one sequence and the attention of every block and head
-  // (cue_probe.hpp). Throws attn::ArgumentError naming "tokens" for a bad sequence.
+  // (probe.hpp). Throws attn::ArgumentError naming "tokens" for a bad sequence.
   CueProbe probe(const std::vector<int>& tokens);
-  // Every parameter as one flat list (cue_probe.hpp), and setting them from one: a run's
+  // Every parameter as one flat list (probe.hpp), and setting them from one: a run's
   // trained weights, shipped, give the same model back. Loading changes neither the history
   // nor Adam's state, so further training continues from the loaded weights with the
   // optimiser's moments as they were. Throws attn::ArgumentError naming "weights".

@@ -3,7 +3,7 @@
 // Natively they are Eigen's products. In WebAssembly, where Eigen 3.4 has no SIMD path and its
 // small products spend more time packing than multiplying, they are SIMD128 kernels wherever
 // bench/run-attention measures them faster than Eigen at the lesson's shapes: the training's
-// 16-byte vector product (attn/nn/kernels.hpp) for weighted sums and projections, and
+// 16-byte vector product (fixed_order.hpp) for weighted sums and projections, and
 // scores_kernel() for scores with 4 or more columns. Their sums run in another order than
 // Eigen's, so results differ from the native ones by float32 rounding.
 #pragma once

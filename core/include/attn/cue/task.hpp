@@ -8,7 +8,7 @@
 // the data, kept so the vocabulary matches the lesson's 9 tokens).
 //
 // Everything is drawn from one attn::Random, so a seed gives the same data natively and in
-// WebAssembly. What this file leaves out: the model and its training (core/nn/).
+// WebAssembly. What this file leaves out: the model and its training (trainer.hpp).
 #pragma once
 
 #include "attn/config.hpp"

@@ -1,7 +1,7 @@
 // The tiny transformer and its trainer: sizes, the last-row shortcut, determinism, the
 // step-by-step API, the cue data and the argument checks.
-#include "attn/experiments/cue_task.hpp"
-#include "attn/nn/cue_trainer.hpp"
+#include "attn/cue/task.hpp"
+#include "attn/cue/trainer.hpp"
 
 #include "app.hpp"
 

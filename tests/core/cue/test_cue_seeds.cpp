@@ -3,7 +3,7 @@
 // two blocks solve the task (best >= 0.99) on at least 4 of 5 seeds and on the default
 // seed, where the last block reads the earlier cue (share at offset -1 >= 0.8).
 // About 15 s natively in Release.
-#include "attn/nn/cue_trainer.hpp"
+#include "attn/cue/trainer.hpp"
 
 #include <catch2/catch.hpp>
 

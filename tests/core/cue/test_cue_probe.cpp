@@ -1,7 +1,7 @@
 // The probe of a trained cue model and the weights that carry a model to the browser: saved
 // and loaded weights give the same model bit for bit (and a file round trip too); a probe's
 // prediction is the model's and its attention rows are distributions; bad input is named.
-#include "attn/nn/cue_trainer.hpp"
+#include "attn/cue/trainer.hpp"
 
 #include "weights_file.hpp"
 

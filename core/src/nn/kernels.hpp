@@ -10,36 +10,20 @@
 // double, and with -ffp-contract=off no step is fused. Elementwise Eigen operations (+ - * /
 // sqrt, max) are exact and stay.
 //
-// Shapes use plain pointers with leading dimensions (row strides), so Eigen blocks can be
-// passed as (block.data(), block.outerStride()). The products run on blocks of 2 output rows by
-// 16 float columns in 16-byte vectors (SSE natively, SIMD128 in WebAssembly): each lane still
-// sums its element in index order, so vectorising changes no bit. Left out: cache blocking for
-// large matrices, threads (the tiny transformer's matrices are at most a few hundred rows).
+// The products are the core's fixed-order products (fixed_order.hpp), named here as well so
+// the layers call every kernel as kernels::. Left out: threads (the tiny transformer's
+// matrices are at most a few hundred rows).
 #pragma once
 
 #include "attn/nn/layers.hpp"
+#include "fixed_order.hpp"
 
 namespace attn::nn::kernels {
 
-// c (n, m) = a (n, k) b (k, m)
-template <typename T>
-void matmul(int n, int k, int m, const T* a, long lda, const T* b, long ldb, T* c, long ldc) noexcept;
-
-// c (n, m) = a (n, k) b^T, b (m, k): dot products in index order.
-template <typename T>
-void matmul_bt(int n, int k, int m, const T* a, long lda, const T* b, long ldb, T* c, long ldc);
-
-// c (k, m) += a^T b, a (n, k), b (n, m): rows of a and b taken in order 0..n-1.
-template <typename T>
-void add_matmul_at(int n, int k, int m, const T* a, long lda, const T* b, long ldb, T* c, long ldc) noexcept;
-
-// Whole-matrix versions: a (n, k) b (k, m); a (n, k) b (m, k)^T; c (k, m) += a (n, k)^T b (n, m).
-template <typename T>
-Mat<T> matmul(const Mat<T>& a, const Mat<T>& b);
-template <typename T>
-Mat<T> matmul_bt(const Mat<T>& a, const Mat<T>& b);
-template <typename T>
-void add_matmul_at(const Mat<T>& a, const Mat<T>& b, Mat<T>& c);
+// c = a b, c = a b^T, c += a^T b: on pointers with leading dimensions, or on whole matrices.
+using fixed_order::add_matmul_at;
+using fixed_order::matmul;
+using fixed_order::matmul_bt;
 
 // x (n, m) -> sums (1, m) added into out, rows taken in order.
 template <typename T>

@@ -1,4 +1,4 @@
-#include "attn/experiments/cue_task.hpp"
+#include "attn/cue/task.hpp"
 
 #include <algorithm>
 #include <stdexcept>
