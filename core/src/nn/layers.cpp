@@ -80,8 +80,8 @@ namespace {
 
 // LayerNorm works on kNormRows rows at a time: each row's sums still run in index order (see
 // kernels.hpp), but the rows' chains of dependent adds are independent, so the CPU overlaps
-// them instead of waiting out each add's latency in turn (one chain per row: LayerNorm took 8%
-// of the training's time in WebAssembly, now 6%, bench/profile_training.mjs). The elementwise
+// them instead of waiting out each add's latency in turn (bench/profile_training.mjs shows
+// LayerNorm's share of the training's time in WebAssembly). The elementwise
 // steps are plain loops, which the compiler vectorises (Eigen's row expressions stay scalar in
 // WebAssembly).
 constexpr int kNormRows = 4;

@@ -459,7 +459,7 @@ export interface CueProgress {
 }
 
 /**
- * Where the model looks (core/include/attn/nn/cue_trainer.hpp explains both circuits). Lists are
+ * Where the model looks (core/include/attn/cue/trainer.hpp explains both circuits). Lists are
  * typed arrays from the core, plain arrays in a recorded run read from JSON.
  */
 export interface CueAnalysis {
@@ -495,7 +495,7 @@ export interface CueReport {
   analysis: CueAnalysis;
 }
 
-/** One sequence through a cue model (core/include/attn/nn/cue_probe.hpp). */
+/** One sequence through a cue model (core/include/attn/cue/probe.hpp). */
 export interface CueProbe {
   /** the sequence as given: symbols 0..symbols-1, the cue = symbols */
   tokens: Int32Array;

@@ -15,7 +15,7 @@ const runBests = import.meta.glob<number>('../../generated/runs/*.json', { eager
 const runBestEpochs = import.meta.glob<number>('../../generated/runs/*.json', { eager: true, import: 'bestEpoch' });
 const runBaselines = import.meta.glob<number>('../../generated/runs/*.json', { eager: true, import: 'baselineAccuracy' });
 const otherRoute = import.meta.glob<RecordedRun>('../../generated/runs/two-block-*.json', { eager: true, import: 'default' });
-// The trained weights, fetched only when a probe asks for them (raw float32, cue_probe.hpp).
+// The trained weights, fetched only when a probe asks for them (raw float32, core/include/attn/cue/probe.hpp).
 const weightUrls = import.meta.glob<string>('../../generated/cue-*block.weights.bin', { eager: true, query: '?url', import: 'default' });
 
 /** The trainer's recorded runs of the 1-block and the 2-block model, if this build has them. */

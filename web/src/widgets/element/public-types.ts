@@ -1,7 +1,7 @@
 // Types that the widgets' events carry, shipped to course authors as they are: the package's
 // types/public-types.d.ts is this file (types only, no imports, so it is valid as a .d.ts).
 
-/** Where the trained cue-task model looks from the query (core/include/attn/nn/cue_trainer.hpp). */
+/** Where the trained cue-task model looks from the query (core/include/attn/cue/trainer.hpp). */
 export type CueCircuit = 'cue' | 'answer' | 'none';
 
 /** An xAPI language map: RFC 5646 language tag -> text. */
