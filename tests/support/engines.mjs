@@ -48,6 +48,7 @@
 //   await page.locate('.trainer-status').withText(/^Trained/).waitFor({ timeout: 60000 });
 //   await page.frame('#example-frame').locate('[role="application"]').focus();
 //   await page.type('0.5'); await page.wheel(800); await page.drag(from, to, { steps: 8 });
+//   await page.addScript(require.resolve('axe-core/axe.min.js'));   // a local script file, run in the page
 //   const { suggestedFilename, path } = await page.download(() => button.click());  // Chromium
 // - page.puppeteer is the escape hatch: the puppeteer Page, for what only the protocol does
 //   (request interception, exposeFunction, init scripts, frames, CDP sessions). Use a verb above
@@ -458,6 +459,11 @@ class PuppeteerPage extends Page {
       if (!frame) throw new Error(`frame: ${selector} in ${this.engine} is not a frame`);
       return frame;
     });
+  }
+
+  /** Adds the script file at `path` (on this machine) to the page, as a <script> element, and waits until it has run. */
+  async addScript(path) {
+    await this.page.addScriptTag({ path });
   }
 
   /** Types `text` key by key into what has focus. */
