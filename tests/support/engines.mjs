@@ -41,6 +41,7 @@
 //   const browser = await launch('chromium');
 //   const page = await browser.open(url, { width: 1280, height: 720 }, {
 //     beforeLoad: (page) => page.puppeteer.evaluateOnNewDocument(...) });  // before it navigates
+//   (open(url, viewport, { isolated: true }): in a browser context of its own)
 //   page.engineProblems                               // console errors and page errors so far (live)
 //   const quiz = page.locate('attn-quiz');             // elements, found when used (see Elements)
 //   await quiz.locate('::-p-aria([name="Check"][role="button"])').nth(1).click();
@@ -354,9 +355,9 @@ class Elements {
     return (await this.handle()).boundingBox();
   }
 
-  /** Scrolls it into view if it is not. */
+  /** Scrolls it into view if it is not (an element with no size yet too: a widget that has not started). */
   async scrollIntoView() {
-    await (await this.handle({ visible: true })).scrollIntoView();
+    await (await this.handle()).scrollIntoView();
   }
 
   async focus() {
@@ -414,10 +415,11 @@ async function pressChords(keyboard, chords) {
 class PuppeteerPage extends Page {
   engineProblems = [];
 
-  constructor(engine, page) {
+  constructor(engine, page, context) {
     super();
     this.engine = engine;
     this.page = page;
+    this.context = context;
     // Firefox turns an Error logged to the console into "JSHandle@object"; the watcher has its message.
     page.on('console', (message) => message.type() === 'error' && this.engineProblems.push(`console (${engine}): ${message.text()}`));
     page.on('pageerror', (error) => this.engineProblems.push(`page error (${engine}): ${error.message}`));
@@ -515,6 +517,8 @@ class PuppeteerPage extends Page {
 
   async close() {
     if (!this.page.isClosed()) await this.page.close();
+    await this.context?.close();
+    this.context = undefined;
   }
 }
 
@@ -655,13 +659,14 @@ class Browser {
   /**
    * Opens `url` in a page of `viewport` size (CSS px) and resolves to the page once it has
    * loaded. Chromium and Firefox: `beforeLoad(page)`, if given, runs on the new page before it
-   * navigates (init scripts, request interception, listeners).
+   * navigates (init scripts, request interception, listeners), and `isolated` gives the page a
+   * browser context of its own (no cache, cookies or storage shared with the pages before it).
    */
-  async open(url, viewport = { width: 1280, height: 900 }, { beforeLoad } = {}) {
+  async open(url, viewport = { width: 1280, height: 900 }, { beforeLoad, isolated } = {}) {
     await this.#current?.close();
     this.#current = undefined;
-    if (beforeLoad && this.engine === 'webkit') throw new Error('open: beforeLoad needs puppeteer (Chromium or Firefox)');
-    this.#current = await this.newPage(url, viewport, { beforeLoad });
+    if ((beforeLoad || isolated) && this.engine === 'webkit') throw new Error('open: beforeLoad and isolated need puppeteer (Chromium or Firefox)');
+    this.#current = await this.newPage(url, viewport, { beforeLoad, isolated });
     return this.#current;
   }
 
@@ -693,8 +698,9 @@ async function launchPuppeteer(engine) {
     };
     return { folder, session, done };
   })());
-  const newPage = async (url, viewport, { beforeLoad } = {}) => {
-    const page = new PuppeteerPage(engine, await browser.newPage());
+  const newPage = async (url, viewport, { beforeLoad, isolated } = {}) => {
+    const context = isolated ? await browser.createBrowserContext() : undefined;
+    const page = new PuppeteerPage(engine, await (context ?? browser).newPage(), context);
     page.browserDownloads = browserDownloads;
     await page.page.setViewport(viewport);
     await beforeLoad?.(page);
