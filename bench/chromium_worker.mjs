@@ -10,10 +10,9 @@ export async function runWorkerInChromium(worker, params = {}) {
   const server = await serveStatic(root);
   const browser = await launchChromium();
   try {
-    const page = await browser.newPage();
     const query = new URLSearchParams({ worker, ...params });
-    await page.goto(`${server.url}bench/worker-host.html?${query}`);
-    return await page.evaluate(() => window.benchResult);
+    const page = await browser.open(`${server.url}bench/worker-host.html?${query}`, { width: 1280, height: 720 });
+    return await page.run(() => window.benchResult);
   } finally {
     await browser.close();
     await server.close();

@@ -33,25 +33,30 @@ const READY_WATCH = `new MutationObserver((_, observer) => {
   observer.disconnect();
 }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-ready'] });`;
 
-/** Transfers of one page load: adds up encodedDataLength of every finished response. */
-async function watchTransfers(page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+/**
+ * Transfers of one page load: adds up encodedDataLength of every finished response, from the
+ * protocol's network events; `watch(page)` starts watching a page (before it loads).
+ */
+function watchTransfers() {
   const responses = new Map();
   const finished = [];
-  cdp.on('Network.responseReceived', ({ requestId, response }) =>
-    responses.set(requestId, { url: new URL(response.url).pathname, encoding: response.headers['content-encoding'] ?? response.headers['Content-Encoding'] ?? 'none' }));
-  cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => finished.push({ ...responses.get(requestId), bytes: encodedDataLength }));
+  const watch = async (page) => {
+    const cdp = await page.puppeteer.createCDPSession();
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    cdp.on('Network.responseReceived', ({ requestId, response }) =>
+      responses.set(requestId, { url: new URL(response.url).pathname, encoding: response.headers['content-encoding'] ?? response.headers['Content-Encoding'] ?? 'none' }));
+    cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => finished.push({ ...responses.get(requestId), bytes: encodedDataLength }));
+  };
   const total = () => finished.reduce((sum, f) => sum + f.bytes, 0);
   // Until nothing more arrives for 500 ms: what the page fetched to get where it is.
   const settle = async () => {
     for (let last = -1; last !== finished.length;) {
       last = finished.length;
-      await page.waitForTimeout(500);
+      await new Promise((ok) => setTimeout(ok, 500));
     }
   };
-  return { finished, total, settle };
+  return { watch, finished, total, settle };
 }
 
 export async function measureFirstLoad(rounds = 5) {
@@ -63,26 +68,23 @@ export async function measureFirstLoad(rounds = 5) {
   try {
     const course = [];
     let files = [];
+    // Each load in a browser context of its own (isolated), as a first visit.
     for (let r = 0; r < rounds; r++) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      const page = await context.newPage();
-      const transfers = await watchTransfers(page);
-      await page.goto(server.url + 'course.html');
-      await page.waitForFunction(() => window.benchReadyMs !== undefined, null, { timeout: 20000 });
-      const readyMs = await page.evaluate(() => window.benchReadyMs);
+      const transfers = watchTransfers();
+      const page = await browser.open(server.url + 'course.html', { width: 1280, height: 900 }, { beforeLoad: transfers.watch, isolated: true });
+      await page.waitFor(() => window.benchReadyMs !== undefined, undefined, { timeout: 20000 });
+      const readyMs = await page.run(() => window.benchReadyMs);
       await transfers.settle();
       course.push({ readyMs, bytes: transfers.total() });
       files = transfers.finished;
-      await context.close();
+      await page.close();
     }
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    const transfers = await watchTransfers(page);
-    await startLesson(page, server.url);
+    const transfers = watchTransfers();
+    const page = await startLesson(browser, server.url, { width: 1280, height: 900 }, { beforeLoad: transfers.watch, isolated: true });
     await transfers.settle();
     const lessonBytes = transfers.total();
-    await context.close();
+    await page.close();
     return {
       courseMs: median(course.map((c) => c.readyMs)),
       courseBytes: median(course.map((c) => c.bytes)),

@@ -39,9 +39,8 @@ model.dispose();
 const workerFile = readdirSync(path.join(root, 'dist/assets')).find((f) => /^training-worker-.*\.js$/.test(f));
 const site = await openSite();
 try {
-  const page = await site.browser.newPage();
-  await page.goto(site.server.url + 'embed.html?widget=attn-flowchart');
-  const result = await page.evaluate(async ({ url, edits, blocks }) => {
+  const page = await site.browser.open(site.server.url + 'embed.html?widget=attn-flowchart', { width: 1280, height: 720 });
+  const result = await page.run(async ({ url, edits, blocks }) => {
     const worker = new Worker(url, { type: 'module' });
     const waiting = new Map();
     let training;

@@ -1,5 +1,5 @@
 // Benchmark: times the lesson's default scale sweep (200 draws, 12 tokens, d_k 4, 16, 64, 256) in
-// Chromium (Debian's package through playwright-core), on a page (where the lesson computes
+// Chromium (Debian's package through tests/support/engines.mjs), on a page (where the lesson computes
 // it once) and in a module Worker, and checks that the browser computes the same figures as
 // node. The goal: under 50 ms (ATTN_SWEEP_BUDGET_MS overrides it). Checked on the
 // median of RUNS timed calls after WARMUP untimed ones (the first call compiles the module's
@@ -9,11 +9,9 @@
 // Run: node bench/sweep_chromium.mjs   (after scripts/build; npm run bench:sweep)
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 
-import { chromium } from 'playwright-core';
-
+import { launch } from '../tests/support/engines.mjs';
 import { facadeDir, loadCore } from '../tests/wasm/helpers.mjs';
 
 const budget = Number(process.env.ATTN_SWEEP_BUDGET_MS ?? 50);
@@ -88,24 +86,16 @@ function serve() {
 // One browser session for both tests below.
 async function measureInChromium() {
   const server = await serve();
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'attn-sweep-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-           '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  const browser = await launch('chromium');
   try {
-    const page = context.pages()[0] ?? (await context.newPage());
-    const problems = [];
-    page.on('pageerror', (error) => problems.push(error.message));
-    await page.goto(`http://127.0.0.1:${server.address().port}/index.html`);
-    await page.waitForSelector('body[data-state="done"]', { state: 'attached', timeout: 120000 });
-    return { problems, timing: await page.evaluate(() => window.attnTiming) };
+    const page = await browser.open(`http://127.0.0.1:${server.address().port}/index.html`, { width: 1280, height: 720 });
+    await page.waitFor(() => document.body?.dataset.state === 'done', undefined, { timeout: 120000 });
+    // Uncaught errors fail the run; console messages do not.
+    const problems = page.engineProblems.filter((problem) => problem.startsWith('page error'));
+    return { problems, timing: await page.run(() => window.attnTiming) };
   } finally {
-    await context.close();
+    await browser.close();
     server.close();
-    fs.rmSync(profile, { recursive: true, force: true });
   }
 }
 

@@ -22,10 +22,11 @@ import { closeSite, openSite } from '../tests/support/chromium.mjs';
 export const GOAL = 1.15;
 const root = path.resolve(import.meta.dirname, '..');
 
-/** Trains the models of `plan` (one list of blocks per Worker) in fresh Workers; seconds and every epoch record by model. */
-function trainInWorkers(page, plan, { epochs, seed }) {
+/** Trains the models of `plan` (one list of blocks per Worker) in fresh Workers, on a page of the site; seconds and every epoch record by model. */
+async function trainInWorkers(browser, url, plan, { epochs, seed }) {
   const workerFile = readdirSync(path.join(root, 'dist/assets')).find((f) => /^training-worker-.*\.js$/.test(f));
-  return page.evaluate(async ({ url, plan, config }) => {
+  const page = await browser.open(url + 'embed.html?widget=attn-flowchart', { width: 1280, height: 720 });
+  return page.run(async ({ url, plan, config }) => {
     const workers = plan.map(() => new Worker(url, { type: 'module' }));
     await Promise.all(workers.map((w) => new Promise((ok) => (w.onmessage = ({ data }) => data.type === 'ready' && ok()))));
     const records = {};
@@ -47,11 +48,11 @@ function trainInWorkers(page, plan, { epochs, seed }) {
 
 /** <attn-cue-trainer> on a page where navigator.hardwareConcurrency is `cores`: "Train both", timed to its end. */
 async function trainInWidget(browser, url, cores, { epochs, seed }) {
-  const page = await browser.newPage();
-  await page.addInitScript((n) => Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n }), cores);
-  await page.goto(`${url}embed.html?widget=attn-cue-trainer&seed=${seed}&epochs=${epochs}`);
-  await page.waitForSelector('attn-cue-trainer[data-ready]');
-  const result = await page.evaluate(() => new Promise((ok) => {
+  const page = await browser.open(`${url}embed.html?widget=attn-cue-trainer&seed=${seed}&epochs=${epochs}`, { width: 1280, height: 720 }, {
+    beforeLoad: ({ puppeteer }) => puppeteer.evaluateOnNewDocument((n) => Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n }), cores),
+  });
+  await page.locate('attn-cue-trainer[data-ready]').waitFor();
+  const result = await page.run(() => new Promise((ok) => {
     const trainer = document.querySelector('attn-cue-trainer');
     const records = {};
     let finished = 0, start = 0;
@@ -72,13 +73,12 @@ export async function measureTrainBoth({ epochs = 30, seed = 3, rounds = 3 } = {
   const run = { epochs, seed };
   const site = await openSite();
   try {
-    const page = await site.browser.newPage();
-    await page.goto(site.server.url + 'embed.html?widget=attn-flowchart');
-    const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+    const page = await site.browser.open(site.server.url + 'embed.html?widget=attn-flowchart', { width: 1280, height: 720 });
+    const cores = await page.run(() => navigator.hardwareConcurrency);
     const modes = {
-      'Train both, two Workers': () => trainInWorkers(page, [[1], [2]], run),
-      '2 blocks alone, one Worker (peer)': () => trainInWorkers(page, [[2]], run),
-      'Train both, one Worker': () => trainInWorkers(page, [[1, 2]], run),
+      'Train both, two Workers': () => trainInWorkers(site.browser, site.server.url, [[1], [2]], run),
+      '2 blocks alone, one Worker (peer)': () => trainInWorkers(site.browser, site.server.url, [[2]], run),
+      'Train both, one Worker': () => trainInWorkers(site.browser, site.server.url, [[1, 2]], run),
       'trainer, Train both, 2 cores': () => trainInWidget(site.browser, site.server.url, 2, run),
       'trainer, Train both, 1 core': () => trainInWidget(site.browser, site.server.url, 1, run),
     };

@@ -8,7 +8,7 @@
 // Usage: node scripts/render-diagrams.mjs  (re-renders only when a source or Mermaid changed)
 import { readFileSync, statSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium } from 'playwright-core';
+import { launch } from '../tests/support/engines.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const CIRCUITS = ['cue', 'answer', 'none'];
@@ -28,18 +28,15 @@ const stale = diagrams.filter(({ source, output }) => {
 });
 if (stale.length === 0 && existsSync(sizesFile)) process.exit(0);
 
-// playwright gives every launch a fresh temporary profile.
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+// Debian's Chromium through tests/support/engines.mjs, a fresh temporary profile each launch.
+const browser = await launch('chromium');
 try {
-  const page = await browser.newPage();
-  await page.setContent('<!doctype html><html><body></body></html>');
-  await page.addScriptTag({ path: mermaidBundle });
+  const page = await browser.open('about:blank', { width: 1280, height: 720 });
+  await page.puppeteer.setContent('<!doctype html><html><body></body></html>');
+  await page.addScript(mermaidBundle);
   for (const { source, output, mermaidTheme } of stale) {
     const text = readFileSync(join(root, source), 'utf8');
-    const svg = await page.evaluate(async ([definition, theme]) => {
+    const svg = await page.run(async ([definition, theme]) => {
       const mermaid = globalThis.mermaid;
       mermaid.initialize({ startOnLoad: false, theme, securityLevel: 'strict', htmlLabels: false, flowchart: { htmlLabels: false } });
       return (await mermaid.render('diagram', definition)).svg;
@@ -54,7 +51,7 @@ try {
   for (const { name, output } of diagrams) {
     const svg = readFileSync(join(root, output), 'utf8');
     const [, , width, height] = /viewBox="([\d.\s-]+)"/.exec(svg)[1].trim().split(/\s+/).map(Number);
-    const fontSize = await page.evaluate((markup) => {
+    const fontSize = await page.run((markup) => {
       document.body.innerHTML = markup;
       const sizes = [...document.querySelectorAll('svg text')].filter((t) => t.textContent.trim()).map((t) => parseFloat(getComputedStyle(t).fontSize));
       document.body.replaceChildren();

@@ -120,60 +120,58 @@ after(() => closeSite(site));
 
 /** A widget framed alone (embed.html?widget=TAG) once it is ready. */
 async function framed(tag) {
-  const page = await site.browser.newPage();
-  await page.goto(`${site.server.url}embed.html?widget=${tag}`);
-  await page.waitForSelector(`${tag}[data-ready]`, { timeout: 30000 });
+  const page = await site.browser.open(`${site.server.url}embed.html?widget=${tag}`, { width: 1280, height: 720 });
+  await page.locate(`${tag}[data-ready]`).waitFor({ timeout: 30000 });
   return page;
 }
 
 test('the widgets start from the altered defaults', async () => {
   const d = (name) => altered.configs[name].defaults;
   let page = await framed('attn-mask-figure');
-  const inputs = page.locator('attn-mask-figure input');
-  assert.equal(Number(await inputs.nth(0).inputValue()), d('maskDemo').positions);
-  assert.equal(Number(await inputs.nth(1).inputValue()), d('maskDemo').real);
+  const inputs = page.locate('attn-mask-figure input');
+  assert.equal(Number(await inputs.nth(0).value()), d('maskDemo').positions);
+  assert.equal(Number(await inputs.nth(1).value()), d('maskDemo').real);
   await page.close();
 
   page = await framed('attn-heads-figure');
-  assert.equal((await page.locator('attn-heads-figure [data-count="multi"]').textContent()).replace(/,/g, ''),
+  assert.equal((await page.locate('attn-heads-figure [data-count="multi"]').text()).replace(/,/g, ''),
                String(altered.headsDemo().multi.parameterCount));
-  assert.match(await page.locator('attn-heads-figure').textContent(), new RegExp(`Head 1 of ${d('headsDemo').numHeads}\\b`));
+  assert.match(await page.locate('attn-heads-figure').text(), new RegExp(`Head 1 of ${d('headsDemo').numHeads}\\b`));
   await page.close();
 
   page = await framed('attn-scale-figure');
-  const label = await page.locator('attn-scale-figure svg[role="img"]').first().getAttribute('aria-label');
+  const label = await page.locate('attn-scale-figure svg[role="img"]').first().attribute('aria-label');
   for (const dk of d('scaleSweep').dks) assert.match(label, new RegExp(`unscaled ${dk}:`));
   await page.close();
 
   page = await framed('attn-ranked-table');
-  assert.equal(Number(await page.locator('attn-ranked-table input').inputValue()), d('scaleSweep').draws);
+  assert.equal(Number(await page.locate('attn-ranked-table input').value()), d('scaleSweep').draws);
   await page.close();
 
   page = await framed('attn-pitfall-demo');
-  assert.match(await page.locator('attn-pitfall-demo caption').nth(1).textContent(), new RegExp(`on ${d('pitfall').positions} positions`));
+  assert.match(await page.locate('attn-pitfall-demo caption').nth(1).text(), new RegExp(`on ${d('pitfall').positions} positions`));
   await page.close();
 
   page = await framed('attn-cue-trainer');
-  assert.equal(Number(await page.getByLabel('seed', { exact: true }).inputValue()), d('cueTrain').seed);
-  assert.equal(Number(await page.getByLabel('epochs', { exact: true }).inputValue()), d('cueTrain').epochs);
+  assert.equal(Number(await page.locate('::-p-aria(seed)').value()), d('cueTrain').seed);
+  assert.equal(Number(await page.locate('::-p-aria(epochs)').value()), d('cueTrain').epochs);
   // Its check is the core's: one epoch past the altered limit is refused next to the field.
   const { max } = altered.configs.cueTrain.fields.find((f) => f.key === 'epochs');
-  await page.getByLabel('epochs', { exact: true }).fill(String(max + 1));
-  await page.getByRole('button', { name: 'Train both' }).click();
-  assert.match(await page.locator('[id^="cue-epochs-error"]').textContent(), new RegExp(`in \\[1, ${max}\\], got ${max + 1}`));
+  await page.locate('::-p-aria(epochs)').fill(String(max + 1));
+  await page.locate('::-p-aria([name="Train both"][role="button"])').click();
+  assert.match(await page.locate('[id^="cue-epochs-error"]').text(), new RegExp(`in \\[1, ${max}\\], got ${max + 1}`));
   await page.close();
 });
 
 test('the embedding guide lists the altered defaults and ranges', async () => {
-  const page = await site.browser.newPage();
-  await page.goto(`${site.server.url}embed.html`);
-  const cells = (tag, attribute) => page.locator(`#widget-reference section[data-tag="${tag}"] table[data-table="attributes"] tr[data-name="${attribute}"] td`);
+  const page = await site.browser.open(`${site.server.url}embed.html`, { width: 1280, height: 720 });
+  const cells = (tag, attribute) => page.locate(`#widget-reference section[data-tag="${tag}"] table[data-table="attributes"] tr[data-name="${attribute}"] td`);
   await cells('attn-mask-figure', 'positions').first().waitFor({ timeout: 30000 });
   // [attribute, type, default, value, URL hash key, description]
   const expect = async (tag, attribute, config, key) => {
     const field = altered.configs[config].fields.find((f) => f.key === key);
     const value = altered.configs[config].defaults[key];
-    const [, , shownDefault, values, , description] = await cells(tag, attribute).allTextContents();
+    const [, , shownDefault, values, , description] = await cells(tag, attribute).texts();
     assert.equal(shownDefault, Array.isArray(value) ? value.join(',') : String(value), `${tag} ${attribute}: default`);
     assert.ok(description.startsWith(field.help.charAt(0).toUpperCase() + field.help.slice(1)), `${tag} ${attribute}: the core's help in "${description}"`);
     // A widget may draw less than the core allows, and says so ("At most 32 here: ...").

@@ -1,10 +1,11 @@
-// Debian's Chromium under playwright-core, headless, with the flags this machine needs
-// (docs/toolchain.md): never a browser downloaded by a tool. playwright gives every
-// launch a fresh temporary profile.
+// Debian's Chromium for the Chromium suites (tests/web/, the benchmarks), headless, with the
+// flags this machine needs (docs/toolchain.md): never a browser downloaded by a tool. It is
+// driven through tests/support/engines.mjs (puppeteer-core), which gives every launch a fresh
+// temporary profile.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import { STRICT_CSP, serveStatic } from '../../scripts/static-server.mjs';
+import { launch } from './engines.mjs';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -16,18 +17,9 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
+/** Chromium through engines.mjs: { open(url, viewport, { beforeLoad }), close(), puppeteer }. */
 export function launchChromium() {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
-}
-
-/** Collects console errors, page errors and CSP violations of a page. */
-export function watchErrors(page) {
-  const errors = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  return errors;
+  return launch('chromium');
 }
 
 /** The Content-Security-Policy the built site promises to work under (the server sends it). */
@@ -57,17 +49,21 @@ export async function closeSite({ server, browser }) {
 
 /** Scrolls through the opened lesson once its numbers are in and every kind of widget is defined (each from its own chunk), so each widget sees itself come into view. */
 export async function scrollThroughLesson(page) {
-  await page.waitForSelector('html[data-lesson-ready]', { timeout: 15000 });
-  await page.waitForFunction(() => [...document.querySelectorAll('main figure.widget > :first-child')].every((w) => customElements.get(w.localName)));
+  await page.locate('html[data-lesson-ready]').waitFor({ timeout: 15000 });
+  await page.waitFor(() => [...document.querySelectorAll('main figure.widget > :first-child')].every((w) => customElements.get(w.localName)), undefined, { timeout: 30000 });
   for (let y = 0; y < 40; y++) {
-    await page.mouse.wheel(0, 800);
-    await page.waitForTimeout(40);
+    await page.wheel(800);
+    await new Promise((ok) => setTimeout(ok, 40));
   }
 }
 
-/** Opens the lesson at `url` and scrolls through it, so every widget starts; waits until all are ready. */
-export async function startLesson(page, url) {
-  await page.goto(url + 'index.html');
+/**
+ * Opens the lesson at `url` in `browser` (a page of `viewport`), scrolls through it, so every
+ * widget starts, and waits until all are ready; resolves to the page.
+ */
+export async function startLesson(browser, url, viewport = { width: 1280, height: 720 }, options) {
+  const page = await browser.open(url + 'index.html', viewport, options);
   await scrollThroughLesson(page);
-  await page.waitForFunction(() => [...document.querySelectorAll('main figure.widget > :first-child')].every((w) => w.hasAttribute('data-ready')), null, { timeout: 20000 });
+  await page.waitFor(() => [...document.querySelectorAll('main figure.widget > :first-child')].every((w) => w.hasAttribute('data-ready')), undefined, { timeout: 20000 });
+  return page;
 }

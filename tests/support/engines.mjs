@@ -35,7 +35,27 @@
 //   first in every HTML page it sends, frames included, and from the servers' failed answers;
 //   Chromium and Firefox add their console errors (WebKit's WebDriver has no console events).
 // - Never fixed delays: wait for what the page does (WebKit draws a frame every 17-56 ms here).
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+//
+// Chromium and Firefox (puppeteer) pages have more, for the Chromium suites (tests/web/,
+// tests/wasm/chromium/, bench/, scripts/render-diagrams.mjs):
+//   const browser = await launch('chromium');
+//   const page = await browser.open(url, { width: 1280, height: 720 }, {
+//     beforeLoad: (page) => page.puppeteer.evaluateOnNewDocument(...) });  // before it navigates
+//   (open(url, viewport, { isolated: true }): in a browser context of its own)
+//   page.engineProblems                               // console errors and page errors so far (live)
+//   const quiz = page.locate('attn-quiz');             // elements, found when used (see Elements)
+//   await quiz.locate('::-p-aria([name="Check"][role="button"])').nth(1).click();
+//   await page.locate('attn-mask-figure input').first().fill('12');
+//   await page.locate('.trainer-status').withText(/^Trained/).waitFor({ timeout: 60000 });
+//   await page.frame('#example-frame').locate('[role="application"]').focus();
+//   await page.type('0.5'); await page.wheel(800); await page.drag(from, to, { steps: 8 });
+//   await page.addScript(require.resolve('axe-core/axe.min.js'));   // a local script file, run in the page
+//   const { suggestedFilename, path } = await page.download(() => button.click());  // Chromium
+// - page.puppeteer is the escape hatch: the puppeteer Page, for what only the protocol does
+//   (request interception, exposeFunction, init scripts, frames, CDP sessions). Use a verb above
+//   where there is one.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, normalize, resolve } from 'node:path';
 import { after, before, describe } from 'node:test';
 import puppeteer from 'puppeteer-core';
@@ -206,14 +226,200 @@ class Page {
   }
 }
 
+/**
+ * The elements `selector` finds, found anew each time they are used (after the page has
+ * changed): a CSS selector or one of puppeteer's (`::-p-aria(name)`, `::-p-aria([name="Check"]
+ * [role="button"])`, `::-p-text(words)`), inside the elements found so far. An action on them
+ * waits (up to 30 s) until they are there and throws when the selector finds more than one,
+ * unless nth() picks one. Chromium and Firefox.
+ */
+class Elements {
+  constructor(root, steps = []) {
+    this.root = root;
+    this.steps = steps;
+  }
+
+  toString() {
+    return this.steps.map((step) => step.selector ?? (step.text === undefined ? `[${step.nth}]` : `with text ${step.text}`)).join(' >> ');
+  }
+
+  /** The elements `selector` finds inside these. */
+  locate(selector) {
+    return new Elements(this.root, [...this.steps, { selector }]);
+  }
+
+  /** The n-th of these (0 the first, -1 the last). */
+  nth(n) {
+    return new Elements(this.root, [...this.steps, { nth: n }]);
+  }
+
+  /** Those of these whose text matches `pattern` (a RegExp, or a string it contains). */
+  withText(pattern) {
+    return new Elements(this.root, [...this.steps, { text: pattern }]);
+  }
+
+  first() {
+    return this.nth(0);
+  }
+
+  last() {
+    return this.nth(-1);
+  }
+
+  /** The element handles found now (none when nothing matches). */
+  async handles() {
+    let found = [await this.root()];
+    for (const step of this.steps) {
+      if (step.selector !== undefined) found = (await Promise.all(found.map((scope) => scope.$$(step.selector)))).flat();
+      else if (step.text === undefined) found = [found.at(step.nth)].filter(Boolean);
+      else {
+        const texts = await Promise.all(found.map((node) => node.evaluate((node) => node.textContent)));
+        found = found.filter((_, i) => (typeof step.text === 'string' ? texts[i].includes(step.text) : step.text.test(texts[i])));
+      }
+    }
+    return found;
+  }
+
+  /** The one element found, once it is there (and `visible`, if asked); throws when there are several. */
+  async handle({ timeout = 30000, visible = false } = {}) {
+    const until = Date.now() + timeout;
+    for (;;) {
+      const found = await this.handles();
+      if (found.length > 1) throw new Error(`${this} matches ${found.length} elements, not one`);
+      if (found.length === 1 && (!visible || await found[0].isVisible())) return found[0];
+      if (Date.now() > until) throw new Error(`waited ${timeout} ms for ${this}${visible ? ' to be visible' : ''}`);
+      await sleep(50);
+    }
+  }
+
+  /** Waits until the element is there and visible. */
+  async waitFor({ timeout } = {}) {
+    await this.handle({ timeout, visible: true });
+  }
+
+  async count() {
+    return (await this.handles()).length;
+  }
+
+  /** One Elements per element found now, in order. */
+  async all() {
+    return Array.from({ length: await this.count() }, (_, i) => this.nth(i));
+  }
+
+  /** Runs fn(element, arg) in the page on the element, like run(). */
+  async evaluate(fn, arg, options) {
+    return (await this.handle(options)).evaluate(fn, arg);
+  }
+
+  /** Runs fn(elements, arg) in the page on every element found now (maybe none). */
+  async evaluateAll(fn, arg) {
+    const handles = await this.handles();
+    const elements = await (await this.root()).evaluateHandle((...elements) => elements, ...handles);
+    try {
+      return await elements.evaluate(fn, arg);
+    } finally {
+      await elements.dispose();
+    }
+  }
+
+  text(options) {
+    return this.evaluate((node) => node.textContent, undefined, options);
+  }
+
+  texts() {
+    return this.evaluateAll((nodes) => nodes.map((node) => node.textContent));
+  }
+
+  innerTexts() {
+    return this.evaluateAll((nodes) => nodes.map((node) => node.innerText));
+  }
+
+  attribute(name) {
+    return this.evaluate((node, name) => node.getAttribute(name), name);
+  }
+
+  value() {
+    return this.evaluate((node) => node.value);
+  }
+
+  checked() {
+    return this.evaluate((node) => node.checked);
+  }
+
+  disabled() {
+    return this.evaluate((node) => node.disabled);
+  }
+
+  /** Its box in the viewport, CSS px: { x, y, width, height }. */
+  async box() {
+    return (await this.handle()).boundingBox();
+  }
+
+  /** Scrolls it into view if it is not (an element with no size yet too: a widget that has not started). */
+  async scrollIntoView() {
+    await (await this.handle()).scrollIntoView();
+  }
+
+  async focus() {
+    await (await this.handle()).focus();
+  }
+
+  /** Scrolls it into view if needed and clicks its centre with the mouse. */
+  async click() {
+    await (await this.handle({ visible: true })).click();
+  }
+
+  /** Clicks a checkbox or radio button that is not checked; throws if it is not checked then. */
+  async check() {
+    if (await this.checked()) return;
+    await this.click();
+    if (!(await this.checked())) throw new Error(`check: ${this} did not become checked`);
+  }
+
+  async uncheck() {
+    if (!(await this.checked())) return;
+    await this.click();
+    if (await this.checked()) throw new Error(`uncheck: ${this} did not become unchecked`);
+  }
+
+  /** Focuses the field, selects what it holds and puts `value` in its place as one input (as a paste does). */
+  async fill(value) {
+    const handle = await this.handle({ visible: true });
+    await handle.evaluate((node) => {
+      node.focus();
+      if (typeof node.select === 'function') node.select();
+    });
+    const page = handle.frame.page();
+    if (value) await page.keyboard.sendCharacter(value);
+    else await page.keyboard.press('Delete');
+  }
+
+  /** Focuses it and presses `key` ("Tab", "Shift+ArrowUp"). */
+  async press(key) {
+    const handle = await this.handle();
+    await handle.focus();
+    await pressChords(handle.frame.page().keyboard, [key]);
+  }
+}
+
+async function pressChords(keyboard, chords) {
+  for (const chord of chords) {
+    const parts = chord.split('+');
+    for (const key of parts.slice(0, -1)) await keyboard.down(key);
+    await keyboard.press(parts.at(-1));
+    for (const key of parts.slice(0, -1).reverse()) await keyboard.up(key);
+  }
+}
+
 /** Chromium and Firefox: puppeteer-core (CDP and WebDriver BiDi). */
 class PuppeteerPage extends Page {
   engineProblems = [];
 
-  constructor(engine, page) {
+  constructor(engine, page, context) {
     super();
     this.engine = engine;
     this.page = page;
+    this.context = context;
     // Firefox turns an Error logged to the console into "JSHandle@object"; the watcher has its message.
     page.on('console', (message) => message.type() === 'error' && this.engineProblems.push(`console (${engine}): ${message.text()}`));
     page.on('pageerror', (error) => this.engineProblems.push(`page error (${engine}): ${error.message}`));
@@ -233,13 +439,66 @@ class PuppeteerPage extends Page {
     return this.page.mouse.click(x, y);
   }
 
-  async keys(chords) {
-    for (const chord of chords) {
-      const parts = chord.split('+');
-      for (const key of parts.slice(0, -1)) await this.page.keyboard.down(key);
-      await this.page.keyboard.press(parts.at(-1));
-      for (const key of parts.slice(0, -1).reverse()) await this.page.keyboard.up(key);
-    }
+  keys(chords) {
+    return pressChords(this.page.keyboard, chords);
+  }
+
+  /** The puppeteer Page: the escape hatch for what only the protocol does. */
+  get puppeteer() {
+    return this.page;
+  }
+
+  /** The elements `selector` finds in the page (see Elements). */
+  locate(selector) {
+    return new Elements(async () => this.page.mainFrame()).locate(selector);
+  }
+
+  /** The document of the <iframe> `selector` names, or a puppeteer Frame: locate() inside it. */
+  frame(selector) {
+    return new Elements(async () => {
+      if (typeof selector !== 'string') return selector;
+      const frame = await (await new Elements(async () => this.page.mainFrame()).locate(selector).handle()).contentFrame();
+      if (!frame) throw new Error(`frame: ${selector} in ${this.engine} is not a frame`);
+      return frame;
+    });
+  }
+
+  /** Adds the script file at `path` (on this machine) to the page, as a <script> element, and waits until it has run. */
+  async addScript(path) {
+    await this.page.addScriptTag({ path });
+  }
+
+  /** Types `text` key by key into what has focus. */
+  type(text) {
+    return this.page.keyboard.type(text);
+  }
+
+  /** Turns the mouse wheel by `deltaY` CSS px (down when positive), where the mouse is. */
+  wheel(deltaY) {
+    return this.page.mouse.wheel({ deltaY });
+  }
+
+  /** Presses the mouse at `from` ({x, y} in the viewport), moves it to `to` in `steps` moves, and releases it. */
+  async drag(from, to, { steps = 1 } = {}) {
+    await this.page.mouse.move(from.x, from.y);
+    await this.page.mouse.down();
+    await this.page.mouse.move(to.x, to.y, { steps });
+    await this.page.mouse.up();
+  }
+
+  /**
+   * Chromium: runs `trigger()` and resolves to the download it starts, once it has completed:
+   * { suggestedFilename, path } (a file in a temporary folder removed when the browser closes).
+   */
+  async download(trigger, { timeout = 30000 } = {}) {
+    if (this.engine !== 'chromium') throw new Error(`download: Chromium only, not ${this.engine}`);
+    const downloads = await this.browserDownloads();
+    const started = new Promise((ok) => downloads.session.once('Browser.downloadWillBegin', ok));
+    await trigger();
+    const begun = await Promise.race([started, sleep(timeout).then(() => null)]);
+    if (!begun) throw new Error(`download: nothing was downloaded within ${timeout} ms`);
+    await downloads.done(begun.guid, timeout);
+    return { suggestedFilename: begun.suggestedFilename, path: join(downloads.folder, begun.guid) };
   }
 
   fullPagePng() {
@@ -256,8 +515,10 @@ class PuppeteerPage extends Page {
     return pngs;
   }
 
-  close() {
-    return this.page.close();
+  async close() {
+    if (!this.page.isClosed()) await this.page.close();
+    await this.context?.close();
+    this.context = undefined;
   }
 }
 
@@ -386,17 +647,26 @@ class WebKitPage extends Page {
 class Browser {
   #current;
 
-  constructor(engine, version, newPage, close) {
+  constructor(engine, version, newPage, close, puppeteerBrowser) {
     this.engine = engine;
     this.version = version;
     this.newPage = newPage;
     this.closeEngine = close;
+    /** Chromium and Firefox: the puppeteer Browser (the escape hatch, like a page's `puppeteer`). */
+    this.puppeteer = puppeteerBrowser;
   }
 
-  /** Opens `url` in a page of `viewport` size (CSS px) and resolves to the page once it has loaded. */
-  async open(url, viewport = { width: 1280, height: 900 }) {
+  /**
+   * Opens `url` in a page of `viewport` size (CSS px) and resolves to the page once it has
+   * loaded. Chromium and Firefox: `beforeLoad(page)`, if given, runs on the new page before it
+   * navigates (init scripts, request interception, listeners), and `isolated` gives the page a
+   * browser context of its own (no cache, cookies or storage shared with the pages before it).
+   */
+  async open(url, viewport = { width: 1280, height: 900 }, { beforeLoad, isolated } = {}) {
     await this.#current?.close();
-    this.#current = await this.newPage(url, viewport);
+    this.#current = undefined;
+    if ((beforeLoad || isolated) && this.engine === 'webkit') throw new Error('open: beforeLoad and isolated need puppeteer (Chromium or Firefox)');
+    this.#current = await this.newPage(url, viewport, { beforeLoad, isolated });
     return this.#current;
   }
 
@@ -411,13 +681,37 @@ async function launchPuppeteer(engine) {
     ? { browser: 'firefox', executablePath: '/usr/bin/firefox-esr', headless: true }
     : { browser: 'chrome', executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS };
   const browser = await puppeteer.launch(options);
-  const newPage = async (url, viewport) => {
-    const page = new PuppeteerPage(engine, await browser.newPage());
+  // Chromium's downloads, set up by the first download(): into a temporary folder, each named by its guid.
+  let downloads;
+  const browserDownloads = () => (downloads ??= (async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'attn-downloads-'));
+    const session = await browser.target().createCDPSession();
+    const finished = new Map();
+    session.on('Browser.downloadProgress', ({ guid, state }) => state !== 'inProgress' && finished.set(guid, state));
+    await session.send('Browser.setDownloadBehavior', { behavior: 'allowAndName', downloadPath: folder, eventsEnabled: true });
+    const done = async (guid, timeout) => {
+      for (let waited = 0; !finished.has(guid); waited += 50) {
+        if (waited > timeout) throw new Error(`download: ${guid} did not complete within ${timeout} ms`);
+        await sleep(50);
+      }
+      if (finished.get(guid) !== 'completed') throw new Error(`download: ${guid} ${finished.get(guid)}`);
+    };
+    return { folder, session, done };
+  })());
+  const newPage = async (url, viewport, { beforeLoad, isolated } = {}) => {
+    const context = isolated ? await browser.createBrowserContext() : undefined;
+    const page = new PuppeteerPage(engine, await (context ?? browser).newPage(), context);
+    page.browserDownloads = browserDownloads;
     await page.page.setViewport(viewport);
+    await beforeLoad?.(page);
     await page.page.goto(url);
     return page;
   };
-  return new Browser(engine, await browser.version(), newPage, () => browser.close());
+  const close = async () => {
+    await browser.close();
+    if (downloads) rmSync((await downloads).folder, { recursive: true, force: true });
+  };
+  return new Browser(engine, await browser.version(), newPage, close, browser);
 }
 
 async function launchWebKitBrowser() {

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import { closeSite, openSite, startLesson, watchErrors } from '../support/chromium.mjs';
+import { closeSite, openSite, startLesson } from '../support/chromium.mjs';
 import { loadCore } from '../../build-wasm/facade/core/index.js';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -17,6 +17,7 @@ const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const WIDGETS = ['attn-soft-lookup', 'attn-attention-steps', 'attn-ranked-table', 'attn-scale-figure', 'attn-mask-figure', 'attn-heads-figure',
   'attn-pitfall-demo', 'attn-flowchart', 'attn-quiz', 'attn-exercises', 'attn-cue-trainer', 'attn-cue-probe'];
 const BLOCKING = ['serious', 'critical'];
+const button = (name) => `::-p-aria([name="${name}"][role="button"])`;
 let server, browser, core;
 
 before(async () => {
@@ -27,8 +28,8 @@ after(() => closeSite({ server, browser }));
 
 /** axe's violations on the page: [{id, impact, help, nodes: [{target, widget}]}]. */
 async function audit(page) {
-  await page.addScriptTag({ path: axePath });
-  return page.evaluate(async () => {
+  await page.addScript(axePath);
+  return page.run(async () => {
     const result = await window.axe.run(document, { resultTypes: ['violations'] });
     return result.violations.map((v) => ({
       id: v.id, impact: v.impact, help: v.help,
@@ -54,18 +55,14 @@ function blocking(violations) {
 }
 
 async function openLesson() {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  const errors = watchErrors(page);
-  await startLesson(page, server.url);
-  return { page, errors };
+  const page = await startLesson(browser, server.url, { width: 1280, height: 900 });
+  return { page, errors: page.engineProblems };
 }
 
 async function openFramed(tag) {
-  const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
-  const errors = watchErrors(page);
-  await page.goto(server.url + `embed.html?widget=${tag}`);
-  await page.waitForSelector(`${tag}[data-ready]`, { timeout: 20000 });
-  return { page, errors };
+  const page = await browser.open(server.url + `embed.html?widget=${tag}`, { width: 1000, height: 900 });
+  await page.locate(`${tag}[data-ready]`).waitFor({ timeout: 20000 });
+  return { page, errors: page.engineProblems };
 }
 
 test('axe: the lesson with every widget started, and after answering, has no serious or critical violation', async (t) => {
@@ -77,15 +74,15 @@ test('axe: the lesson with every widget started, and after answering, has no ser
     t.diagnostic(`  on the lesson, ${tag}: ${summary(mine)}`);
   }
   // States that only exist after use: quiz feedback, exercise results, an invalid input.
-  const quiz = page.locator('attn-quiz');
-  await quiz.locator('input[type=radio]').first().check();
-  await quiz.getByRole('button', { name: 'Check' }).first().click();
-  await quiz.getByRole('button', { name: 'Show solution' }).nth(1).click();
-  const exercises = page.locator('attn-exercises');
-  for (const button of await exercises.getByRole('button', { name: 'Check' }).all()) await button.click();
-  await page.locator('attn-mask-figure input').first().fill('99');
-  await page.locator('attn-mask-figure input').first().press('Tab');
-  await page.$$eval('details', (list) => list.forEach((d) => (d.open = true)));
+  const quiz = page.locate('attn-quiz');
+  await quiz.locate('input[type=radio]').first().check();
+  await quiz.locate(button('Check')).first().click();
+  await quiz.locate(button('Show solution')).nth(1).click();
+  const exercises = page.locate('attn-exercises');
+  for (const check of await exercises.locate(button('Check')).all()) await check.click();
+  await page.locate('attn-mask-figure input').first().fill('99');
+  await page.locate('attn-mask-figure input').first().press('Tab');
+  await page.locate('details').evaluateAll((list) => list.forEach((d) => (d.open = true)));
   const used = await audit(page);
   t.diagnostic(`lesson (after answering, a refused input, weight tables open): ${summary(used)}`);
   assert.deepEqual(blocking(started), []);
@@ -95,9 +92,8 @@ test('axe: the lesson with every widget started, and after answering, has no ser
 });
 
 test('axe: the embedding guide and each widget framed alone have no serious or critical violation', async (t) => {
-  const guide = await browser.newPage();
-  await guide.goto(server.url + 'embed.html');
-  await guide.waitForSelector('#example-quiz attn-quiz[data-ready]');
+  const guide = await browser.open(server.url + 'embed.html', { width: 1280, height: 720 });
+  await guide.locate('#example-quiz attn-quiz[data-ready]').waitFor();
   const guideViolations = await audit(guide);
   t.diagnostic(`embed.html (guide): ${summary(guideViolations)}`);
   assert.deepEqual(blocking(guideViolations), []);
@@ -115,10 +111,9 @@ test('axe: the embedding guide and each widget framed alone have no serious or c
 });
 
 test('axe: a course page embedding two of every widget has no serious or critical violation (ids stay unique)', async (t) => {
-  const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
-  const errors = watchErrors(page);
-  await page.goto(server.url + 'embed.html');
-  await page.evaluate((tags) => {
+  const page = await browser.open(server.url + 'embed.html', { width: 1000, height: 900 });
+  const errors = page.engineProblems;
+  await page.run((tags) => {
     const host = document.createElement('section');
     host.setAttribute('aria-label', 'two of each');
     for (const tag of tags) host.append(document.createElement(tag), document.createElement(tag));
@@ -128,15 +123,15 @@ test('axe: a course page embedding two of every widget has no serious or critica
     return Promise.all(tags.map((tag) => customElements.whenDefined(tag)));
   }, WIDGETS);
   for (let y = 0; y < 60; y++) {
-    await page.mouse.wheel(0, 800);
-    await page.waitForTimeout(30);
+    await page.wheel(800);
+    await new Promise((ok) => setTimeout(ok, 30));
   }
-  await page.waitForFunction((n) => document.querySelectorAll('section[aria-label="two of each"] > [data-ready]').length === n, 2 * WIDGETS.length, { timeout: 30000 });
+  await page.waitFor((n) => document.querySelectorAll('section[aria-label="two of each"] > [data-ready]').length === n, 2 * WIDGETS.length, { timeout: 30000 });
   const violations = await audit(page);
   t.diagnostic(`two of each widget on one page: ${summary(violations)}`);
   assert.deepEqual(blocking(violations), []);
   // A label or description pointing at an id that two widgets use names the wrong control.
-  const duplicates = await page.$$eval('[id]', (nodes) => {
+  const duplicates = await page.locate('[id]').evaluateAll((nodes) => {
     const seen = new Map();
     for (const n of nodes) seen.set(n.id, (seen.get(n.id) ?? 0) + 1);
     return [...seen].filter(([, count]) => count > 1).map(([id]) => id);
@@ -151,7 +146,7 @@ test('axe: a course page embedding two of every widget has no serious or critica
  * in order, and the controls that should be reachable (document order, one per radio group).
  */
 async function tabWalk(page, tag) {
-  await page.evaluate((name) => {
+  await page.run((name) => {
     const widget = document.querySelector(name);
     const selector = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]';
     const groups = new Set();
@@ -166,12 +161,12 @@ async function tabWalk(page, tag) {
     }
     document.activeElement?.blur();
   }, tag);
-  const expected = await page.$$eval(`${tag} [data-walk]`, (nodes) => nodes.map((n) => Number(n.dataset.walk)));
-  const positive = await page.$$eval(`${tag} [tabindex]`, (nodes) => nodes.filter((n) => n.tabIndex > 0).length);
+  const expected = await page.locate(`${tag} [data-walk]`).evaluateAll((nodes) => nodes.map((n) => Number(n.dataset.walk)));
+  const positive = await page.locate(`${tag} [tabindex]`).evaluateAll((nodes) => nodes.filter((n) => n.tabIndex > 0).length);
   const seen = [];
   for (let i = 0; i < expected.length + 5; i++) {
-    await page.keyboard.press('Tab');
-    const at = await page.evaluate((name) => {
+    await page.press('Tab');
+    const at = await page.run((name) => {
       const a = document.activeElement;
       if (!a || !document.querySelector(name).contains(a)) return null;
       const box = a.getBoundingClientRect();
@@ -190,135 +185,135 @@ async function tabWalk(page, tag) {
 test('keyboard: every control of each kind of widget is reached by Tab, once, in reading order, and works', async (t) => {
   const checks = {
     'attn-soft-lookup': async (page) => {
-      const sketch = page.locator('attn-soft-lookup');
-      const pause = sketch.getByRole('button', { name: /^(Pause|Play)$/ });
-      const before = await pause.textContent();
+      const sketch = page.locate('attn-soft-lookup');
+      const pause = sketch.locate(`${button('Pause')}, ${button('Play')}`);
+      const before = await pause.text();
       await pause.focus();
-      await page.keyboard.press('Enter');
-      assert.notEqual(await pause.textContent(), before, 'Enter on Pause/Play toggles it');
-      const box = sketch.getByRole('checkbox');
-      const checked = await box.isChecked();
+      await page.press('Enter');
+      assert.notEqual(await pause.text(), before, 'Enter on Pause/Play toggles it');
+      const box = sketch.locate('::-p-aria([role="checkbox"])');
+      const checked = await box.checked();
       await box.focus();
-      await page.keyboard.press('Space');
-      assert.equal(await box.isChecked(), !checked, 'Space toggles the scale');
-      const select = sketch.locator('select');
-      const value = await select.inputValue();
+      await page.press('Space');
+      assert.equal(await box.checked(), !checked, 'Space toggles the scale');
+      const select = sketch.locate('select');
+      const value = await select.value();
       await select.focus();
-      await page.keyboard.press('ArrowDown');
-      assert.notEqual(await select.inputValue(), value, 'arrow keys pick a temperature');
+      await page.press('ArrowDown');
+      assert.notEqual(await select.value(), value, 'arrow keys pick a temperature');
     },
     'attn-ranked-table': async (page) => {
-      const header = page.locator('attn-ranked-table th').nth(2);
-      await header.locator('button').focus();
-      await page.keyboard.press('Enter');
-      assert.equal(await header.getAttribute('aria-sort'), 'ascending');
-      await page.keyboard.press('Space'); // focus stays on the header after the re-render
-      assert.equal(await header.getAttribute('aria-sort'), 'descending');
+      const header = page.locate('attn-ranked-table th').nth(2);
+      await header.locate('button').focus();
+      await page.press('Enter');
+      assert.equal(await header.attribute('aria-sort'), 'ascending');
+      await page.press('Space'); // focus stays on the header after the re-render
+      assert.equal(await header.attribute('aria-sort'), 'descending');
     },
     'attn-scale-figure': async (page) => {
-      const button = page.locator('attn-scale-figure').getByRole('button', { name: 'Download CSV' });
-      await button.focus();
-      const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
-      assert.equal(download.suggestedFilename(), 'scale-sweep.csv');
+      const csv = page.locate('attn-scale-figure').locate(button('Download CSV'));
+      await csv.focus();
+      const download = await page.download(() => page.press('Enter'));
+      assert.equal(download.suggestedFilename, 'scale-sweep.csv');
     },
     'attn-mask-figure': async (page) => {
-      const positions = page.locator('attn-mask-figure input').first();
+      const positions = page.locate('attn-mask-figure input').first();
       await positions.focus();
-      await page.keyboard.press('Control+A');
-      await page.keyboard.type('6');
-      await page.keyboard.press('Tab');
-      await page.waitForFunction(() => /of 6 queries/.test(document.querySelector('attn-mask-figure svg[role=img]').getAttribute('aria-label')));
+      await page.press('Control+A');
+      await page.type('6');
+      await page.press('Tab');
+      await page.waitFor(() => /of 6 queries/.test(document.querySelector('attn-mask-figure svg[role=img]').getAttribute('aria-label')));
       // The causal panel's weights as text, opened with the keyboard.
-      await page.locator('attn-mask-figure summary').first().focus();
-      await page.keyboard.press('Space');
-      const cells = await page.locator('attn-mask-figure details').first().locator('tbody td').allTextContents();
+      await page.locate('attn-mask-figure summary').first().focus();
+      await page.press('Space');
+      const cells = await page.locate('attn-mask-figure details').first().locate('tbody td').texts();
       const causal = core.maskDemo({ positions: 6, real: 6, seed: 0 }).cases.find((c) => c.name === 'causal');
       assert.deepEqual(cells, Array.from(causal.weights, (w, i) => (causal.allowed[i] ? w.toFixed(3) : 'blocked')));
     },
     'attn-heads-figure': async (page) => {
       // Each head's weights, as text: the folded table opens from the keyboard and holds the core's numbers.
-      const summary = page.locator('attn-heads-figure summary').nth(1);
+      const summary = page.locate('attn-heads-figure summary').nth(1);
       await summary.focus();
-      await page.keyboard.press('Enter');
-      const cells = await page.locator('attn-heads-figure details').nth(1).locator('tbody td').allTextContents();
+      await page.press('Enter');
+      const cells = await page.locate('attn-heads-figure details').nth(1).locate('tbody td').texts();
       const demo = core.headsDemo({ dModel: 64, numHeads: 4, tokens: 8, seed: 0 });
       assert.deepEqual(cells, Array.from(demo.multi.weights[1], (w) => w.toFixed(3)), 'head 2\'s weights');
     },
     'attn-quiz': async (page) => {
-      const quiz = page.locator('attn-quiz');
-      await quiz.locator('input[type=radio]').first().focus();
-      await page.keyboard.press('ArrowDown');
-      assert.equal(await quiz.locator('input[type=radio]').nth(1).isChecked(), true, 'arrow keys choose an option');
-      await page.keyboard.press('Tab');
-      assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Check', 'Tab leaves the group for its Check button');
-      await page.keyboard.press('Enter');
-      assert.match(await quiz.locator('.feedback').first().textContent(), /^(Correct|Not quite)\./);
+      const quiz = page.locate('attn-quiz');
+      await quiz.locate('input[type=radio]').first().focus();
+      await page.press('ArrowDown');
+      assert.equal(await quiz.locate('input[type=radio]').nth(1).checked(), true, 'arrow keys choose an option');
+      await page.press('Tab');
+      assert.equal(await page.run(() => document.activeElement.textContent), 'Check', 'Tab leaves the group for its Check button');
+      await page.press('Enter');
+      assert.match(await quiz.locate('.feedback').first().text(), /^(Correct|Not quite)\./);
     },
     'attn-exercises': async (page) => {
       // The mask grid is one Tab stop; arrow keys move inside it, Space switches a cell.
-      const cells = page.locator('attn-exercises .mask-builder button');
+      const cells = page.locate('attn-exercises .mask-builder button');
       await cells.first().focus();
-      await page.keyboard.press('ArrowRight');
-      await page.keyboard.press('ArrowDown');
-      await page.keyboard.press('Space');
-      assert.equal(await cells.nth(7).getAttribute('aria-pressed'), 'true', 'query 2, key 2 switched on');
-      await page.keyboard.press('End');
-      await page.keyboard.press('ArrowDown');
-      await page.keyboard.press('Enter');
-      assert.equal(await cells.nth(17).getAttribute('aria-pressed'), 'true', 'query 3, key 6 switched on');
+      await page.press('ArrowRight');
+      await page.press('ArrowDown');
+      await page.press('Space');
+      assert.equal(await cells.nth(7).attribute('aria-pressed'), 'true', 'query 2, key 2 switched on');
+      await page.press('End');
+      await page.press('ArrowDown');
+      await page.press('Enter');
+      assert.equal(await cells.nth(17).attribute('aria-pressed'), 'true', 'query 3, key 6 switched on');
       assert.equal(await cells.evaluateAll((list) => list.filter((b) => b.tabIndex === 0).length), 1, 'still one Tab stop');
-      await page.keyboard.press('Tab');
-      assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Check', 'Tab leaves the grid for its Check button');
-      const guess = page.locator('attn-exercises [data-exercise] input').first();
+      await page.press('Tab');
+      assert.equal(await page.run(() => document.activeElement.textContent), 'Check', 'Tab leaves the grid for its Check button');
+      const guess = page.locate('attn-exercises [data-exercise] input').first();
       await guess.focus();
-      await page.keyboard.type('0.5');
-      const check = page.locator('attn-exercises [data-exercise]').first().getByRole('button', { name: 'Check' });
+      await page.type('0.5');
+      const check = page.locate('attn-exercises [data-exercise]').first().locate(button('Check'));
       await check.focus();
-      await page.keyboard.press('Enter');
-      assert.match(await page.locator('attn-exercises .result').first().textContent(), /core measured/);
+      await page.press('Enter');
+      assert.match(await page.locate('attn-exercises .result').first().text(), /core measured/);
     },
     'attn-attention-steps': async (page) => {
       // Each matrix is one Tab stop; arrow keys move inside it, and the focused cell explains itself.
-      const steps = page.locator('attn-attention-steps');
-      await steps.locator('table[data-matrix="scores"] td[tabindex="0"]').focus();
-      await page.keyboard.press('ArrowDown');
-      await page.keyboard.press('ArrowRight');
-      assert.match(await steps.locator('.steps-explain').textContent(), /^Q Kᵀ \[1, 1\]: q1 · k1 = /);
-      assert.equal(await steps.locator('table[data-matrix="scores"] td[tabindex="0"]').count(), 1, 'still one Tab stop');
+      const steps = page.locate('attn-attention-steps');
+      await steps.locate('table[data-matrix="scores"] td[tabindex="0"]').focus();
+      await page.press('ArrowDown');
+      await page.press('ArrowRight');
+      assert.match(await steps.locate('.steps-explain').text(), /^Q Kᵀ \[1, 1\]: q1 · k1 = /);
+      assert.equal(await steps.locate('table[data-matrix="scores"] td[tabindex="0"]').count(), 1, 'still one Tab stop');
       // Enter edits a cell of Q; the weights are the core's for the new cells.
-      await steps.locator('table[data-matrix="query"] td[tabindex="0"]').focus();
-      await page.keyboard.press('Enter');
-      await page.keyboard.type('1');
-      await page.keyboard.press('Enter');
+      await steps.locate('table[data-matrix="query"] td[tabindex="0"]').focus();
+      await page.press('Enter');
+      await page.type('1');
+      await page.press('Enter');
       const drawn = core.attentionSteps({});
       const query = Float32Array.from(drawn.query.data);
       query[0] = 1;
       const expected = core.attentionSteps({}, { query: { ...drawn.query, data: query }, key: drawn.key, value: drawn.value });
-      const weights = await steps.locator('table[data-matrix="weights"] td[data-row]').evaluateAll((cells) => cells.map((td) => Number(td.dataset.value)));
+      const weights = await steps.locate('table[data-matrix="weights"] td[data-row]').evaluateAll((cells) => cells.map((td) => Number(td.dataset.value)));
       assert.deepEqual(weights, Array.from(expected.weights.data));
     },
     'attn-cue-probe': async (page) => {
       // The default sequence is 1,4,CUE,3,6,2,5,1,4: the slider moves the cue onto the 3, whose old
       // place it takes, and the recorded 2-block model now answers 6, the symbol after the cue.
-      const probe = page.locator('attn-cue-probe');
-      await probe.getByLabel('cue position').focus();
-      await page.keyboard.press('ArrowRight');
-      await page.waitForFunction(() => document.querySelector('attn-cue-probe [data-blocks="2"] [data-prediction]').dataset.prediction === '6');
+      const probe = page.locate('attn-cue-probe');
+      await probe.locate('::-p-aria(cue position)').focus();
+      await page.press('ArrowRight');
+      await page.waitFor(() => document.querySelector('attn-cue-probe [data-blocks="2"] [data-prediction]').dataset.prediction === '6');
       // Each heat map is a table: its row and column headers name the tokens, its cells hold the weights as text.
-      const map = probe.locator('table.probe-heat').last();
-      assert.deepEqual(await map.locator('thead th').allTextContents(), ['1', '4', '3', 'CUE', '6', '2', '5', '1', '4', 'CUE']);
-      assert.equal(await map.locator('tbody tr').last().locator('th').textContent(), 'query CUE');
-      assert.equal(await map.locator('tbody td').count(), 100);
-      assert.match(await map.locator('tbody td').first().textContent(), /^\d\.\d{3}$/);
+      const map = probe.locate('table.probe-heat').last();
+      assert.deepEqual(await map.locate('thead th').texts(), ['1', '4', '3', 'CUE', '6', '2', '5', '1', '4', 'CUE']);
+      assert.equal(await map.locate('tbody tr').last().locate('th').text(), 'query CUE');
+      assert.equal(await map.locate('tbody td').count(), 100);
+      assert.match(await map.locate('tbody td').first().text(), /^\d\.\d{3}$/);
     },
     'attn-cue-trainer': async (page) => {
-      const trainer = page.locator('attn-cue-trainer');
-      await trainer.getByLabel('epochs', { exact: true }).focus();
-      await page.keyboard.press('Control+A');
-      await page.keyboard.type('0');
-      await trainer.getByRole('button', { name: 'Train both' }).focus();
-      await page.keyboard.press('Enter');
-      assert.match(await trainer.locator('#cue-epochs-error').textContent(), /Epochs must be/);
+      const trainer = page.locate('attn-cue-trainer');
+      await trainer.locate('::-p-aria(epochs)').focus();
+      await page.press('Control+A');
+      await page.type('0');
+      await trainer.locate(button('Train both')).focus();
+      await page.press('Enter');
+      assert.match(await trainer.locate('#cue-epochs-error').text(), /Epochs must be/);
     },
   };
   for (const [tag, operate] of Object.entries(checks)) {
@@ -345,8 +340,8 @@ const readWeights = (text) => [...text.matchAll(/key (\d+): (-?\d+\.\d+)/g)].map
 
 test('the soft-lookup sketch tells screen readers its current query, weights and output', async () => {
   const { page, errors } = await openFramed('attn-soft-lookup');
-  const sketch = page.locator('attn-soft-lookup');
-  const readout = sketch.locator('.visually-hidden[aria-live]');
+  const sketch = page.locate('attn-soft-lookup');
+  const readout = sketch.locate('.visually-hidden[aria-live]');
   const keys = { rows: 5, cols: 2, data: Float32Array.from([2, 0.4, 0.9, 2, -1.8, 1.1, -1.2, -1.9, 1.3, -1.7]) };
   const values = { rows: 5, cols: 2, data: Float32Array.from([1.6, 1.6, -0.4, 2.4, -2.3, -0.2, 0.2, -2.4, 2.4, -0.6]) };
   const expectText = (query, scale = true) => {
@@ -354,8 +349,8 @@ test('the soft-lookup sketch tells screen readers its current query, weights and
     return { weights: Array.from(r.weights.data, (w) => Number(w.toFixed(2))), output: Array.from(r.output.data, (v) => v.toFixed(2)) };
   };
   const check = async (what, scale = true) => {
-    const text = await readout.textContent();
-    const detail = await page.evaluate(() => window.lastLookup);
+    const text = await readout.text();
+    const detail = await page.run(() => window.lastLookup);
     const query = text.match(/Query at \((-?[\d.]+), (-?[\d.]+)\)/).slice(1).map(Number);
     assert.ok(Math.abs(query[0] - detail.query[0]) < 0.051 && Math.abs(query[1] - detail.query[1]) < 0.051, `${what}: the query in "${text}"`);
     const want = expectText(detail.query, scale);
@@ -363,32 +358,32 @@ test('the soft-lookup sketch tells screen readers its current query, weights and
     assert.match(text, new RegExp(`key ${want.weights.indexOf(Math.max(...want.weights)) + 1} weighs most`));
     assert.ok(text.includes(`Output at (${want.output[0]}, ${want.output[1]})`), `${what}: the output in "${text}"`);
   };
-  await page.evaluate(() => document.querySelector('attn-soft-lookup').addEventListener('attn-change', (e) => (window.lastLookup = e.detail)));
+  await page.run(() => document.querySelector('attn-soft-lookup').addEventListener('attn-change', (e) => (window.lastLookup = e.detail)));
 
   // Animating: the text is there and current, but not announced.
-  await page.waitForFunction(() => window.lastLookup !== undefined, null, { timeout: 10000 });
-  assert.equal(await readout.getAttribute('aria-live'), 'off', 'no announcements while the query moves by itself');
-  assert.ok(readWeights(await readout.textContent()).length === 5, 'five weights in the readout');
+  await page.waitFor(() => window.lastLookup !== undefined, undefined, { timeout: 10000 });
+  assert.equal(await readout.attribute('aria-live'), 'off', 'no announcements while the query moves by itself');
+  assert.ok(readWeights(await readout.text()).length === 5, 'five weights in the readout');
 
   // Stopped: announced, and exactly the state on screen.
-  await sketch.getByRole('button', { name: 'Pause' }).click();
-  assert.equal(await readout.getAttribute('aria-live'), 'polite');
+  await sketch.locate(button('Pause')).click();
+  assert.equal(await readout.attribute('aria-live'), 'polite');
 
   // Moved by keyboard: the readout follows once the query settles.
-  await sketch.locator('[role="application"]').focus();
-  for (const key of ['ArrowLeft', 'ArrowLeft', 'Shift+ArrowUp', 'ArrowUp']) await page.keyboard.press(key);
-  await page.waitForFunction(() => {
+  await sketch.locate('[role="application"]').focus();
+  for (const key of ['ArrowLeft', 'ArrowLeft', 'Shift+ArrowUp', 'ArrowUp']) await page.press(key);
+  await page.waitFor(() => {
     const t = document.querySelector('attn-soft-lookup .visually-hidden[aria-live]').textContent;
     const q = window.lastLookup.query;
     return t.includes(`Query at (${q[0].toFixed(1)}, ${q[1].toFixed(1)})`);
   });
   await check('after the arrow keys');
-  assert.equal(await readout.getAttribute('aria-live'), 'polite');
+  assert.equal(await readout.attribute('aria-live'), 'polite');
 
   // Without the scale the weights change, and so does the text.
-  const before = readWeights(await readout.textContent());
-  await sketch.getByRole('checkbox').uncheck();
-  await page.waitForFunction((old) => {
+  const before = readWeights(await readout.text());
+  await sketch.locate('::-p-aria([role="checkbox"])').uncheck();
+  await page.waitFor((old) => {
     const t = document.querySelector('attn-soft-lookup .visually-hidden[aria-live]').textContent;
     return [...t.matchAll(/key \d+: (-?\d+\.\d+)/g)].map((m) => m[1]).join() !== old;
   }, before.map((w) => w.toFixed(2)).join());

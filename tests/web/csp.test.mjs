@@ -5,7 +5,7 @@
 // other browser suites only see violations that reach the console.) Run after `npm run build`.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { closeSite, openSite, startLesson, watchErrors } from '../support/chromium.mjs';
+import { closeSite, openSite, startLesson } from '../support/chromium.mjs';
 
 const WIDGETS = ['attn-soft-lookup', 'attn-attention-steps', 'attn-ranked-table', 'attn-scale-figure', 'attn-mask-figure', 'attn-heads-figure',
   'attn-pitfall-demo', 'attn-flowchart', 'attn-quiz', 'attn-exercises', 'attn-cue-trainer', 'attn-cue-probe'];
@@ -16,21 +16,25 @@ before(async () => {
 });
 after(() => closeSite({ server, browser }));
 
-/** A page whose every frame records CSP violations in window.__csp from the start. */
-async function watchedPage(options) {
-  const page = await browser.newPage(options);
-  await page.addInitScript(() => {
+/** Every frame of a page opened with this records CSP violations in window.__csp from the start. */
+const watchViolations = {
+  beforeLoad: (page) => page.puppeteer.evaluateOnNewDocument(() => {
     window.__csp = [];
     document.addEventListener('securitypolicyviolation', (e) => {
       window.__csp.push({ directive: e.violatedDirective, blocked: e.blockedURI, source: e.sourceFile, line: e.lineNumber, sample: e.sample });
     });
-  });
-  return { page, errors: watchErrors(page) };
+  }),
+};
+
+/** `url` opened in a page of `viewport` whose every frame records CSP violations (watchViolations). */
+async function watchedPage(url, viewport = { width: 1280, height: 720 }) {
+  const page = await browser.open(url, viewport, watchViolations);
+  return { page, errors: page.engineProblems };
 }
 
 async function violations(page) {
   const all = [];
-  for (const frame of page.frames()) {
+  for (const frame of page.puppeteer.frames()) {
     const list = await frame.evaluate(() => window.__csp ?? null).catch(() => null);
     assert.ok(list !== null, `the watcher ran in ${frame.url()}`);
     all.push(...list.map((v) => ({ frame: frame.url(), ...v })));
@@ -39,28 +43,28 @@ async function violations(page) {
 }
 
 /** Runs a one-epoch training in the page's <attn-cue-trainer> and waits for both models. */
-async function shortTraining(page, scope = page) {
-  const trainer = scope.locator('attn-cue-trainer');
-  await trainer.scrollIntoViewIfNeeded();
-  await scope.locator('attn-cue-trainer[data-ready]').waitFor({ timeout: 15000 });
-  await trainer.getByLabel('epochs', { exact: true }).fill('1');
-  await trainer.getByRole('button', { name: 'Train both' }).click();
-  await trainer.locator('.trainer-status').filter({ hasText: /^Trained in your browser/ }).waitFor({ timeout: 60000 });
+async function shortTraining(page) {
+  const trainer = page.locate('attn-cue-trainer');
+  await trainer.scrollIntoView();
+  await page.locate('attn-cue-trainer[data-ready]').waitFor({ timeout: 15000 });
+  await trainer.locate('::-p-aria(epochs)').fill('1');
+  await trainer.locate('::-p-aria([name="Train both"][role="button"])').click();
+  await trainer.locate('.trainer-status').withText(/^Trained in your browser/).waitFor({ timeout: 60000 });
 }
 
 test('the lesson: no CSP violation after every widget started, was used, and a short training ran', async () => {
-  const { page, errors } = await watchedPage({ viewport: { width: 1280, height: 900 } });
-  await startLesson(page, server.url);
-  const tags = await page.$$eval('main [data-ready]', (nodes) => nodes.map((n) => n.localName));
+  const page = await startLesson(browser, server.url, { width: 1280, height: 900 }, watchViolations);
+  const errors = page.engineProblems;
+  const tags = await page.locate('main [data-ready]').evaluateAll((nodes) => nodes.map((n) => n.localName));
   for (const tag of WIDGETS) assert.ok(tags.includes(tag), `${tag} started`);
   // Use a few: the sketch, the table, the quiz, an exercise.
-  await page.locator('attn-soft-lookup [role="application"]').focus();
-  await page.keyboard.press('ArrowLeft');
-  await page.locator('attn-ranked-table th button').nth(1).click();
-  const quiz = page.locator('attn-quiz').first();
-  await quiz.locator('input[type=radio]').first().check();
-  await quiz.getByRole('button', { name: 'Check' }).first().click();
-  await page.locator('attn-exercises').getByRole('button', { name: 'Check' }).first().click();
+  await page.locate('attn-soft-lookup [role="application"]').focus();
+  await page.press('ArrowLeft');
+  await page.locate('attn-ranked-table th button').nth(1).click();
+  const quiz = page.locate('attn-quiz').first();
+  await quiz.locate('input[type=radio]').first().check();
+  await quiz.locate('::-p-aria([name="Check"][role="button"])').first().click();
+  await page.locate('attn-exercises').locate('::-p-aria([name="Check"][role="button"])').first().click();
   await shortTraining(page);
   assert.deepEqual(await violations(page), []);
   assert.deepEqual(errors, []);
@@ -68,21 +72,19 @@ test('the lesson: no CSP violation after every widget started, was used, and a s
 });
 
 test('the embedding guide and embed.html framing each widget: no CSP violation', async () => {
-  const { page, errors } = await watchedPage({ viewport: { width: 1000, height: 900 } });
-  await page.goto(server.url + 'embed.html');
-  await page.locator('#example-frame').scrollIntoViewIfNeeded();
-  await page.waitForFunction(() => Number(document.getElementById('example-frame').getAttribute('height')) > 200, null, { timeout: 15000 });
-  await page.locator('#example-quiz input[type=radio]').nth(1).check();
-  await page.locator('#example-quiz').getByRole('button', { name: 'Check' }).click();
+  const { page, errors } = await watchedPage(server.url + 'embed.html', { width: 1000, height: 900 });
+  await page.locate('#example-frame').scrollIntoView();
+  await page.waitFor(() => Number(document.getElementById('example-frame').getAttribute('height')) > 200, undefined, { timeout: 15000 });
+  await page.locate('#example-quiz input[type=radio]').nth(1).check();
+  await page.locate('#example-quiz').locate('::-p-aria([name="Check"][role="button"])').click();
   assert.deepEqual(await violations(page), [], 'embed.html');
   await page.close();
 
   for (const tag of WIDGETS) {
-    const { page: framed, errors: framedErrors } = await watchedPage({ viewport: { width: 1000, height: 900 } });
-    await framed.goto(server.url + `embed.html?widget=${tag}`);
-    await framed.waitForSelector(`${tag}[data-ready]`, { timeout: 20000 });
+    const { page: framed, errors: framedErrors } = await watchedPage(server.url + `embed.html?widget=${tag}`, { width: 1000, height: 900 });
+    await framed.locate(`${tag}[data-ready]`).waitFor({ timeout: 20000 });
     if (tag === 'attn-cue-trainer') await shortTraining(framed);
-    await framed.waitForTimeout(200);
+    await new Promise((ok) => setTimeout(ok, 200));
     assert.deepEqual(await violations(framed), [], tag);
     assert.deepEqual(framedErrors, [], tag);
     await framed.close();
@@ -91,14 +93,13 @@ test('the embedding guide and embed.html framing each widget: no CSP violation',
 });
 
 test('the watcher sees a violation when there is one', async () => {
-  const { page } = await watchedPage();
-  await page.goto(server.url + 'embed.html?widget=attn-flowchart');
-  await page.evaluate(() => {
+  const { page } = await watchedPage(server.url + 'embed.html?widget=attn-flowchart');
+  await page.run(() => {
     const style = document.createElement('style');
     style.textContent = 'body { color: red }';
     document.head.append(style);
   });
-  await page.waitForFunction(() => window.__csp.length > 0);
+  await page.waitFor(() => window.__csp.length > 0);
   const [v] = await violations(page);
   assert.match(v.directive, /^style-src/);
   await page.close();

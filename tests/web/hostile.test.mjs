@@ -6,9 +6,10 @@
 // really run (the CSP would otherwise hide the mistake). Run after `npm run build`.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { closeSite, openSite, scrollThroughLesson, watchErrors } from '../support/chromium.mjs';
+import { closeSite, openSite, scrollThroughLesson } from '../support/chromium.mjs';
 
 let server, browser;
+const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
 
 // Each payload sets window.__pwned to a number of its own if it ever runs.
 const P = [
@@ -56,7 +57,7 @@ after(() => closeSite({ server, browser }));
 
 /** What injected markup would leave behind; all must stay at zero / unset. */
 function traces(page) {
-  return page.evaluate(() => ({
+  return page.run(() => ({
     pwned: window.__pwned ?? null,
     imgX: document.querySelectorAll('img[src="x"], img[src$="/x"]').length,
     scripts: [...document.scripts].filter((s) => !s.src && s.type !== 'application/json').length,
@@ -71,7 +72,7 @@ const CLEAN = { pwned: null, imgX: 0, scripts: 0, handlers: [], svgs: 0, iframes
 
 /** Adds a widget with its data as a child <script type="application/json"> and waits for it. */
 async function addWidget(page, tag, attrs, data) {
-  await page.evaluate(([tagName, attributes, json]) => {
+  await page.run(([tagName, attributes, json]) => {
     const widget = document.createElement(tagName);
     for (const [name, value] of Object.entries(attributes)) widget.setAttribute(name, value);
     if (json !== null) {
@@ -83,11 +84,11 @@ async function addWidget(page, tag, attrs, data) {
     widget.classList.add('hostile');
     document.body.prepend(widget);
   }, [tag, attrs, data === null ? null : JSON.stringify(data)]);
-  await page.waitForFunction(() => {
+  await page.waitFor(() => {
     const w = document.querySelector('.hostile');
-    return w && (w.hasAttribute('data-ready') || w.querySelector('.attn-error'));
-  }, null, { timeout: 15000 });
-  return page.evaluateHandle(() => {
+    return w && (w.hasAttribute('data-ready') || w.querySelector('.attn-error') !== null);
+  }, undefined, { timeout: 15000 });
+  return page.puppeteer.evaluateHandle(() => {
     const w = document.querySelector('.hostile');
     w.classList.remove('hostile');
     return w;
@@ -95,11 +96,19 @@ async function addWidget(page, tag, attrs, data) {
 }
 
 test('quiz, exercise and table data given by an author are rendered as text', async () => {
-  const page = await browser.newPage();
-  const errors = watchErrors(page);
-  await page.route('**/hostile-quiz.json', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify(quizData) }));
-  await page.route('**/hostile-table.json', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify(tableData) }));
-  await page.goto(server.url + 'embed.html');
+  // The author's JSON files, answered by the browser itself (puppeteer's request interception).
+  const routes = { '/hostile-quiz.json': quizData, '/hostile-table.json': tableData };
+  const page = await browser.open(server.url + 'embed.html', { width: 1280, height: 720 }, {
+    beforeLoad: async ({ puppeteer }) => {
+      await puppeteer.setRequestInterception(true);
+      puppeteer.on('request', (request) => {
+        const data = routes[new URL(request.url()).pathname];
+        if (data) request.respond({ status: 200, contentType: 'application/json', body: JSON.stringify(data) });
+        else request.continue();
+      });
+    },
+  });
+  const errors = page.engineProblems;
   assert.deepEqual(await traces(page), CLEAN);
 
   for (const [tag, attrs, data] of [
@@ -130,7 +139,7 @@ test('quiz, exercise and table data given by an author are rendered as text', as
       for (const i of [0, 1, 1]) await widget.evaluate((w, n) => w.querySelectorAll('th button')[n].click(), i);
       assert.match(await widget.evaluate((w) => w.querySelector('thead').textContent), /Value <script>window.__pwned=2<\/script>/);
     }
-    await page.waitForTimeout(100);
+    await sleep(100);
     assert.deepEqual(await traces(page), CLEAN, `after ${tag} ${JSON.stringify(attrs)}`);
   }
 
@@ -146,7 +155,7 @@ test('quiz, exercise and table data given by an author are rendered as text', as
     const widget = await addWidget(page, tag, attrs, null);
     assert.ok(await widget.evaluate((w) => w.hasAttribute('data-ready') || w.querySelector('.attn-error') !== null));
   }
-  await page.waitForTimeout(300);
+  await sleep(300);
   assert.deepEqual(await traces(page), CLEAN, 'after attributes');
   // The refusals are shown in the widgets (and logged as warnings): no console errors.
   assert.deepEqual(errors, []);
@@ -166,20 +175,19 @@ test('embed.html query parameters and the URL hash are treated as text', async (
     `index.html#lookup.qx=${encodeURIComponent(P[0])}&table.draws=${encodeURIComponent(P[1])}&cue.seed=${encodeURIComponent(P[2])}&masks.n=${encodeURIComponent(P[0])}`,
   ];
   for (const path of cases) {
-    const page = await browser.newPage();
-    const errors = watchErrors(page);
-    await page.goto(server.url + path);
+    const page = await browser.open(server.url + path, { width: 1280, height: 720 });
+    const errors = page.engineProblems;
     if (path.startsWith('index.html')) {
       await scrollThroughLesson(page);
     }
-    await page.waitForFunction(() => {
+    await page.waitFor(() => {
       const w = document.querySelector('#frame-host > :not(h1), main figure.widget > :first-child');
-      return !w || w.hasAttribute('data-ready') || document.querySelector('.attn-error');
-    }, null, { timeout: 15000 });
-    await page.waitForTimeout(300);
+      return !w || w.hasAttribute('data-ready') || document.querySelector('.attn-error') !== null;
+    }, undefined, { timeout: 15000 });
+    await sleep(300);
     assert.deepEqual(await traces(page), CLEAN, path);
     if (path.includes(encodeURIComponent(P[0])) && path.startsWith('embed.html?widget=%3C'))
-      assert.match(await page.locator('#frame-host').textContent(), /Unknown widget "<img src=x onerror=/);
+      assert.match(await page.locate('#frame-host').text(), /Unknown widget "<img src=x onerror=/);
     assert.deepEqual(errors, [], path);
     await page.close();
   }

@@ -4,12 +4,14 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { closeSite, openSite, startLesson, watchErrors } from '../support/chromium.mjs';
+import { closeSite, openSite, startLesson } from '../support/chromium.mjs';
 import { loadCore } from '../../build-wasm/facade/core/index.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const shots = resolve(root, 'build/screenshots');
 
+const CHECK = '::-p-aria([name="Check"][role="button"])';
+const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
 let server, browser, core;
 
 before(async () => {
@@ -22,29 +24,27 @@ after(() => closeSite({ server, browser }));
 
 /** Opens the lesson, scrolls through it so every widget starts, and waits until all are ready. */
 async function openLesson(viewport = { width: 1280, height: 900 }) {
-  const page = await browser.newPage({ viewport });
-  const errors = watchErrors(page);
-  await startLesson(page, server.url);
-  return { page, errors };
+  const page = await startLesson(browser, server.url, viewport);
+  return { page, errors: page.engineProblems };
 }
 
 test('the lesson loads under the strict CSP with no console errors, and every widget renders', async () => {
   const { page, errors } = await openLesson();
-  const widgetTags = await page.$$eval('main figure.widget > :first-child', (nodes) => nodes.map((n) => n.localName));
+  const widgetTags = await page.locate('main figure.widget > :first-child').evaluateAll((nodes) => nodes.map((n) => n.localName));
   for (const tag of ['attn-soft-lookup', 'attn-attention-steps', 'attn-ranked-table', 'attn-scale-figure', 'attn-mask-figure', 'attn-heads-figure', 'attn-cue-trainer', 'attn-flowchart', 'attn-pitfall-demo', 'attn-quiz', 'attn-exercises', 'attn-cue-probe'])
     assert.ok(widgetTags.includes(tag), `${tag} is on the page`);
-  const empty = await page.$$eval('main figure.widget > :first-child', (nodes) => nodes.filter((n) => !n.querySelector('canvas, svg, table, img, form, section, p')).map((n) => n.localName));
+  const empty = await page.locate('main figure.widget > :first-child').evaluateAll((nodes) => nodes.filter((n) => !n.querySelector('canvas, svg, table, img, form, section, p')).map((n) => n.localName));
   assert.deepEqual(empty, [], 'every widget drew something');
-  const missing = await page.$$eval('.live[data-missing]', (nodes) => nodes.map((n) => n.dataset.key));
+  const missing = await page.locate('.live[data-missing]').evaluateAll((nodes) => nodes.map((n) => n.dataset.key));
   assert.deepEqual(missing, [], 'every live number in the text was computed');
   assert.deepEqual(errors, []);
-  await page.screenshot({ path: resolve(shots, 'lesson-desktop.png'), fullPage: true });
+  await page.screenshot(resolve(shots, 'lesson-desktop.png'));
   await page.close();
 });
 
 test('numbers in the text are the core\'s', async () => {
   const { page } = await openLesson();
-  const shown = await page.$$eval('.live[data-key]', (nodes) => nodes.map((n) => [n.dataset.key, n.textContent]));
+  const shown = await page.locate('.live[data-key]').evaluateAll((nodes) => nodes.map((n) => [n.dataset.key, n.textContent]));
   const sweep = core.scaleSweep({ dks: [4, 16, 64, 256], draws: 200, tokens: 12, seed: 0 });
   const expected = {
     'sweep.maxUnscaled.256': sweep.rows[3].unscaled.maxWeight.mean.toFixed(4),
@@ -65,21 +65,18 @@ test('numbers in the text are the core\'s', async () => {
 
 test('dragging the query and pressing arrow keys move the bars, which sum to 1', async () => {
   const { page } = await openLesson();
-  const lookup = page.locator('attn-soft-lookup');
-  await lookup.scrollIntoViewIfNeeded();
+  const lookup = page.locate('attn-soft-lookup');
+  await lookup.scrollIntoView();
   const events = [];
-  await page.exposeFunction('recordLookup', (detail) => events.push(detail));
-  await page.evaluate(() => document.querySelector('attn-soft-lookup').addEventListener('attn-change', (e) => window.recordLookup(e.detail)));
-  const canvas = lookup.locator('canvas');
-  const box = await canvas.boundingBox();
+  await page.puppeteer.exposeFunction('recordLookup', (detail) => events.push(detail));
+  await page.run(() => document.querySelector('attn-soft-lookup').addEventListener('attn-change', (e) => window.recordLookup(e.detail)));
+  const canvas = lookup.locate('canvas');
+  const box = await canvas.box();
   // The canvas shows [-3.2, 3.2]^2 in its top-left square (the bars beside it or below it);
   // drag the query towards key 3 (upper left).
   const side = Math.min(box.width, box.height);
-  await page.mouse.move(box.x + side * 0.7, box.y + side * 0.3);
-  await page.mouse.down();
-  await page.mouse.move(box.x + side * 0.2, box.y + side * 0.3, { steps: 8 });
-  await page.mouse.up();
-  await page.waitForTimeout(100);
+  await page.drag({ x: box.x + side * 0.7, y: box.y + side * 0.3 }, { x: box.x + side * 0.2, y: box.y + side * 0.3 }, { steps: 8 });
+  await sleep(100);
   assert.ok(events.length >= 2, 'drag emitted attn-change');
   const dragged = events.at(-1);
   assert.ok(Math.abs(dragged.weights.reduce((a, b) => a + b, 0) - 1) < 1e-5);
@@ -89,125 +86,124 @@ test('dragging the query and pressing arrow keys move the bars, which sum to 1',
   const again = core.attention({ rows: 1, cols: 2, data: Float32Array.from(dragged.query) }, keys, keys);
   dragged.weights.forEach((w, i) => assert.ok(Math.abs(w - again.weights.data[i]) < 1e-6));
 
-  await lookup.locator('[role="application"]').focus();
+  await lookup.locate('[role="application"]').focus();
   const before = events.length;
-  for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
+  for (let i = 0; i < 5; i++) await page.press('ArrowRight');
   assert.ok(events.length >= before + 5, 'arrow keys emitted attn-change');
   const moved = events.at(-1);
   assert.ok(Math.abs(moved.query[0] - dragged.query[0] - 0.5) < 1e-6 || moved.query[0] === 3, 'the query moved right by 5 steps (or reached the edge, 3)');
   assert.notDeepEqual(moved.weights, dragged.weights);
   assert.ok(Math.abs(moved.weights.reduce((a, b) => a + b, 0) - 1) < 1e-5);
-  const readout = await lookup.locator('[aria-live]').textContent({ timeout: 2000 });
-  await page.waitForFunction(() => /key 1: \d/.test(document.querySelector('attn-soft-lookup [aria-live]').textContent));
+  const readout = await lookup.locate('[aria-live]').text({ timeout: 2000 });
+  await page.waitFor(() => /key 1: \d/.test(document.querySelector('attn-soft-lookup [aria-live]').textContent));
   assert.ok(readout !== null);
   await page.close();
 });
 
 test('clicking each column re-ranks the table; highest and lowest follow the data', async () => {
   const { page } = await openLesson();
-  const table = page.locator('attn-ranked-table');
-  await table.scrollIntoViewIfNeeded();
-  const headers = await table.locator('th').count();
+  const table = page.locate('attn-ranked-table');
+  await table.scrollIntoView();
+  const headers = await table.locate('th').count();
   for (let c = 0; c < headers; c++) {
     for (const direction of ['ascending', 'descending']) {
-      const header = table.locator('th').nth(c);
-      if (direction === 'descending') await header.locator('button').click();
-      else if (c > 0) await header.locator('button').click();
-      assert.equal(await header.getAttribute('aria-sort'), direction);
-      const column = await table.locator('tbody tr').evaluateAll((rows, c) => rows.map((r) => parseFloat(r.children[c].textContent)), c);
+      const header = table.locate('th').nth(c);
+      if (direction === 'descending') await header.locate('button').click();
+      else if (c > 0) await header.locate('button').click();
+      assert.equal(await header.attribute('aria-sort'), direction);
+      const column = await table.locate('tbody tr').evaluateAll((rows, c) => rows.map((r) => parseFloat(r.children[c].textContent)), c);
       const sorted = [...column].sort((a, b) => (direction === 'ascending' ? a - b : b - a));
       assert.deepEqual(column, sorted, `column ${c} ${direction}`);
       if (c > 0) {
-        const marks = await table.locator('tbody td[data-mark]:not([data-mark=""])').evaluateAll((cells) => cells.map((td) => [td.dataset.mark, parseFloat(td.textContent)]));
+        const marks = await table.locate('tbody td[data-mark]:not([data-mark=""])').evaluateAll((cells) => cells.map((td) => [td.dataset.mark, parseFloat(td.textContent)]));
         assert.deepEqual(marks.find(([m]) => m === 'highest')[1], Math.max(...column));
         assert.deepEqual(marks.find(([m]) => m === 'lowest')[1], Math.min(...column));
       }
     }
   }
   // Keyboard: Enter on a focused header sorts too.
-  await table.locator('th').nth(1).locator('button').focus();
-  await page.keyboard.press('Enter');
-  assert.equal(await table.locator('th').nth(1).getAttribute('aria-sort'), 'ascending');
+  await table.locate('th').nth(1).locate('button').focus();
+  await page.press('Enter');
+  assert.equal(await table.locate('th').nth(1).attribute('aria-sort'), 'ascending');
   await page.close();
 });
 
 test('quiz: right and wrong answers get their feedback, the score counts, keyboard alone works', async () => {
   const { page } = await openLesson();
-  const quiz = page.locator('attn-quiz');
-  await quiz.scrollIntoViewIfNeeded();
+  const quiz = page.locate('attn-quiz');
+  await quiz.scrollIntoView();
   const answered = [];
-  await page.exposeFunction('recordQuiz', (d) => answered.push(d));
-  await page.evaluate(() => document.querySelector('attn-quiz').addEventListener('attn-quiz-answered', (e) => window.recordQuiz(e.detail)));
-  const first = quiz.locator('fieldset').first();
-  await first.locator('input[type=radio]').nth(0).check();
-  await first.getByRole('button', { name: 'Check' }).click();
-  assert.match(await first.locator('.feedback').textContent(), /^Not quite\./);
-  assert.equal(await first.locator('.option').nth(0).getAttribute('data-result'), 'wrong');
-  await first.locator('input[type=radio]').nth(1).check();
-  await first.getByRole('button', { name: 'Check' }).click();
-  assert.match(await first.locator('.feedback').textContent(), /^Correct\./);
+  await page.puppeteer.exposeFunction('recordQuiz', (d) => answered.push(d));
+  await page.run(() => document.querySelector('attn-quiz').addEventListener('attn-quiz-answered', (e) => window.recordQuiz(e.detail)));
+  const first = quiz.locate('fieldset').first();
+  await first.locate('input[type=radio]').nth(0).check();
+  await first.locate(CHECK).click();
+  assert.match(await first.locate('.feedback').text(), /^Not quite\./);
+  assert.equal(await first.locate('.option').nth(0).attribute('data-result'), 'wrong');
+  await first.locate('input[type=radio]').nth(1).check();
+  await first.locate(CHECK).click();
+  assert.match(await first.locate('.feedback').text(), /^Correct\./);
   // The explanation quotes the core's measured number, not the lesson's.
   const sweep = core.scaleSweep({ dks: [256], draws: 200, tokens: 12, seed: 0 });
-  assert.ok((await first.locator('.feedback').textContent()).includes(sweep.rows[0].unscaled.maxWeight.mean.toFixed(4)));
-  assert.match(await quiz.locator('.score').textContent(), /Score: 1 of 5 correct/);
+  assert.ok((await first.locate('.feedback').text()).includes(sweep.rows[0].unscaled.maxWeight.mean.toFixed(4)));
+  assert.match(await quiz.locate('.score').text(), /Score: 1 of 5 correct/);
   assert.equal(answered.at(-1).score, 1);
 
   // Keyboard only: Tab to the second question's radios, arrow to option B, Tab to Check, Space.
-  const second = quiz.locator('fieldset').nth(1);
-  await second.locator('input[type=radio]').first().focus();
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Tab');
-  await page.keyboard.press('Space');
-  assert.match(await second.locator('.feedback').textContent(), /^Correct\./);
-  assert.equal(await second.locator('.feedback').getAttribute('aria-live'), 'polite');
-  assert.match(await quiz.locator('.score').textContent(), /Score: 2 of 5 correct/);
+  const second = quiz.locate('fieldset').nth(1);
+  await second.locate('input[type=radio]').first().focus();
+  await page.press('ArrowDown');
+  await page.press('Tab');
+  await page.press('Space');
+  assert.match(await second.locate('.feedback').text(), /^Correct\./);
+  assert.equal(await second.locate('.feedback').attribute('aria-live'), 'polite');
+  assert.match(await quiz.locate('.score').text(), /Score: 2 of 5 correct/);
   // Retry clears the question and the score follows.
-  await second.getByRole('button', { name: 'Retry' }).click();
-  assert.match(await quiz.locator('.score').textContent(), /Score: 1 of 5 correct/);
+  await second.locate('::-p-aria([name="Retry"][role="button"])').click();
+  assert.match(await quiz.locate('.score').text(), /Score: 1 of 5 correct/);
   await page.close();
 });
 
 test('a phone-sized screen (360 px) shows the lesson without horizontal scrolling', async () => {
   const { page, errors } = await openLesson({ width: 360, height: 740 });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.run(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   assert.ok(overflow <= 0, `page is ${overflow}px wider than the screen`);
-  await page.screenshot({ path: resolve(shots, 'lesson-360.png'), fullPage: true });
+  await page.screenshot(resolve(shots, 'lesson-360.png'));
   assert.deepEqual(errors, []);
   await page.close();
 });
 
 test('settings in the URL hash reopen the same view, and changing them updates the hash', async () => {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await page.goto(server.url + 'index.html#masks.n=8&masks.real=5&table.draws=50&table.sort=maxScaled&table.dir=descending');
-  await page.waitForSelector('html[data-lesson-ready]');
-  const masks = page.locator('attn-mask-figure');
-  await masks.scrollIntoViewIfNeeded();
-  await page.waitForSelector('attn-mask-figure[data-ready]');
-  assert.equal(await masks.getByLabel('positions').inputValue(), '8');
+  const page = await browser.open(server.url + 'index.html#masks.n=8&masks.real=5&table.draws=50&table.sort=maxScaled&table.dir=descending', { width: 1280, height: 900 });
+  await page.locate('html[data-lesson-ready]').waitFor();
+  const masks = page.locate('attn-mask-figure');
+  await masks.scrollIntoView();
+  await page.locate('attn-mask-figure[data-ready]').waitFor();
+  assert.equal(await masks.locate('::-p-aria(positions)').value(), '8');
   const both = core.allowedFraction(core.combineMasks(core.causalMask(8), core.paddingMask(8, 8, 5))).toFixed(4);
-  assert.match(await masks.locator('[data-mask="both"]').textContent(), new RegExp(`allowed: ${both}`));
-  const table = page.locator('attn-ranked-table');
-  await table.scrollIntoViewIfNeeded();
-  await page.waitForSelector('attn-ranked-table[data-ready]');
-  assert.equal(await table.locator('input').inputValue(), '50');
-  assert.equal(await table.locator('th[data-key="maxScaled"]').getAttribute('aria-sort'), 'descending');
-  await masks.getByLabel('positions').fill('12');
-  await masks.getByLabel('positions').press('Tab');
-  await page.waitForFunction(() => location.hash.includes('masks.n=12'));
+  assert.match(await masks.locate('[data-mask="both"]').text(), new RegExp(`allowed: ${both}`));
+  const table = page.locate('attn-ranked-table');
+  await table.scrollIntoView();
+  await page.locate('attn-ranked-table[data-ready]').waitFor();
+  assert.equal(await table.locate('input').value(), '50');
+  assert.equal(await table.locate('th[data-key="maxScaled"]').attribute('aria-sort'), 'descending');
+  await masks.locate('::-p-aria(positions)').fill('12');
+  await masks.locate('::-p-aria(positions)').press('Tab');
+  await page.waitFor(() => location.hash.includes('masks.n=12'));
   await page.close();
 });
 
 test('figures offer their data as CSV and themselves as SVG', async () => {
   const { page } = await openLesson();
   for (const [tag, files] of [['attn-scale-figure', ['scale-sweep.csv', 'scale-sweep-maxWeight.svg']], ['attn-mask-figure', ['masks.csv', 'masks.svg']], ['attn-heads-figure', ['heads.csv', 'heads.svg']], ['attn-cue-trainer', ['cue-task-curves.csv', 'cue-task-curves.svg']]]) {
-    const buttons = page.locator(`${tag} .attn-download button`);
+    const buttons = page.locate(`${tag} .attn-download button`);
     const names = [];
     for (let i = 0; i < await buttons.count(); i++) {
-      const [download] = await Promise.all([page.waitForEvent('download'), buttons.nth(i).click()]);
-      names.push(download.suggestedFilename());
-      const text = readFileSync(await download.path(), 'utf8');
-      if (download.suggestedFilename().endsWith('.svg')) assert.match(text, /^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
-      else assert.ok(text.split('\n').length > 3, `${download.suggestedFilename()} has rows`);
+      const download = await page.download(() => buttons.nth(i).click());
+      names.push(download.suggestedFilename);
+      const text = readFileSync(download.path, 'utf8');
+      if (download.suggestedFilename.endsWith('.svg')) assert.match(text, /^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+      else assert.ok(text.split('\n').length > 3, `${download.suggestedFilename} has rows`);
     }
     for (const f of files) assert.ok(names.includes(f), `${tag} offers ${f} (got ${names.join(', ')})`);
   }
@@ -216,7 +212,7 @@ test('figures offer their data as CSV and themselves as SVG', async () => {
 
 test('a 320 px screen shows the lesson without horizontal scrolling', async () => {
   const { page } = await openLesson({ width: 320, height: 640 });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.run(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   assert.ok(overflow <= 0, `page is ${overflow}px wider than the screen`);
   await page.close();
 });

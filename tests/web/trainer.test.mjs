@@ -5,10 +5,12 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { closeSite, openSite, watchErrors } from '../support/chromium.mjs';
+import { closeSite, openSite } from '../support/chromium.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 let server, browser;
+const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
+const button = (name) => `::-p-aria([name="${name}"][role="button"])`;
 
 before(async () => {
   ({ server, browser } = await openSite());
@@ -26,9 +28,7 @@ function nativeRun(blocks, seed, epochs) {
  * is what navigator.hardwareConcurrency says.
  */
 async function openTrainer({ cores } = {}) {
-  const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
-  const errors = watchErrors(page);
-  await page.addInitScript((n) => {
+  const initScript = (n) => {
     if (n !== undefined) Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n });
     const Native = window.Worker;
     window.trainingWorkers = 0;
@@ -38,31 +38,34 @@ async function openTrainer({ cores } = {}) {
         if (/training-worker/.test(String(url))) window.trainingWorkers += 1;
       }
     };
-  }, cores);
-  await page.goto(server.url + 'index.html');
-  await page.waitForSelector('html[data-lesson-ready]');
-  const trainer = page.locator('attn-cue-trainer');
-  await trainer.scrollIntoViewIfNeeded();
-  await page.waitForSelector('attn-cue-trainer[data-ready]');
-  await page.evaluate(() => {
+  };
+  const page = await browser.open(server.url + 'index.html', { width: 1100, height: 900 }, {
+    beforeLoad: ({ puppeteer }) => puppeteer.evaluateOnNewDocument(initScript, cores),
+  });
+  const errors = page.engineProblems;
+  await page.locate('html[data-lesson-ready]').waitFor();
+  const trainer = page.locate('attn-cue-trainer');
+  await trainer.scrollIntoView();
+  await page.locate('attn-cue-trainer[data-ready]').waitFor();
+  await page.run(() => {
     window.trainerEvents = [];
     for (const type of ['attn-train-progress', 'attn-train-epoch', 'attn-train-finished'])
       document.querySelector('attn-cue-trainer').addEventListener(type, (e) => window.trainerEvents.push({ type, ...e.detail, at: performance.now() }));
   });
-  return { page, trainer, errors, events: () => page.evaluate(() => window.trainerEvents) };
+  return { page, trainer, errors, events: () => page.run(() => window.trainerEvents) };
 }
 
 async function setControls(trainer, seed, epochs) {
-  await trainer.getByLabel('seed', { exact: true }).fill(String(seed));
-  await trainer.getByLabel('epochs', { exact: true }).fill(String(epochs));
+  await trainer.locate('::-p-aria(seed)').fill(String(seed));
+  await trainer.locate('::-p-aria(epochs)').fill(String(epochs));
 }
 
 test('the recorded run is shown before anyone trains, marked as recorded', async () => {
   const { page, trainer, errors } = await openTrainer();
-  assert.match(await trainer.locator('.trainer-status').textContent(), /recorded run/);
-  assert.ok(Number(await trainer.locator('[data-points]').getAttribute('data-points')) >= 60, 'both curves have 30 points');
-  assert.match(await trainer.locator('.progress-row[data-model="1"]').textContent(), /9,129 parameters/);
-  assert.match(await trainer.locator('.progress-row[data-model="2"]').textContent(), /17,673 parameters/);
+  assert.match(await trainer.locate('.trainer-status').text(), /recorded run/);
+  assert.ok(Number(await trainer.locate('[data-points]').attribute('data-points')) >= 60, 'both curves have 30 points');
+  assert.match(await trainer.locate('.progress-row[data-model="1"]').text(), /9,129 parameters/);
+  assert.match(await trainer.locate('.progress-row[data-model="2"]').text(), /17,673 parameters/);
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -76,12 +79,12 @@ test('bad values in the controls are refused next to the control, and nothing st
     [-1, 5, '#cue-seed-error', /Seed must be/],
   ]) {
     await setControls(trainer, seed, epochs);
-    await trainer.getByRole('button', { name: 'Train both' }).click();
-    assert.match(await trainer.locator(field).textContent(), message);
+    await trainer.locate(button('Train both')).click();
+    assert.match(await trainer.locate(field).text(), message);
   }
-  await page.waitForTimeout(300);
+  await sleep(300);
   assert.equal((await events()).length, 0, 'no training started');
-  assert.match(await trainer.locator('.trainer-status').textContent(), /recorded run/);
+  assert.match(await trainer.locate('.trainer-status').text(), /recorded run/);
   await page.close();
 });
 
@@ -94,49 +97,49 @@ for (const cores of [2, 1]) test(`${cores} core${cores > 1 ? 's' : ''}: ${cores}
   const { page, trainer, errors, events } = await openTrainer({ cores });
   const seed = 5, epochs = 3;
   await setControls(trainer, seed, epochs);
-  await trainer.getByRole('button', { name: 'Train both' }).click();
+  await trainer.locate(button('Train both')).click();
   // Pause at the first progress report: the run is far from its end (3 epochs of 63 batches
   // per model), so Resume is still there to press however fast this machine trains.
-  await page.waitForFunction(() => window.trainerEvents.some((e) => e.type === 'attn-train-progress'), null, { timeout: 30000 });
-  await trainer.getByRole('button', { name: 'Pause' }).click();
-  await page.waitForTimeout(200); // let a slice in flight land
+  await page.waitFor(() => window.trainerEvents.some((e) => e.type === 'attn-train-progress'), undefined, { timeout: 30000 });
+  await trainer.locate(button('Pause')).click();
+  await sleep(200); // let a slice in flight land
   const paused = (await events()).length;
-  await page.waitForTimeout(800);
+  await sleep(800);
   assert.equal((await events()).length, paused, 'no progress while paused');
-  await trainer.getByRole('button', { name: 'Resume' }).click();
-  await page.waitForFunction(() => window.trainerEvents.filter((e) => e.type === 'attn-train-finished').length === 2, null, { timeout: 60000 });
+  await trainer.locate(button('Resume')).click();
+  await page.waitFor(() => window.trainerEvents.filter((e) => e.type === 'attn-train-finished').length === 2, undefined, { timeout: 60000 });
   const all = await events();
   assert.ok(all.length > paused, 'progress resumed');
   assert.ok(all.filter((e) => e.type === 'attn-train-progress').length >= 10);
-  assert.equal(Number(await trainer.locator('[data-points]').getAttribute('data-points')), 2 * epochs, 'each curve has one point per epoch');
+  assert.equal(Number(await trainer.locate('[data-points]').attribute('data-points')), 2 * epochs, 'each curve has one point per epoch');
   for (const blocks of [1, 2]) {
     const browserCurve = all.filter((e) => e.type === 'attn-train-epoch' && e.model === blocks).map((e) => e.validationAccuracy);
     const native = nativeRun(blocks, seed, epochs).history.map((e) => e.validationAccuracy);
     // The same run: the training kernels sum in a fixed order, so the figures are identical.
     assert.deepEqual(browserCurve, native, `${blocks} block(s): browser and native curves`);
   }
-  assert.ok(Number(await trainer.getAttribute('data-heap-bytes')) < 64 * 2 ** 20, 'worker heap under 64 MB');
-  assert.match(await trainer.locator('[data-circuit]').textContent(), /./);
+  assert.ok(Number(await trainer.attribute('data-heap-bytes')) < 64 * 2 ** 20, 'worker heap under 64 MB');
+  assert.match(await trainer.locate('[data-circuit]').text(), /./);
   shortRuns[cores] = epochRecords(all);
   if (shortRuns[2] && cores !== 2) assert.deepEqual(shortRuns[cores], shortRuns[2], 'every epoch record as with two Workers');
 
   // Restart in the middle of a run: every Worker drops it and trains the new one to its end.
   const before = all.length;
-  await trainer.getByRole('button', { name: 'Restart' }).click();
-  await page.waitForFunction((from) => window.trainerEvents.slice(from).some((e) => e.type === 'attn-train-progress'), before, { timeout: 30000 });
-  const from = await page.evaluate(() => { // the events from here on are the new run's
+  await trainer.locate(button('Restart')).click();
+  await page.waitFor((from) => window.trainerEvents.slice(from).some((e) => e.type === 'attn-train-progress'), before, { timeout: 30000 });
+  const from = await page.run(() => { // the events from here on are the new run's
     const n = window.trainerEvents.length;
     [...document.querySelectorAll('attn-cue-trainer button')].find((b) => b.textContent === 'Restart').click();
     return n;
   });
-  await page.waitForFunction(() => Number(document.querySelector('attn-cue-trainer [data-points]')?.dataset.points) < 6, null, { timeout: 5000 });
-  assert.match(await trainer.locator('.trainer-status').textContent(), /Training both models/);
-  await page.waitForFunction((n) => window.trainerEvents.slice(n).filter((e) => e.type === 'attn-train-finished').length === 2, from, { timeout: 60000 });
-  await page.waitForTimeout(300); // nothing of the dropped run arrives late
+  await page.waitFor(() => Number(document.querySelector('attn-cue-trainer [data-points]')?.dataset.points) < 6, undefined, { timeout: 5000 });
+  assert.match(await trainer.locate('.trainer-status').text(), /Training both models/);
+  await page.waitFor((n) => window.trainerEvents.slice(n).filter((e) => e.type === 'attn-train-finished').length === 2, from, { timeout: 60000 });
+  await sleep(300); // nothing of the dropped run arrives late
   const restarted = (await events()).slice(from);
   assert.equal(restarted.filter((e) => e.type === 'attn-train-finished').length, 2);
   assert.deepEqual(epochRecords(restarted), shortRuns[cores], 'the restarted run: the same records as the first');
-  assert.equal(await page.evaluate(() => window.trainingWorkers), cores, `${cores} training Worker(s), reused by every run`);
+  assert.equal(await page.run(() => window.trainingWorkers), cores, `${cores} training Worker(s), reused by every run`);
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -144,19 +147,19 @@ for (const cores of [2, 1]) test(`${cores} core${cores > 1 ? 's' : ''}: ${cores}
 test('the full default run trains in the browser while the page stays responsive: 1 block fails, 2 blocks solve it', async () => {
   const { page, trainer, errors, events } = await openTrainer();
   // Start the sketch (widgets start when they near the viewport), then come back.
-  await page.locator('attn-soft-lookup').scrollIntoViewIfNeeded();
-  await page.waitForSelector('attn-soft-lookup[data-ready]');
-  await trainer.scrollIntoViewIfNeeded();
+  await page.locate('attn-soft-lookup').scrollIntoView();
+  await page.locate('attn-soft-lookup[data-ready]').waitFor();
+  await trainer.scrollIntoView();
   await setControls(trainer, 3, 30);
   const started = Date.now();
-  await trainer.getByRole('button', { name: 'Train both' }).click();
-  await page.waitForFunction(() => window.trainerEvents.some((e) => e.type === 'attn-train-progress'), null, { timeout: 30000 });
+  await trainer.locate(button('Train both')).click();
+  await page.waitFor(() => window.trainerEvents.some((e) => e.type === 'attn-train-progress'), undefined, { timeout: 30000 });
   // The soft-lookup sketch still answers keys at once while the Worker trains.
-  const lookup = page.locator('attn-soft-lookup [role="application"]');
+  const lookup = page.locate('attn-soft-lookup [role="application"]');
   await lookup.focus();
   const delays = [];
   for (let i = 0; i < 5; i++) {
-    const delay = await page.evaluate(() => new Promise((resolve) => {
+    const delay = await page.run(() => new Promise((resolve) => {
       const sketch = document.querySelector('attn-soft-lookup');
       const t0 = performance.now();
       sketch.addEventListener('attn-change', () => resolve(performance.now() - t0), { once: true });
@@ -169,11 +172,11 @@ test('the full default run trains in the browser while the page stays responsive
   const during = await events();
   assert.equal(during.filter((e) => e.type === 'attn-train-finished').length, 0, 'the keys were answered before training ended');
   console.log(`# soft lookup answered keys during training in ${delays.map((d) => d.toFixed(1)).join(', ')} ms`);
-  await page.waitForFunction(() => window.trainerEvents.filter((e) => e.type === 'attn-train-finished').length === 2, null, { timeout: 120000 });
+  await page.waitFor(() => window.trainerEvents.filter((e) => e.type === 'attn-train-finished').length === 2, undefined, { timeout: 120000 });
   const seconds = (Date.now() - started) / 1000;
   const finished = (await events()).filter((e) => e.type === 'attn-train-finished');
   const best = Object.fromEntries(finished.map((e) => [e.model, e.best]));
-  console.log(`# both models, 30 epochs, in Chromium: ${seconds.toFixed(1)} s; best 1 block ${best[1]}, 2 blocks ${best[2]}; worker heap ${await trainer.getAttribute('data-heap-bytes')} bytes`);
+  console.log(`# both models, 30 epochs, in Chromium: ${seconds.toFixed(1)} s; best 1 block ${best[1]}, 2 blocks ${best[2]}; worker heap ${await trainer.attribute('data-heap-bytes')} bytes`);
   assert.ok(best[1] <= 0.45, `1 block best ${best[1]}`);
   assert.ok(best[2] >= 0.99, `2 blocks best ${best[2]}`);
   assert.deepEqual(errors, []);

@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { closeSite, openSite, watchErrors } from '../support/chromium.mjs';
+import { closeSite, openSite } from '../support/chromium.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 const workerFile = readdirSync(resolve(root, 'dist/assets')).find((f) => /^training-worker-.*\.js$/.test(f));
@@ -23,12 +23,21 @@ before(async () => {
 });
 after(() => closeSite({ server, browser }));
 
+const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
+
+// The requests and replies cross to and from the page as JSON, where NaN, ±Infinity and typed
+// arrays have no form of their own: they go tagged ({ __number: 'NaN' }, { __typed: 'Float32Array',
+// values }) and are rebuilt on the other side. (A Map crosses as {}, its own JSON.)
+const tag = (key, value) => (typeof value === 'number' && !Number.isFinite(value) ? { __number: String(value) }
+  : ArrayBuffer.isView(value) ? { __typed: value.constructor.name, values: Array.from(value) } : value);
+const untag = (key, value) => (value?.__number !== undefined ? Number(value.__number)
+  : value?.__typed !== undefined ? new globalThis[value.__typed](value.values) : value);
+
 /** A page of the site with a fresh Worker; its replies are collected in window.replies. */
 async function openWorker() {
-  const page = await browser.newPage();
-  const errors = watchErrors(page);
-  await page.goto(server.url + 'embed.html?widget=attn-flowchart');
-  await page.evaluate((url) => {
+  const page = await browser.open(server.url + 'embed.html?widget=attn-flowchart', { width: 1280, height: 720 });
+  const errors = page.engineProblems;
+  await page.run((url) => {
     window.replies = [];
     window.worker = new Worker(url, { type: 'module' });
     window.worker.onmessage = (e) => window.replies.push(e.data);
@@ -37,17 +46,25 @@ async function openWorker() {
   const w = {
     page,
     errors,
-    send: (...messages) => page.evaluate((list) => list.forEach((m) => window.worker.postMessage(m)), messages),
-    replies: () => page.evaluate(() => window.replies),
-    count: () => page.evaluate(() => window.replies.length),
+    send: (...messages) => page.run((json) => {
+      const untag = (key, value) => (value?.__number !== undefined ? Number(value.__number)
+        : value?.__typed !== undefined ? new globalThis[value.__typed](value.values) : value);
+      JSON.parse(json, untag).forEach((m) => window.worker.postMessage(m));
+    }, JSON.stringify(messages, tag)),
+    replies: async () => JSON.parse(await page.run(() => JSON.stringify(window.replies, (key, value) => (typeof value === 'number' && !Number.isFinite(value) ? { __number: String(value) }
+      : ArrayBuffer.isView(value) ? { __typed: value.constructor.name, values: Array.from(value) } : value))), untag),
+    count: () => page.run(() => window.replies.length),
     /**
      * The first reply from index `since` on that has every field of `match` (or of one of a
      * list of them). Plain data, not a function: the page's CSP forbids compiling strings.
      */
     waitFor: async (match, since = 0, timeout = 60000) => {
-      const handle = await page.waitForFunction(([patterns, from]) => window.replies.slice(from).find(
-        (r) => patterns.some((p) => r && Object.entries(p).every(([k, v]) => r[k] === v))), [[match].flat(), since], { timeout });
-      return handle.jsonValue();
+      const found = await page.waitFor(([patterns, from]) => {
+        const reply = window.replies.slice(from).find((r) => patterns.some((p) => r && Object.entries(p).every(([k, v]) => r[k] === v)));
+        return reply && JSON.stringify(reply, (key, value) => (typeof value === 'number' && !Number.isFinite(value) ? { __number: String(value) }
+          : ArrayBuffer.isView(value) ? { __typed: value.constructor.name, values: Array.from(value) } : value));
+      }, [[match].flat(), since], { timeout });
+      return JSON.parse(found, untag);
     },
     memory: async () => {
       const since = await w.count();
@@ -58,7 +75,7 @@ async function openWorker() {
     trainToEnd: async (runId, epochs, models) => {
       const since = await w.count();
       await w.send({ type: 'train', runId, config: { seed: 3, epochs }, ...(models ? { models } : {}) });
-      await page.waitForFunction(([id, from, n]) => window.replies.slice(from).filter((r) => r.type === 'finished' && r.runId === id).length === n,
+      await page.waitFor(([id, from, n]) => window.replies.slice(from).filter((r) => r.type === 'finished' && r.runId === id).length === n,
         [runId, since, models?.length ?? 2], { timeout: 120000 });
       return (await w.replies()).slice(since).filter((r) => r.runId === runId);
     },
@@ -114,8 +131,8 @@ test('malformed requests are answered with an error message, and the Worker keep
   const w = await openWorker();
   const since = await w.count();
   await w.send(...MALFORMED);
-  await w.page.waitForFunction(([from, n]) => window.replies.slice(from).filter((r) => r.type === 'error').length >= n, [since, MALFORMED.length]);
-  await w.page.waitForTimeout(200);
+  await w.page.waitFor(([from, n]) => window.replies.slice(from).filter((r) => r.type === 'error').length >= n, [since, MALFORMED.length], { timeout: 30000 });
+  await sleep(200);
   const replies = (await w.replies()).slice(since);
   assert.equal(replies.length, MALFORMED.length, 'one reply per malformed request, nothing else');
   for (const [i, reply] of replies.entries()) {
@@ -141,7 +158,7 @@ test('malformed requests are answered with an error message, and the Worker keep
   // Malformed requests during a run do not disturb it.
   const during = await w.count();
   await w.send({ type: 'train', runId: 12, config: { seed: 3, epochs: 1 } }, null, { type: 'train', runId: 13 }, { type: 'pause', extra: 1 }, { type: 'resume' });
-  await w.page.waitForFunction((from) => window.replies.slice(from).filter((r) => r.type === 'finished' && r.runId === 12).length === 2, during, { timeout: 120000 });
+  await w.page.waitFor((from) => window.replies.slice(from).filter((r) => r.type === 'finished' && r.runId === 12).length === 2, during, { timeout: 120000 });
   const duringReplies = (await w.replies()).slice(during);
   assert.equal(duringReplies.filter((r) => r.type === 'error').length, 2);
   assert.ok(!duringReplies.some((r) => r.runId === 13));
@@ -193,9 +210,9 @@ test('a run can be cancelled at any time, and cancelling frees its memory', asyn
   await w.send({ type: 'train', runId: 5, config: { seed: 3, epochs: 30 } });
   await w.waitFor({ type: 'progress', runId: 5 }, since);
   await w.send({ type: 'pause' });
-  await w.page.waitForTimeout(300);
+  await sleep(300);
   const paused = await w.count();
-  await w.page.waitForTimeout(500);
+  await sleep(500);
   assert.equal(await w.count(), paused, 'nothing happens while paused');
   await w.send({ type: 'cancel' });
   await w.waitFor({ type: 'cancelled', runId: 5 }, since);

@@ -1,4 +1,4 @@
-// Chromium (Debian's package, driven by playwright-core; never a downloaded browser) loads
+// Chromium (Debian's package, driven through tests/support/engines.mjs; never a downloaded browser) loads
 // the WebAssembly build from a tiny local server, on a page and in a module Worker, and prints
 // one attention row; the numbers must equal what the same build computes under node and agree
 // with an independent float64 formula within 1e-6. Leaves a screenshot in the build folder.
@@ -7,13 +7,11 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
-import { chromium } from 'playwright-core';
-
+import { launch } from '../../support/engines.mjs';
 import { attentionF64, facadeDir, loadCore, root, softLookup } from '../helpers.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -39,24 +37,14 @@ function serve() {
 
 test('Chromium computes the soft-lookup attention row with the WebAssembly core', async (t) => {
   const server = await serve();
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'attn-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-           '--disable-sync', '--no-first-run', '--disable-quic'],
-    viewport: { width: 900, height: 420 },
-  });
+  const browser = await launch('chromium');
   try {
-    const page = context.pages()[0] ?? (await context.newPage());
-    const problems = [];
-    page.on('pageerror', (error) => problems.push(error.message));
-    page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
     const { port } = server.address();
-    await page.goto(`http://127.0.0.1:${port}/chromium/index.html`);
-    await page.waitForSelector('body[data-state="done"]', { timeout: 30000 });
-    const result = await page.evaluate(() => window.attnResult);
-    await page.screenshot({ path: screenshot });
+    const page = await browser.open(`http://127.0.0.1:${port}/chromium/index.html`, { width: 900, height: 420 });
+    const problems = page.engineProblems; // console errors and page errors
+    await page.locate('body[data-state="done"]').waitFor({ timeout: 30000 });
+    const result = await page.run(() => window.attnResult);
+    await page.puppeteer.screenshot({ path: screenshot });
     t.diagnostic(`screenshot: ${path.relative(root, screenshot)}`);
     assert.deepEqual(problems, []);
     assert.equal(result.error, undefined, result.error);
@@ -73,12 +61,11 @@ test('Chromium computes the soft-lookup attention row with the WebAssembly core'
       weights.forEach((w, j) => assert.ok(Math.abs(w - exact.weights.data[j]) <= 1e-6, `${where} weight ${j}`));
       output.forEach((o, j) => assert.ok(Math.abs(o - exact.output.data[j]) <= 1e-6, `${where} output ${j}`));
     }
-    const shown = await page.locator('#rows tbody tr').allInnerTexts();
+    const shown = await page.locate('#rows tbody tr').innerTexts();
     assert.equal(shown.length, 2);
     assert.ok(shown[0].includes(result.page.weights[0].toFixed(4)));
   } finally {
-    await context.close();
+    await browser.close();
     server.close();
-    fs.rmSync(profile, { recursive: true, force: true });
   }
 });
