@@ -97,11 +97,17 @@ for (const cores of [2, 1]) test(`${cores} core${cores > 1 ? 's' : ''}: ${cores}
   const { page, trainer, errors, events } = await openTrainer({ cores });
   const seed = 5, epochs = 3;
   await setControls(trainer, seed, epochs);
+  // Pause at the first progress report, pressed by the page as the report arrives: the whole
+  // run (3 epochs of 63 batches per model) can end in a third of a second, sooner than a click
+  // from here lands after seeing the report.
+  await page.run(() => {
+    const widget = document.querySelector('attn-cue-trainer');
+    const pause = () => [...widget.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Pause').click();
+    widget.addEventListener('attn-train-progress', pause, { once: true });
+  });
   await trainer.locate(button('Train both')).click();
-  // Pause at the first progress report: the run is far from its end (3 epochs of 63 batches
-  // per model), so Resume is still there to press however fast this machine trains.
   await page.waitFor(() => window.trainerEvents.some((e) => e.type === 'attn-train-progress'), undefined, { timeout: 30000 });
-  await trainer.locate(button('Pause')).click();
+  await trainer.locate(button('Resume')).waitFor();
   await sleep(200); // let a slice in flight land
   const paused = (await events()).length;
   await sleep(800);
