@@ -22,9 +22,16 @@ function classicScripts(scripts: Record<string, string>): Plugin {
         const built = await build({
           configFile: false,
           logLevel: 'warn',
-          build: { write: false, target: 'es2020', lib: { entry, formats: ['iife'], name: 'attentionLab', fileName: () => fileName } },
+          build: {
+            write: false,
+            target: 'es2020',
+            lib: { entry, formats: ['iife'], name: 'attentionLab', fileName: () => fileName },
+          },
         });
-        const chunk = [built].flat().flatMap((output) => ('output' in output ? output.output : [])).find((file) => file.type === 'chunk');
+        const chunk = [built]
+          .flat()
+          .flatMap((output) => ('output' in output ? output.output : []))
+          .find((file) => file.type === 'chunk');
         if (!chunk || chunk.type !== 'chunk') throw new Error(`classic script ${fileName}: the build made no chunk`);
         this.emitFile({ type: 'asset', fileName, source: chunk.code });
       }

@@ -16,7 +16,7 @@ int main() {
   const double soft = bench::microseconds_per_call([&] { bench::sink = w.soft_lookup(); });
   const double self = bench::microseconds_per_call([&] { bench::sink = w.self_12x64(); });
   const double mha = bench::microseconds_per_call([&] { bench::sink = w.mha_10x64(); });
-  std::printf("{\"soft_lookup\": %.4f, \"self_12x64\": %.4f, \"mha_10x64\": %.4f, \"build\": \"%s\"}\n", soft, self, mha,
-              ATTN_CORE_BUILD_FLAGS);
+  std::printf("{\"soft_lookup\": %.4f, \"self_12x64\": %.4f, \"mha_10x64\": %.4f, \"build\": \"%s\"}\n", soft, self,
+              mha, ATTN_CORE_BUILD_FLAGS);
   return 0;
 }

@@ -35,9 +35,15 @@ async function measure() {
   const x10 = rng.normalMatrix(10, 64);
   const layer = core.createMultiHead({ dModel: 64, numHeads: 4, weights: { seed: 7 } });
   const result = {
-    soft_lookup: microsecondsPerCall(() => { sink += core.attention(query, keys, values).output.data[0]; }),
-    self_12x64: microsecondsPerCall(() => { sink += core.attention(x12, x12, x12).output.data[0]; }),
-    mha_10x64: microsecondsPerCall(() => { sink += layer.forward(x10, x10, x10).output.data[0]; }),
+    soft_lookup: microsecondsPerCall(() => {
+      sink += core.attention(query, keys, values).output.data[0];
+    }),
+    self_12x64: microsecondsPerCall(() => {
+      sink += core.attention(x12, x12, x12).output.data[0];
+    }),
+    mha_10x64: microsecondsPerCall(() => {
+      sink += layer.forward(x10, x10, x10).output.data[0];
+    }),
     // Not measured natively: the layer built for every call, as core.multiHeadAttention() does.
     mha_10x64_one_shot: microsecondsPerCall(() => {
       sink += core.multiHeadAttention({ dModel: 64, numHeads: 4, weights: { seed: 7 } }, x10, x10, x10).output.data[0];
@@ -50,56 +56,101 @@ async function measure() {
   const REPS = 200;
   result.direct = {};
   for (const name of ['soft_lookup', 'self_12x64', 'mha_10x64'])
-    result.direct[name] = microsecondsPerCall(() => { sink += bench.attentionDirect(name, REPS); }, 3) / REPS;
+    result.direct[name] =
+      microsecondsPerCall(() => {
+        sink += bench.attentionDirect(name, REPS);
+      }, 3) / REPS;
   result.products = bench.gemmShapes('attention').map((shape, s) => ({
     name: shape.name,
     core_uses: shape.coreUses,
-    eigen_ns: (1000 * microsecondsPerCall(() => { sink += bench.gemm('attention', s, false, REPS); }, 3)) / REPS,
-    kernels_ns: (1000 * microsecondsPerCall(() => { sink += bench.gemm('attention', s, true, REPS); }, 3)) / REPS,
+    eigen_ns:
+      (1000 *
+        microsecondsPerCall(() => {
+          sink += bench.gemm('attention', s, false, REPS);
+        }, 3)) /
+      REPS,
+    kernels_ns:
+      (1000 *
+        microsecondsPerCall(() => {
+          sink += bench.gemm('attention', s, true, REPS);
+        }, 3)) /
+      REPS,
   }));
   if (!Number.isFinite(sink)) throw new Error('the benchmark computed non-finite numbers');
   console.log(JSON.stringify(result));
 }
 
-const readRounds = (file) => fs.readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+const readRounds = (file) =>
+  fs
+    .readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
 
 /** The attention calls' summary rows from the rounds of both sides: [{name, figure, goal, peer, met}] (used by bench/run-all too). */
 export function goalRows(nativeRounds, wasmRounds) {
   const med = (rounds, pick) => median(rounds.map(pick));
   const rows = [];
   for (const name of ['self_12x64', 'mha_10x64']) {
-    const n = med(nativeRounds, (r) => r[name]), w = med(wasmRounds, (r) => r[name]);
-    rows.push({ name: `${name} wasm / native`, figure: (w / n).toFixed(2), goal: `<= ${GOALS.ratio}`,
-                peer: `native ${n.toFixed(2)} us, wasm ${w.toFixed(2)} us`, met: w / n <= GOALS.ratio });
+    const n = med(nativeRounds, (r) => r[name]),
+      w = med(wasmRounds, (r) => r[name]);
+    rows.push({
+      name: `${name} wasm / native`,
+      figure: (w / n).toFixed(2),
+      goal: `<= ${GOALS.ratio}`,
+      peer: `native ${n.toFixed(2)} us, wasm ${w.toFixed(2)} us`,
+      met: w / n <= GOALS.ratio,
+    });
   }
   const soft = med(wasmRounds, (r) => r.soft_lookup);
-  rows.push({ name: 'soft lookup through the facade', figure: `${soft.toFixed(2)} us`, goal: `<= ${GOALS.soft_lookup_us} us`,
-              peer: `native ${med(nativeRounds, (r) => r.soft_lookup).toFixed(3)} us`, met: soft <= GOALS.soft_lookup_us });
+  rows.push({
+    name: 'soft lookup through the facade',
+    figure: `${soft.toFixed(2)} us`,
+    goal: `<= ${GOALS.soft_lookup_us} us`,
+    peer: `native ${med(nativeRounds, (r) => r.soft_lookup).toFixed(3)} us`,
+    met: soft <= GOALS.soft_lookup_us,
+  });
   return rows;
 }
 
 /** The attention calls' tables from the rounds of both sides (JSON objects as the two sides print them). */
 export function printAttention(native, wasm) {
   const med = (rounds, pick) => median(rounds.map(pick));
-  console.log(table([
-    ['workload (us per call)', 'native', 'wasm, facade (node)', 'wasm, core alone', 'wasm / native'],
-    ...['soft_lookup', 'self_12x64', 'mha_10x64'].map((name) => {
-      const n = med(native, (r) => r[name]), w = med(wasm, (r) => r[name]);
-      return [name, n.toFixed(3), w.toFixed(3), med(wasm, (r) => r.direct[name]).toFixed(3), (w / n).toFixed(2)];
-    }),
-  ]));
-  console.log(`mha_10x64 building the layer on every call (core.multiHeadAttention): ${med(wasm, (r) => r.mha_10x64_one_shot).toFixed(3)} us`);
-  console.log('\nthe attention products in WebAssembly (ns per product): Eigen against the SIMD128 kernels core/src/products.hpp uses');
-  console.log(table([
-    ['product', 'Eigen', 'kernel', 'kernel faster', 'the core uses'],
-    ...wasm[0].products.map((p, s) => {
-      const e = med(wasm, (r) => r.products[s].eigen_ns), k = med(wasm, (r) => r.products[s].kernels_ns);
-      return [p.name, e.toFixed(1), k.toFixed(1), `${(e / k).toFixed(2)}x`, p.core_uses];
-    }),
-  ]));
-  console.log(`\nattention calls, WebAssembly against native, each figure against its goal (median of ${native.length} native and ${wasm.length} wasm rounds, alternated)`);
-  console.log(table([['figure', 'measured', 'goal', 'peer', 'met'],
-                     ...goalRows(native, wasm).map((r) => [r.name, r.figure, r.goal, r.peer, r.met ? 'yes' : 'NO'])]));
+  console.log(
+    table([
+      ['workload (us per call)', 'native', 'wasm, facade (node)', 'wasm, core alone', 'wasm / native'],
+      ...['soft_lookup', 'self_12x64', 'mha_10x64'].map((name) => {
+        const n = med(native, (r) => r[name]),
+          w = med(wasm, (r) => r[name]);
+        return [name, n.toFixed(3), w.toFixed(3), med(wasm, (r) => r.direct[name]).toFixed(3), (w / n).toFixed(2)];
+      }),
+    ]),
+  );
+  console.log(
+    `mha_10x64 building the layer on every call (core.multiHeadAttention): ${med(wasm, (r) => r.mha_10x64_one_shot).toFixed(3)} us`,
+  );
+  console.log(
+    '\nthe attention products in WebAssembly (ns per product): Eigen against the SIMD128 kernels core/src/products.hpp uses',
+  );
+  console.log(
+    table([
+      ['product', 'Eigen', 'kernel', 'kernel faster', 'the core uses'],
+      ...wasm[0].products.map((p, s) => {
+        const e = med(wasm, (r) => r.products[s].eigen_ns),
+          k = med(wasm, (r) => r.products[s].kernels_ns);
+        return [p.name, e.toFixed(1), k.toFixed(1), `${(e / k).toFixed(2)}x`, p.core_uses];
+      }),
+    ]),
+  );
+  console.log(
+    `\nattention calls, WebAssembly against native, each figure against its goal (median of ${native.length} native and ${wasm.length} wasm rounds, alternated)`,
+  );
+  console.log(
+    table([
+      ['figure', 'measured', 'goal', 'peer', 'met'],
+      ...goalRows(native, wasm).map((r) => [r.name, r.figure, r.goal, r.peer, r.met ? 'yes' : 'NO']),
+    ]),
+  );
   console.log(`native peer: the attn_core library the CLI links, built with ${native[0].build}`);
 }
 

@@ -11,8 +11,8 @@
 //   scaling(i, reps)                case i, `reps` calls
 #include "attention_workloads.hpp"
 #include "gemm_workloads.hpp"
-#include "scaling_workloads.hpp"
 #include "products.hpp"
+#include "scaling_workloads.hpp"
 
 #include <emscripten/bind.h>
 
@@ -61,7 +61,7 @@ double gemm(const std::string& set, int shape, bool use_kernels, int reps) {
 
 double attention_direct(const std::string& name, int reps) {
   static const bench::AttentionWorkloads w;
-  float (bench::AttentionWorkloads::*run)() const = name == "soft_lookup" ? &bench::AttentionWorkloads::soft_lookup
+  float (bench::AttentionWorkloads::*run)() const = name == "soft_lookup"  ? &bench::AttentionWorkloads::soft_lookup
                                                     : name == "self_12x64" ? &bench::AttentionWorkloads::self_12x64
                                                     : name == "mha_10x64"  ? &bench::AttentionWorkloads::mha_10x64
                                                                            : nullptr;

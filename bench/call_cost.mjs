@@ -40,9 +40,12 @@ async function loadBuild(label, buildDir, scratch) {
   const module = path.join(buildDir, `wasm/${name}.wasm`);
   for (const file of [facade, module])
     if (!fs.existsSync(file))
-      throw new Error(`${label}: ${file} is missing. ` + (label === 'baseline'
-        ? 'Build the baseline with bench/build-baseline, or set ATTN_BASELINE to its build-wasm folder.'
-        : 'Run scripts/build first, or set ATTN_CURRENT to a build-wasm folder.'));
+      throw new Error(
+        `${label}: ${file} is missing. ` +
+          (label === 'baseline'
+            ? 'Build the baseline with bench/build-baseline, or set ATTN_BASELINE to its build-wasm folder.'
+            : 'Run scripts/build first, or set ATTN_CURRENT to a build-wasm folder.'),
+      );
   const dir = path.join(scratch, label);
   fs.mkdirSync(path.join(dir, 'generated'), { recursive: true });
   fs.cpSync(facade, path.join(dir, entry.split('/')[0]), { recursive: true });
@@ -57,8 +60,20 @@ async function loadBuild(label, buildDir, scratch) {
  * name -> function; each function returns a number so the work cannot be skipped.
  */
 function workloads(core) {
-  const keys = [[1, 0], [0.7, 0.7], [0, 1], [-0.7, 0.7], [-1, 0]];
-  const values = [[1, 0], [0, 1], [-1, 0], [0, -1], [0.5, 0.5]];
+  const keys = [
+    [1, 0],
+    [0.7, 0.7],
+    [0, 1],
+    [-0.7, 0.7],
+    [-1, 0],
+  ];
+  const values = [
+    [1, 0],
+    [0, 1],
+    [-1, 0],
+    [0, -1],
+    [0.5, 0.5],
+  ];
   const temperature = 0.5;
   const rng = core.random(2026);
   const x12 = rng.normalMatrix(12, 64);
@@ -66,7 +81,11 @@ function workloads(core) {
   const causal12 = core.causalMask(12);
   const layer = core.createMultiHead({ dModel: 64, numHeads: 4, weights: { seed: 7 } });
   // The mask exercise's 6 x 6 grid, half the pairs switched on.
-  const grid = { rows: 6, cols: 6, data: Uint8Array.from({ length: 36 }, (_, i) => (i % 6 <= Math.floor(i / 6) ? 1 : 0)) };
+  const grid = {
+    rows: 6,
+    cols: 6,
+    data: Uint8Array.from({ length: 36 }, (_, i) => (i % 6 <= Math.floor(i / 6) ? 1 : 0)),
+  };
   // The trainer's Worker: 8 batches a slice, then the model's state for the progress message.
   // The call shape differs: the baseline reads it with metrics() (history included), the
   // current facade with progress(); each build gets the call it offers. Epochs at the largest
@@ -81,7 +100,8 @@ function workloads(core) {
         { rows: 1, cols: 2, data: Float32Array.of(0.8 / temperature, 0.3 / temperature) },
         { rows: 5, cols: 2, data: Float32Array.from(keys.flat()) },
         { rows: 5, cols: 2, data: Float32Array.from(values.flat()) },
-        { scale: true });
+        { scale: true },
+      );
       return Array.from(result.weights.data)[0] + Array.from(result.output.data)[0];
     },
     self_attention_12x64: () => core.attention(x12, x12, x12).output.data[0],
@@ -138,8 +158,20 @@ function timeCall(sides, name) {
   let sink = 0;
   // Calls per run: counted on the baseline (~100 ms of CPU a run) and the same count on both
   // builds, so both do the same work (the trainer the same batches); counting warms both up.
-  const calls = callsFilling(() => { sink += sides.baseline[name](); }, 100, cpuMicroseconds);
-  callsFilling(() => { sink += sides.current[name](); }, 100, cpuMicroseconds);
+  const calls = callsFilling(
+    () => {
+      sink += sides.baseline[name]();
+    },
+    100,
+    cpuMicroseconds,
+  );
+  callsFilling(
+    () => {
+      sink += sides.current[name]();
+    },
+    100,
+    cpuMicroseconds,
+  );
   const times = { baseline: [], current: [] };
   for (let r = 0; r < rounds; r++) {
     const order = r % 2 ? ['current', 'baseline'] : ['baseline', 'current'];
@@ -147,7 +179,17 @@ function timeCall(sides, name) {
     for (let run = 0; run < RUNS; run++)
       for (const label of order) {
         const fn = sides[label][name];
-        best[label] = Math.min(best[label], bestMicroseconds(() => { sink += fn(); }, calls, 1, cpuMicroseconds));
+        best[label] = Math.min(
+          best[label],
+          bestMicroseconds(
+            () => {
+              sink += fn();
+            },
+            calls,
+            1,
+            cpuMicroseconds,
+          ),
+        );
       }
     for (const label of order) times[label].push(best[label]);
   }
@@ -178,19 +220,28 @@ async function main() {
   const rows = [['call', 'baseline us', 'current us', 'current/baseline', `<= ${LIMIT.toFixed(2)}`]];
   let failed = 0;
   for (const name of names) {
-    const out = execFileSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--call', name],
-                             { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    const out = execFileSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--call', name], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const times = JSON.parse(out.trim().split('\n').at(-1));
-    const b = median(times.baseline), c = median(times.current);
+    const b = median(times.baseline),
+      c = median(times.current);
     const pass = c / b <= LIMIT;
     if (!pass) failed++;
     rows.push([name, b.toFixed(3), c.toFixed(3), (c / b).toFixed(3), pass ? 'PASS' : 'FAIL']);
   }
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
-  for (const row of rows) console.log(row.map((cell, i) => (i ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))).join('  '));
-  console.log(`median of ${rounds} rounds (each the best of ${RUNS} runs of the same calls, >= 100 ms of CPU on the ` +
-              `baseline, the builds in turn; process CPU time; one process per call); node ${process.version}, ` +
-              `load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  for (const row of rows)
+    console.log(row.map((cell, i) => (i ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))).join('  '));
+  console.log(
+    `median of ${rounds} rounds (each the best of ${RUNS} runs of the same calls, >= 100 ms of CPU on the ` +
+      `baseline, the builds in turn; process CPU time; one process per call); node ${process.version}, ` +
+      `load average ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')}`,
+  );
   console.log(`baseline: ${builds.baseline}\ncurrent:  ${builds.current}`);
   if (failed) {
     console.log(`${failed} call(s) more than ${Math.round((LIMIT - 1) * 100)}% slower than the baseline`);

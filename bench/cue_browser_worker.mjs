@@ -14,7 +14,8 @@ onmessage = async ({ data }) => {
     peakHeap = Math.max(peakHeap, core.memoryStats().heapBytes);
   }
   const seconds = (performance.now() - start) / 1000;
-  const best = model.progress().bestValidationAccuracy, curve = model.history().map((e) => e.validationAccuracy);
+  const best = model.progress().bestValidationAccuracy,
+    curve = model.history().map((e) => e.validationAccuracy);
   model.dispose();
   postMessage({ seconds, seed, peakHeap, best, curve });
 };

@@ -25,7 +25,11 @@
 
 /** FLOPs of one forward of one sequence for a CueConfig (core.configs.cueTrain.defaults keys). */
 export function cueForwardFlops(c) {
-  const T = c.length, d = c.dModel, hk = c.dModel, f = c.dFF, classes = c.symbols + 2;
+  const T = c.length,
+    d = c.dModel,
+    hk = c.dModel,
+    f = c.dFF,
+    classes = c.symbols + 2;
   const full = 4 * 2 * T * d * hk + 2 * 2 * T * T * hk + 2 * 2 * T * d * f;
   const lastRow = 2 * 2 * T * d * hk + 2 * 2 * d * hk + 2 * 2 * T * hk + 2 * 2 * d * f;
   return (c.blocks - 1) * full + (c.lastQueryOnly ? lastRow : full) + 2 * d * classes;

@@ -45,8 +45,14 @@ function watchTransfers() {
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     cdp.on('Network.responseReceived', ({ requestId, response }) =>
-      responses.set(requestId, { url: new URL(response.url).pathname, encoding: response.headers['content-encoding'] ?? response.headers['Content-Encoding'] ?? 'none' }));
-    cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => finished.push({ ...responses.get(requestId), bytes: encodedDataLength }));
+      responses.set(requestId, {
+        url: new URL(response.url).pathname,
+        encoding: response.headers['content-encoding'] ?? response.headers['Content-Encoding'] ?? 'none',
+      }),
+    );
+    cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) =>
+      finished.push({ ...responses.get(requestId), bytes: encodedDataLength }),
+    );
   };
   const total = () => finished.reduce((sum, f) => sum + f.bytes, 0);
   // Until nothing more arrives for 500 ms: what the page fetched to get where it is.
@@ -71,7 +77,11 @@ export async function measureFirstLoad(rounds = 5) {
     // Each load in a browser context of its own (isolated), as a first visit.
     for (let r = 0; r < rounds; r++) {
       const transfers = watchTransfers();
-      const page = await browser.open(server.url + 'course.html', { width: 1280, height: 900 }, { beforeLoad: transfers.watch, isolated: true });
+      const page = await browser.open(
+        server.url + 'course.html',
+        { width: 1280, height: 900 },
+        { beforeLoad: transfers.watch, isolated: true },
+      );
       await page.waitFor(() => window.benchReadyMs !== undefined, undefined, { timeout: 20000 });
       const readyMs = await page.run(() => window.benchReadyMs);
       await transfers.settle();
@@ -81,7 +91,12 @@ export async function measureFirstLoad(rounds = 5) {
     }
 
     const transfers = watchTransfers();
-    const page = await startLesson(browser, server.url, { width: 1280, height: 900 }, { beforeLoad: transfers.watch, isolated: true });
+    const page = await startLesson(
+      browser,
+      server.url,
+      { width: 1280, height: 900 },
+      { beforeLoad: transfers.watch, isolated: true },
+    );
     await transfers.settle();
     const lessonBytes = transfers.total();
     await page.close();
@@ -91,7 +106,8 @@ export async function measureFirstLoad(rounds = 5) {
       course,
       files,
       lessonBytes,
-      lessonFiles: transfers.finished.length, lessonList: transfers.finished,
+      lessonFiles: transfers.finished.length,
+      lessonList: transfers.finished,
       rounds,
     };
   } finally {
@@ -103,21 +119,52 @@ export async function measureFirstLoad(rounds = 5) {
 /** One summary row per figure: [figure, measured, goal, met]. */
 export function firstLoadRows(m) {
   return [
-    ['course page with one <attn-soft-lookup>: transferred', `${kib(m.courseBytes).toFixed(1)} KiB`, `<= ${GOALS.courseKiB} KiB`, kib(m.courseBytes) <= GOALS.courseKiB],
-    ['course page with one <attn-soft-lookup>: interactive', `${m.courseMs.toFixed(0)} ms`, `<= ${GOALS.courseMs} ms`, m.courseMs <= GOALS.courseMs],
-    ['whole lesson, every widget started: transferred', `${kib(m.lessonBytes).toFixed(1)} KiB`, `<= ${GOALS.lessonKiB} KiB`, kib(m.lessonBytes) <= GOALS.lessonKiB],
+    [
+      'course page with one <attn-soft-lookup>: transferred',
+      `${kib(m.courseBytes).toFixed(1)} KiB`,
+      `<= ${GOALS.courseKiB} KiB`,
+      kib(m.courseBytes) <= GOALS.courseKiB,
+    ],
+    [
+      'course page with one <attn-soft-lookup>: interactive',
+      `${m.courseMs.toFixed(0)} ms`,
+      `<= ${GOALS.courseMs} ms`,
+      m.courseMs <= GOALS.courseMs,
+    ],
+    [
+      'whole lesson, every widget started: transferred',
+      `${kib(m.lessonBytes).toFixed(1)} KiB`,
+      `<= ${GOALS.lessonKiB} KiB`,
+      kib(m.lessonBytes) <= GOALS.lessonKiB,
+    ],
   ];
 }
 
 export function printFirstLoad(m) {
-  console.log(`first load in Chromium from the project's server on localhost, cache off (course page: median of ${m.rounds} loads)`);
-  console.log(table([
-    ['course page, file', 'encoding', 'KiB transferred'],
-    ...m.files.map((f) => [f.url, f.encoding, kib(f.bytes).toFixed(1)]),
-  ]));
-  console.log(`course page loads (ms to interactive / KiB): ${m.course.map((c) => `${c.readyMs.toFixed(0)} / ${kib(c.bytes).toFixed(1)}`).join(', ')}`);
-  console.log(table([["lesson, file", "encoding", "KiB"], ...m.lessonList.map((f) => [f.url, f.encoding, kib(f.bytes).toFixed(1)])]));
-  console.log(table([['figure', 'measured', 'goal', 'met'], ...firstLoadRows(m).map(([f, v, g, met]) => [f, v, g, met ? 'yes' : 'NO'])]));
+  console.log(
+    `first load in Chromium from the project's server on localhost, cache off (course page: median of ${m.rounds} loads)`,
+  );
+  console.log(
+    table([
+      ['course page, file', 'encoding', 'KiB transferred'],
+      ...m.files.map((f) => [f.url, f.encoding, kib(f.bytes).toFixed(1)]),
+    ]),
+  );
+  console.log(
+    `course page loads (ms to interactive / KiB): ${m.course.map((c) => `${c.readyMs.toFixed(0)} / ${kib(c.bytes).toFixed(1)}`).join(', ')}`,
+  );
+  console.log(
+    table([
+      ['lesson, file', 'encoding', 'KiB'],
+      ...m.lessonList.map((f) => [f.url, f.encoding, kib(f.bytes).toFixed(1)]),
+    ]),
+  );
+  console.log(
+    table([
+      ['figure', 'measured', 'goal', 'met'],
+      ...firstLoadRows(m).map(([f, v, g, met]) => [f, v, g, met ? 'yes' : 'NO']),
+    ]),
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -24,9 +24,9 @@ namespace bench {
 
 struct GemmShape {
   const char* name;
-  int n, k, m;              // c (n, m) = a (n, k) b (k, m)
-  bool transposed_a = false;  // c (n, m) += a^T b with a stored (k, n)
-  bool transposed_b = false;  // c (n, m) = a b^T with b stored (m, k)
+  int n, k, m;                                      // c (n, m) = a (n, k) b (k, m)
+  bool transposed_a = false;                        // c (n, m) += a^T b with a stored (k, n)
+  bool transposed_b = false;                        // c (n, m) = a b^T with b stored (m, k)
   double flops() const { return 2.0 * n * k * m; }  // one multiply-add counts 2
 };
 
@@ -38,7 +38,7 @@ class GemmWorkload {
  public:
   explicit GemmWorkload(const GemmShape& shape);
   const GemmShape& shape() const { return shape_; }
-  void eigen();    // Eigen's product (noalias)
+  void eigen();  // Eigen's product (noalias)
   // fixed_order::matmul, add_matmul_at (a^T), or for b^T the score kernel of core/src/products.hpp
   // (fixed_order::matmul_bt natively, where the core has none)
   void kernels();

@@ -24,7 +24,9 @@ export const GOAL = 0.9;
 /** The figures from `rounds` rounds in one Chromium Worker (see the top of this file). */
 export async function measureLimit(rounds) {
   const result = await runWorkerInChromium('limit_worker.mjs', { rounds: String(rounds) });
-  const native = JSON.parse(execFileSync(path.join(root, 'build/cli/attention-lab'), ['cue', '--json'], { encoding: 'utf8' }));
+  const native = JSON.parse(
+    execFileSync(path.join(root, 'build/cli/attention-lab'), ['cue', '--json'], { encoding: 'utf8' }),
+  );
   const gflops = (flops, seconds) => flops / seconds / 1e9;
   const { shapes, config } = result;
   // Per implementation: each shape's median rate, and all shapes together with equal FLOPs each.
@@ -38,27 +40,54 @@ export async function measureLimit(rounds) {
   const runFlops = cueRunFlops(config);
   const trainSeconds = median(result.rounds.map((r) => r.trainSeconds));
   const trainRate = gflops(runFlops, trainSeconds);
-  const sameAsNative = result.rounds.every((r) => r.history.length === native.history.length &&
-    r.history.every((epoch, i) => Object.keys(epoch).every((key) => epoch[key] === native.history[i][key])));
-  return { shapes, config, rounds: result.rounds, epochs: native.history.length, rates, limitImpl, limit, runFlops,
-           trainSeconds, trainRate, fraction: trainRate / limit, sameAsNative };
+  const sameAsNative = result.rounds.every(
+    (r) =>
+      r.history.length === native.history.length &&
+      r.history.every((epoch, i) => Object.keys(epoch).every((key) => epoch[key] === native.history[i][key])),
+  );
+  return {
+    shapes,
+    config,
+    rounds: result.rounds,
+    epochs: native.history.length,
+    rates,
+    limitImpl,
+    limit,
+    runFlops,
+    trainSeconds,
+    trainRate,
+    fraction: trainRate / limit,
+    sameAsNative,
+  };
 }
 
 /** The table and lines for measureLimit()'s result. */
 export function printLimit(m) {
   const { shapes, rates, rounds } = m;
   console.log(`training at one core's limit (Chromium Worker, WebAssembly; median of ${rounds.length} rounds)`);
-  console.log(table([
-    ['multiply, GFLOP/s', 'Eigen', 'training kernels'],
-    ...shapes.map((shape, s) => [shape.name, rates.eigen.perShape[s].toFixed(1), rates.kernels.perShape[s].toFixed(1)]),
-    ['all four, equal FLOPs each', rates.eigen.together.toFixed(1), rates.kernels.together.toFixed(1)],
-  ]));
-  console.log(`cue training at the defaults (${m.config.blocks} blocks, ${m.config.epochs} epochs, ${(m.runFlops / 1e9).toFixed(1)} GFLOP ` +
-              `by bench/cue_flops.mjs): ${m.trainSeconds.toFixed(2)} s (rounds ${rounds.map((r) => r.trainSeconds.toFixed(2)).join(', ')}), ` +
-              `${m.trainRate.toFixed(1)} GFLOP/s`);
-  console.log(`training / limit (${m.limitImpl === 'kernels' ? 'training kernels' : 'Eigen'}, ${m.limit.toFixed(1)} GFLOP/s): ` +
-              `${(100 * m.fraction).toFixed(0)}%   goal >= ${100 * GOAL}%   ${m.fraction >= GOAL ? 'met' : 'NOT met'}`);
-  console.log(`per-epoch numbers of every round equal the native command's (${m.epochs} epochs): ${m.sameAsNative ? 'yes' : 'NO'}`);
+  console.log(
+    table([
+      ['multiply, GFLOP/s', 'Eigen', 'training kernels'],
+      ...shapes.map((shape, s) => [
+        shape.name,
+        rates.eigen.perShape[s].toFixed(1),
+        rates.kernels.perShape[s].toFixed(1),
+      ]),
+      ['all four, equal FLOPs each', rates.eigen.together.toFixed(1), rates.kernels.together.toFixed(1)],
+    ]),
+  );
+  console.log(
+    `cue training at the defaults (${m.config.blocks} blocks, ${m.config.epochs} epochs, ${(m.runFlops / 1e9).toFixed(1)} GFLOP ` +
+      `by bench/cue_flops.mjs): ${m.trainSeconds.toFixed(2)} s (rounds ${rounds.map((r) => r.trainSeconds.toFixed(2)).join(', ')}), ` +
+      `${m.trainRate.toFixed(1)} GFLOP/s`,
+  );
+  console.log(
+    `training / limit (${m.limitImpl === 'kernels' ? 'training kernels' : 'Eigen'}, ${m.limit.toFixed(1)} GFLOP/s): ` +
+      `${(100 * m.fraction).toFixed(0)}%   goal >= ${100 * GOAL}%   ${m.fraction >= GOAL ? 'met' : 'NOT met'}`,
+  );
+  console.log(
+    `per-epoch numbers of every round equal the native command's (${m.epochs} epochs): ${m.sameAsNative ? 'yes' : 'NO'}`,
+  );
 }
 
 if (process.argv[1] === new URL(import.meta.url).pathname) {

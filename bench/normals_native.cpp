@@ -27,8 +27,8 @@ int main() {
     bench::sink = sum;
   });
   const double matrix_us = bench::microseconds_per_call([&] { bench::sink = rng.normal_matrix(12, 64)(0, 0); });
-  const double sweep_us = bench::microseconds_per_call(
-      [&] { bench::sink = attn::experiments::scale_sweep().rows[0].scaled.entropy.mean; });
+  const double sweep_us =
+      bench::microseconds_per_call([&] { bench::sink = attn::experiments::scale_sweep().rows[0].scaled.entropy.mean; });
   std::printf("{\"normal_ns\": %.4f, \"normal_matrix_ns\": %.4f, \"sweep_ms\": %.4f}\n",
               normal_us * 1000.0 / kSweepNormals, matrix_us * 1000.0 / (12 * 64), sweep_us / 1000.0);
   return 0;

@@ -21,24 +21,38 @@ async function measure() {
   const normalUs = microsecondsPerCall(() => {
     for (let i = 0; i < 16; i++) sink += rng.normal(BATCH)[0];
   });
-  const matrixUs = microsecondsPerCall(() => { sink += rng.normalMatrix(12, 64).data[0]; });
-  const sweepUs = microsecondsPerCall(() => { sink += core.scaleSweep().rows[0].scaled.entropy.mean; });
+  const matrixUs = microsecondsPerCall(() => {
+    sink += rng.normalMatrix(12, 64).data[0];
+  });
+  const sweepUs = microsecondsPerCall(() => {
+    sink += core.scaleSweep().rows[0].scaled.entropy.mean;
+  });
   if (!Number.isFinite(sink)) throw new Error('the benchmark computed non-finite numbers');
-  console.log(JSON.stringify({ normal_ns: (normalUs * 1000) / SWEEP_NORMALS, normal_matrix_ns: (matrixUs * 1000) / (12 * 64),
-                               sweep_ms: sweepUs / 1000 }));
+  console.log(
+    JSON.stringify({
+      normal_ns: (normalUs * 1000) / SWEEP_NORMALS,
+      normal_matrix_ns: (matrixUs * 1000) / (12 * 64),
+      sweep_ms: sweepUs / 1000,
+    }),
+  );
 }
 
 function report(nativeFile, wasmFile) {
-  const native = best(nativeFile), wasm = best(wasmFile);
+  const native = best(nativeFile),
+    wasm = best(wasmFile);
   const rows = [['workload', 'native', 'wasm (node)', 'wasm / native']];
   for (const name of ['normal_ns', 'normal_matrix_ns', 'sweep_ms']) {
-    const n = native.times[name], w = wasm.times[name];
+    const n = native.times[name],
+      w = wasm.times[name];
     rows.push([name, n.toFixed(3), w.toFixed(3), (w / n).toFixed(2)]);
   }
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
-  for (const r of rows) console.log(r.map((cell, c) => (c ? cell.padStart(widths[c]) : cell.padEnd(widths[c]))).join('  '));
-  console.log(`best of ${native.rounds} native and ${wasm.rounds} wasm rounds, alternated; ` +
-              `*_ns per normal draw, sweep_ms per default scale sweep (goal in Chromium: under 50 ms)`);
+  for (const r of rows)
+    console.log(r.map((cell, c) => (c ? cell.padStart(widths[c]) : cell.padEnd(widths[c]))).join('  '));
+  console.log(
+    `best of ${native.rounds} native and ${wasm.rounds} wasm rounds, alternated; ` +
+      `*_ns per normal draw, sweep_ms per default scale sweep (goal in Chromium: under 50 ms)`,
+  );
 }
 
 const at = process.argv.indexOf('--report');

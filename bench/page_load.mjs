@@ -37,24 +37,40 @@ try {
   };
 
   const started = Date.now();
-  const page = await browser.open(server.url + 'index.html', { width: 1280, height: 900 }, { beforeLoad: watchNetwork });
+  const page = await browser.open(
+    server.url + 'index.html',
+    { width: 1280, height: 900 },
+    { beforeLoad: watchNetwork },
+  );
   // The first interactive widget in reading order is the soft-lookup sketch (p5.js, the core),
   // just below the first screen: a reader who goes straight to it.
   await page.waitFor(() => document.querySelector('attn-soft-lookup') !== null, undefined, { timeout: 20000 });
   await page.locate('attn-soft-lookup').scrollIntoView();
-  await page.waitFor(() => document.querySelector('attn-soft-lookup[data-ready]') !== null, undefined, { timeout: 20000 });
+  await page.waitFor(() => document.querySelector('attn-soft-lookup[data-ready]') !== null, undefined, {
+    timeout: 20000,
+  });
   const readyMs = await page.run(() => performance.now());
   const lessonMs = Number(await page.run(() => document.documentElement.dataset.lessonReady));
-  console.log(`first interactive widget <attn-soft-lookup>: ${readyMs.toFixed(0)} ms after navigation (wall clock ${Date.now() - started} ms); goal for the lesson 1000 ms ${readyMs <= 1000 ? 'met' : 'NOT met'}`);
+  console.log(
+    `first interactive widget <attn-soft-lookup>: ${readyMs.toFixed(0)} ms after navigation (wall clock ${Date.now() - started} ms); goal for the lesson 1000 ms ${readyMs <= 1000 ? 'met' : 'NOT met'}`,
+  );
   console.log(`the core loaded and the prose's numbers computed ${lessonMs} ms after the page's script started`);
   await settle();
-  console.log(`page on open, with the soft lookup (HTML, CSS, main script, core, widgets within reach of the first screen): ${kib(transferred)}`);
+  console.log(
+    `page on open, with the soft lookup (HTML, CSS, main script, core, widgets within reach of the first screen): ${kib(transferred)}`,
+  );
 
-  const tags = await page.locate('main figure.widget > :first-child').evaluateAll((nodes) => nodes.map((n) => n.localName));
+  const tags = await page
+    .locate('main figure.widget > :first-child')
+    .evaluateAll((nodes) => nodes.map((n) => n.localName));
   for (const [i, tag] of tags.entries()) {
     const before = transferred;
     await page.locate('main figure.widget > :first-child').nth(i).scrollIntoView();
-    await page.waitFor((i) => document.querySelectorAll('main figure.widget > :first-child')[i].hasAttribute('data-ready'), i, { timeout: 20000 });
+    await page.waitFor(
+      (i) => document.querySelectorAll('main figure.widget > :first-child')[i].hasAttribute('data-ready'),
+      i,
+      { timeout: 20000 },
+    );
     await settle();
     console.log(`  + <${tag}> scrolled into view: ${kib(transferred - before)}`);
   }
@@ -62,13 +78,16 @@ try {
 
   console.log('\ndist/ files (raw, gzip -9):');
   const files = [];
-  const walk = (dir) => readdirSync(dir).forEach((f) => {
-    const p = path.join(dir, f);
-    if (statSync(p).isDirectory()) walk(p);
-    else files.push([path.relative(dist, p), statSync(p).size, gzipSync(readFileSync(p), { level: 9 }).length]);
-  });
+  const walk = (dir) =>
+    readdirSync(dir).forEach((f) => {
+      const p = path.join(dir, f);
+      if (statSync(p).isDirectory()) walk(p);
+      else files.push([path.relative(dist, p), statSync(p).size, gzipSync(readFileSync(p), { level: 9 }).length]);
+    });
   walk(dist);
-  files.sort((a, b) => b[1] - a[1]).forEach(([f, raw, gz]) => console.log(`  ${f.padEnd(48)} ${kib(raw).padStart(11)} ${kib(gz).padStart(11)}`));
+  files
+    .sort((a, b) => b[1] - a[1])
+    .forEach(([f, raw, gz]) => console.log(`  ${f.padEnd(48)} ${kib(raw).padStart(11)} ${kib(gz).padStart(11)}`));
 } finally {
   await browser.close();
   await server.close();

@@ -16,13 +16,18 @@ import { closeSite, openSite } from '../tests/support/chromium.mjs';
 import { loadCore, root } from '../tests/wasm/helpers.mjs';
 import { microsecondsPerCall } from './timing.mjs';
 
-const { values } = parseArgs({ options: { edits: { type: 'string', default: '200' }, blocks: { type: 'string', default: '2' } } });
-const edits = Number(values.edits), blocks = Number(values.blocks);
+const { values } = parseArgs({
+  options: { edits: { type: 'string', default: '200' }, blocks: { type: 'string', default: '2' } },
+});
+const edits = Number(values.edits),
+  blocks = Number(values.blocks);
 const GOAL_MS = 50;
 const weightsFile = path.join(root, `web/src/generated/cue-${blocks}block.weights.bin`);
 
 // Native and node peers: one forward pass of the same weights on one sequence.
-const native = JSON.parse(execFileSync(path.join(root, 'build/bench/probe_bench_native'), [weightsFile, String(blocks)], { encoding: 'utf8' }));
+const native = JSON.parse(
+  execFileSync(path.join(root, 'build/bench/probe_bench_native'), [weightsFile, String(blocks)], { encoding: 'utf8' }),
+);
 const core = await loadCore();
 const model = core.createCueModel({ blocks });
 const bytes = readFileSync(weightsFile);
@@ -39,74 +44,104 @@ model.dispose();
 const workerFile = readdirSync(path.join(root, 'dist/assets')).find((f) => /^training-worker-.*\.js$/.test(f));
 const site = await openSite();
 try {
-  const page = await site.browser.open(site.server.url + 'embed.html?widget=attn-flowchart', { width: 1280, height: 720 });
-  const result = await page.run(async ({ url, edits, blocks }) => {
-    const worker = new Worker(url, { type: 'module' });
-    const waiting = new Map();
-    let training;
-    worker.onmessage = ({ data }) => {
-      if (data.type === 'finished' && data.model === 2) training = false;
-      const key = data.requestId ?? (data.type === 'memory' ? 'memory' : undefined);
-      waiting.get(key)?.(data);
-      waiting.delete(key);
-    };
-    await new Promise((ok) => worker.addEventListener('message', ({ data }) => data.type === 'ready' && ok(), { once: true }));
-    const ask = (message, key) => new Promise((ok) => {
-      waiting.set(key, ok);
-      worker.postMessage(message);
-    });
-    const stats = (times) => {
-      const sorted = [...times].sort((a, b) => a - b);
-      return { median: sorted[Math.floor(sorted.length / 2)], p95: sorted[Math.floor(sorted.length * 0.95)], max: sorted.at(-1), n: sorted.length };
-    };
-    const memory = [];
-    for (let i = 0; i < 50; i++) {
-      const t = performance.now();
-      await ask({ type: 'memory' }, 'memory');
-      memory.push(performance.now() - t);
-    }
-    // A reader's edits: one symbol changed or the cue moved, each answered before the next.
-    let id = 0;
-    const sequence = [3, 1, 7, 5, 0, 6, 2, 2, 4, 7];
-    const probeOnce = async () => {
-      const at = id % 8;
-      if (sequence[at] !== 7) sequence[at] = (sequence[at] + 1) % 7;
-      const t = performance.now();
-      const reply = await ask({ type: 'probe', requestId: ++id, target: { source: 'recorded', blocks }, tokens: [...sequence] }, id);
-      if (reply.type !== 'probe') throw new Error(reply.message);
-      return { ms: performance.now() - t, forwardMs: reply.forwardMs };
-    };
-    const first = await probeOnce(); // fetches the weights and builds the model
-    const idle = [], forward = [];
-    for (let i = 0; i < edits; i++) {
-      const { ms, forwardMs } = await probeOnce();
-      idle.push(ms);
-      forward.push(forwardMs);
-    }
-    // The same edits while the Worker trains both models (30 epochs), one every 20 ms.
-    training = true;
-    worker.postMessage({ type: 'train', runId: 1, config: { epochs: 30 } });
-    await new Promise((ok) => setTimeout(ok, 200));
-    const busy = [];
-    while (training && busy.length < edits) {
-      busy.push((await probeOnce()).ms);
-      await new Promise((ok) => setTimeout(ok, 20));
-    }
-    worker.postMessage({ type: 'cancel' });
-    worker.terminate();
-    return { first: first.ms, memory: stats(memory), idle: stats(idle), forward: stats(forward), busy: stats(busy) };
-  }, { url: 'assets/' + workerFile, edits, blocks });
+  const page = await site.browser.open(site.server.url + 'embed.html?widget=attn-flowchart', {
+    width: 1280,
+    height: 720,
+  });
+  const result = await page.run(
+    async ({ url, edits, blocks }) => {
+      const worker = new Worker(url, { type: 'module' });
+      const waiting = new Map();
+      let training;
+      worker.onmessage = ({ data }) => {
+        if (data.type === 'finished' && data.model === 2) training = false;
+        const key = data.requestId ?? (data.type === 'memory' ? 'memory' : undefined);
+        waiting.get(key)?.(data);
+        waiting.delete(key);
+      };
+      await new Promise((ok) =>
+        worker.addEventListener('message', ({ data }) => data.type === 'ready' && ok(), { once: true }),
+      );
+      const ask = (message, key) =>
+        new Promise((ok) => {
+          waiting.set(key, ok);
+          worker.postMessage(message);
+        });
+      const stats = (times) => {
+        const sorted = [...times].sort((a, b) => a - b);
+        return {
+          median: sorted[Math.floor(sorted.length / 2)],
+          p95: sorted[Math.floor(sorted.length * 0.95)],
+          max: sorted.at(-1),
+          n: sorted.length,
+        };
+      };
+      const memory = [];
+      for (let i = 0; i < 50; i++) {
+        const t = performance.now();
+        await ask({ type: 'memory' }, 'memory');
+        memory.push(performance.now() - t);
+      }
+      // A reader's edits: one symbol changed or the cue moved, each answered before the next.
+      let id = 0;
+      const sequence = [3, 1, 7, 5, 0, 6, 2, 2, 4, 7];
+      const probeOnce = async () => {
+        const at = id % 8;
+        if (sequence[at] !== 7) sequence[at] = (sequence[at] + 1) % 7;
+        const t = performance.now();
+        const reply = await ask(
+          { type: 'probe', requestId: ++id, target: { source: 'recorded', blocks }, tokens: [...sequence] },
+          id,
+        );
+        if (reply.type !== 'probe') throw new Error(reply.message);
+        return { ms: performance.now() - t, forwardMs: reply.forwardMs };
+      };
+      const first = await probeOnce(); // fetches the weights and builds the model
+      const idle = [],
+        forward = [];
+      for (let i = 0; i < edits; i++) {
+        const { ms, forwardMs } = await probeOnce();
+        idle.push(ms);
+        forward.push(forwardMs);
+      }
+      // The same edits while the Worker trains both models (30 epochs), one every 20 ms.
+      training = true;
+      worker.postMessage({ type: 'train', runId: 1, config: { epochs: 30 } });
+      await new Promise((ok) => setTimeout(ok, 200));
+      const busy = [];
+      while (training && busy.length < edits) {
+        busy.push((await probeOnce()).ms);
+        await new Promise((ok) => setTimeout(ok, 20));
+      }
+      worker.postMessage({ type: 'cancel' });
+      worker.terminate();
+      return { first: first.ms, memory: stats(memory), idle: stats(idle), forward: stats(forward), busy: stats(busy) };
+    },
+    { url: 'assets/' + workerFile, edits, blocks },
+  );
 
   const ms = (x) => `${x.toFixed(3).padStart(8)} ms`;
-  console.log(`probe of the recorded ${blocks}-block model, one sequence of 10 tokens (median of each; Chromium round trips are per edit)`);
+  console.log(
+    `probe of the recorded ${blocks}-block model, one sequence of 10 tokens (median of each; Chromium round trips are per edit)`,
+  );
   console.log(`forward pass, native              ${ms(native.probe_us / 1000)}`);
-  console.log(`forward pass, WebAssembly in node ${ms(nodeUs / 1000)}  ${(nodeUs / native.probe_us).toFixed(2)}x native`);
-  console.log(`forward pass, Chromium Worker     ${ms(result.forward.median)}  ${(result.forward.median * 1000 / native.probe_us).toFixed(2)}x native`);
+  console.log(
+    `forward pass, WebAssembly in node ${ms(nodeUs / 1000)}  ${(nodeUs / native.probe_us).toFixed(2)}x native`,
+  );
+  console.log(
+    `forward pass, Chromium Worker     ${ms(result.forward.median)}  ${((result.forward.median * 1000) / native.probe_us).toFixed(2)}x native`,
+  );
   console.log(`round trip, first probe (fetches the weights, builds the model) ${ms(result.first)}`);
-  console.log(`round trip per edit, Worker idle      median ${ms(result.idle.median)}, p95 ${ms(result.idle.p95)}, max ${ms(result.idle.max)} (${result.idle.n} edits); the empty round trip's median ${ms(result.memory.median)} (Chromium's clock has 0.1 ms steps)`);
-  console.log(`round trip per edit, Worker training  median ${ms(result.busy.median)}, p95 ${ms(result.busy.p95)}, max ${ms(result.busy.max)} (${result.busy.n} edits)`);
+  console.log(
+    `round trip per edit, Worker idle      median ${ms(result.idle.median)}, p95 ${ms(result.idle.p95)}, max ${ms(result.idle.max)} (${result.idle.n} edits); the empty round trip's median ${ms(result.memory.median)} (Chromium's clock has 0.1 ms steps)`,
+  );
+  console.log(
+    `round trip per edit, Worker training  median ${ms(result.busy.median)}, p95 ${ms(result.busy.p95)}, max ${ms(result.busy.max)} (${result.busy.n} edits)`,
+  );
   const met = (x) => (x <= GOAL_MS ? 'met' : 'NOT met');
-  console.log(`goal: each edit answered within ${GOAL_MS} ms: idle p95 ${met(result.idle.p95)} (${(result.idle.p95 / GOAL_MS).toFixed(3)} of the budget), while training p95 ${met(result.busy.p95)} (${(result.busy.p95 / GOAL_MS).toFixed(3)} of the budget), first probe ${met(result.first)}`);
+  console.log(
+    `goal: each edit answered within ${GOAL_MS} ms: idle p95 ${met(result.idle.p95)} (${(result.idle.p95 / GOAL_MS).toFixed(3)} of the budget), while training p95 ${met(result.busy.p95)} (${(result.busy.p95 / GOAL_MS).toFixed(3)} of the budget), first probe ${met(result.first)}`,
+  );
 } finally {
   await closeSite(site);
 }

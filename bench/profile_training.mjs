@@ -44,9 +44,13 @@ fs.cpSync(path.join(root, 'build-wasm/facade/core'), path.join(profileDir, 'core
 
 // Self time per function, from the samples of the .cpuprofile node wrote.
 const profiles = fs.mkdtempSync(path.join(os.tmpdir(), 'attn-profile-'));
-const { seconds, config } = JSON.parse(execFileSync(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profiles}`,
-                                                                      new URL(import.meta.url).pathname, '--train'],
-                                                    { encoding: 'utf8' }));
+const { seconds, config } = JSON.parse(
+  execFileSync(
+    process.execPath,
+    ['--cpu-prof', `--cpu-prof-dir=${profiles}`, new URL(import.meta.url).pathname, '--train'],
+    { encoding: 'utf8' },
+  ),
+);
 const profile = JSON.parse(fs.readFileSync(path.join(profiles, fs.readdirSync(profiles)[0]), 'utf8'));
 fs.rmSync(profiles, { recursive: true });
 const nameOf = new Map(profile.nodes.map((n) => [n.id, n.callFrame.functionName || '(anonymous)']));
@@ -59,27 +63,51 @@ profile.samples.forEach((id, i) => {
 });
 const share = (name) => (selfTime.get(name) ?? 0) / total;
 const byTime = [...selfTime.keys()].sort((a, b) => share(b) - share(a));
-const productShare = byTime.filter((name) => PRODUCTS.some((p) => name.includes(p))).reduce((sum, name) => sum + share(name), 0);
+const productShare = byTime
+  .filter((name) => PRODUCTS.some((p) => name.includes(p)))
+  .reduce((sum, name) => sum + share(name), 0);
 
 // The kernels at the training's shapes, equal FLOPs each, as bench/limit_browser.mjs.
 const { default: createBench } = await import('../build-wasm/bench/attention_bench.mjs');
-const bench = await createBench({ wasmBinary: fs.readFileSync(path.join(root, 'build-wasm/bench/attention_bench.wasm')) });
+const bench = await createBench({
+  wasmBinary: fs.readFileSync(path.join(root, 'build-wasm/bench/attention_bench.wasm')),
+});
 const shapes = bench.gemmShapes('training');
 const rates = shapes.map((shape, s) => shape.flops / secondsPerGemm(bench, 'training', s, true) / 1e9);
 const kernelRate = equalFlopsRate(rates);
 
-const flops = cueRunFlops(config), trainRate = flops / seconds / 1e9, productRate = flops / (productShare * seconds) / 1e9;
-const short = (name) => name.replace(/\(.*$/, '').replace(/^(void|double|float) /, '').replace(/Eigen::Matrix<[^>]*>/g, 'Mat');
-console.log(`where the cue training's time goes in WebAssembly (node ${process.versions.node}, V8 CPU profile, ` +
-            `${config.blocks} blocks, ${config.epochs} epochs: ${seconds.toFixed(2)} s)`);
-console.log(table([['function (self time)', 'share'],
-                   ...byTime.slice(0, 15).map((name) => [short(name).slice(0, 70), `${(100 * share(name)).toFixed(1)}%`])]));
-console.log(table([
-  ['', 'GFLOP/s', 'share of the time'],
-  ['training, by its count of products (bench/cue_flops.mjs)', trainRate.toFixed(1), '100%'],
-  ['the products inside it (matmul, matmul_bt, add_matmul_at)', productRate.toFixed(1), `${(100 * productShare).toFixed(1)}%`],
-  ['training kernels alone at its shapes, equal FLOPs each', kernelRate.toFixed(1), ''],
-]));
-console.log(`products inside the training / kernels alone: ${(100 * productRate / kernelRate).toFixed(0)}%; ` +
-            `training / kernels alone: ${(100 * trainRate / kernelRate).toFixed(0)}%, ` +
-            `which is the products' share of the time times that`);
+const flops = cueRunFlops(config),
+  trainRate = flops / seconds / 1e9,
+  productRate = flops / (productShare * seconds) / 1e9;
+const short = (name) =>
+  name
+    .replace(/\(.*$/, '')
+    .replace(/^(void|double|float) /, '')
+    .replace(/Eigen::Matrix<[^>]*>/g, 'Mat');
+console.log(
+  `where the cue training's time goes in WebAssembly (node ${process.versions.node}, V8 CPU profile, ` +
+    `${config.blocks} blocks, ${config.epochs} epochs: ${seconds.toFixed(2)} s)`,
+);
+console.log(
+  table([
+    ['function (self time)', 'share'],
+    ...byTime.slice(0, 15).map((name) => [short(name).slice(0, 70), `${(100 * share(name)).toFixed(1)}%`]),
+  ]),
+);
+console.log(
+  table([
+    ['', 'GFLOP/s', 'share of the time'],
+    ['training, by its count of products (bench/cue_flops.mjs)', trainRate.toFixed(1), '100%'],
+    [
+      'the products inside it (matmul, matmul_bt, add_matmul_at)',
+      productRate.toFixed(1),
+      `${(100 * productShare).toFixed(1)}%`,
+    ],
+    ['training kernels alone at its shapes, equal FLOPs each', kernelRate.toFixed(1), ''],
+  ]),
+);
+console.log(
+  `products inside the training / kernels alone: ${((100 * productRate) / kernelRate).toFixed(0)}%; ` +
+    `training / kernels alone: ${((100 * trainRate) / kernelRate).toFixed(0)}%, ` +
+    `which is the products' share of the time times that`,
+);

@@ -9,5 +9,7 @@ export function median(values) {
 /** Rows of cells as aligned text: the first column left-aligned, the others right-aligned. */
 export function table(rows) {
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => String(r[c]).length)));
-  return rows.map((r) => r.map((cell, c) => (c ? String(cell).padStart(widths[c]) : String(cell).padEnd(widths[c]))).join('  ')).join('\n');
+  return rows
+    .map((r) => r.map((cell, c) => (c ? String(cell).padStart(widths[c]) : String(cell).padEnd(widths[c]))).join('  '))
+    .join('\n');
 }

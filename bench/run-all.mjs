@@ -22,36 +22,59 @@ const summary = [['benchmark', 'figure', 'measured', 'goal', 'peer', 'met']];
 
 // Attention calls: native and WebAssembly rounds alternated, as bench/run-attention takes them.
 const rounds = Number(process.env.ATTN_BENCH_ROUNDS ?? 5);
-const native = [], wasm = [];
+const native = [],
+  wasm = [];
 for (let r = 0; r < rounds; r++) {
   native.push(JSON.parse(execFileSync(path.join(root, 'build/bench/attention_bench_native'), { encoding: 'utf8' })));
-  wasm.push(JSON.parse(execFileSync(process.execPath, [path.join(root, 'bench/attention_wasm.mjs')], { encoding: 'utf8' })));
+  wasm.push(
+    JSON.parse(execFileSync(process.execPath, [path.join(root, 'bench/attention_wasm.mjs')], { encoding: 'utf8' })),
+  );
 }
 printAttention(native, wasm);
-for (const row of goalRows(native, wasm)) summary.push(['attention calls', row.name, row.figure, row.goal, row.peer, row.met ? 'yes' : 'NO']);
+for (const row of goalRows(native, wasm))
+  summary.push(['attention calls', row.name, row.figure, row.goal, row.peer, row.met ? 'yes' : 'NO']);
 console.log();
 
 // The training at one core's limit, in Chromium.
 const limit = await measureLimit(3);
 printLimit(limit);
-summary.push(['training at one core\'s limit', 'training / limit (Chromium Worker)', `${(100 * limit.fraction).toFixed(0)}%`, `>= ${100 * LIMIT_GOAL}%`,
-              `limit ${limit.limit.toFixed(1)} GFLOP/s (${limit.limitImpl === 'kernels' ? 'training kernels' : 'Eigen'}), ` +
-              `training ${limit.trainRate.toFixed(1)} GFLOP/s`, limit.fraction >= LIMIT_GOAL ? 'yes' : 'NO']);
-summary.push(['training at one core\'s limit', 'per-epoch numbers = native', limit.sameAsNative ? 'equal' : 'DIFFER', 'bit-identical',
-              `native CLI, ${limit.epochs} epochs`, limit.sameAsNative ? 'yes' : 'NO']);
+summary.push([
+  "training at one core's limit",
+  'training / limit (Chromium Worker)',
+  `${(100 * limit.fraction).toFixed(0)}%`,
+  `>= ${100 * LIMIT_GOAL}%`,
+  `limit ${limit.limit.toFixed(1)} GFLOP/s (${limit.limitImpl === 'kernels' ? 'training kernels' : 'Eigen'}), ` +
+    `training ${limit.trainRate.toFixed(1)} GFLOP/s`,
+  limit.fraction >= LIMIT_GOAL ? 'yes' : 'NO',
+]);
+summary.push([
+  "training at one core's limit",
+  'per-epoch numbers = native',
+  limit.sameAsNative ? 'equal' : 'DIFFER',
+  'bit-identical',
+  `native CLI, ${limit.epochs} epochs`,
+  limit.sameAsNative ? 'yes' : 'NO',
+]);
 console.log();
 
 // Train both on two Workers, in Chromium.
 const both = await measureTrainBoth({ rounds: 3 });
 printTrainBoth(both);
-summary.push(['Train both on two Workers', 'Train both, two Workers / 2 blocks alone', `${both.ratio.toFixed(2)}x`, `<= ${BOTH_GOAL}x`,
-              `2 blocks alone ${both.peer.toFixed(2)} s; hardwareConcurrency ${both.cores}`, both.ratio <= BOTH_GOAL ? 'yes' : 'NO']);
+summary.push([
+  'Train both on two Workers',
+  'Train both, two Workers / 2 blocks alone',
+  `${both.ratio.toFixed(2)}x`,
+  `<= ${BOTH_GOAL}x`,
+  `2 blocks alone ${both.peer.toFixed(2)} s; hardwareConcurrency ${both.cores}`,
+  both.ratio <= BOTH_GOAL ? 'yes' : 'NO',
+]);
 console.log();
 
 // A light first load, in Chromium.
 const load = await measureFirstLoad(5);
 printFirstLoad(load);
-for (const [figure, measured, goal, met] of firstLoadRows(load)) summary.push(['first load', figure, measured, goal, 'localhost, cache off', met ? 'yes' : 'NO']);
+for (const [figure, measured, goal, met] of firstLoadRows(load))
+  summary.push(['first load', figure, measured, goal, 'localhost, cache off', met ? 'yes' : 'NO']);
 console.log();
 
 // Time per FLOP across sizes.
@@ -59,7 +82,13 @@ const cases = await measureScaling(3);
 const nativeUs = measureScalingNative();
 printScaling(cases, nativeUs, 3);
 for (const row of scalingRows(cases, nativeUs).filter((r) => !r.widthHeld))
-  summary.push(['time per FLOP across sizes', `${row.experiment}: largest / smallest ns per FLOP`, row.ratio.toFixed(2), `within ${SCALING_GOAL}x`,
-                `native ${row.nativeRatio.toFixed(2)}`, row.met ? 'yes' : 'NO']);
+  summary.push([
+    'time per FLOP across sizes',
+    `${row.experiment}: largest / smallest ns per FLOP`,
+    row.ratio.toFixed(2),
+    `within ${SCALING_GOAL}x`,
+    `native ${row.nativeRatio.toFixed(2)}`,
+    row.met ? 'yes' : 'NO',
+  ]);
 
 console.log(`\nsummary: every figure of the five benchmarks, with its goal and peer\n${table(summary)}`);

@@ -27,7 +27,13 @@ export async function measureScaling(rounds) {
   let sink = 0;
   const times = cases.map(() => []);
   for (let r = 0; r < rounds; r++)
-    cases.forEach((_, i) => times[i].push(microsecondsPerCall(() => { sink += bench.scaling(i, 1); }, 3)));
+    cases.forEach((_, i) =>
+      times[i].push(
+        microsecondsPerCall(() => {
+          sink += bench.scaling(i, 1);
+        }, 3),
+      ),
+    );
   if (!Number.isFinite(sink)) throw new Error('the scaling cases computed non-finite numbers');
   return cases.map((c, i) => ({ ...c, us: median(times[i]), nsPerFlop: (1000 * median(times[i])) / c.flops }));
 }
@@ -46,9 +52,10 @@ export function scalingRows(cases, nativeUs) {
   const series = [...new Set(cases.map((c) => `${c.experiment}|${c.widthHeld}`))];
   return series.map((key) => {
     const inSeries = (c) => `${c.experiment}|${c.widthHeld}` === key;
-    const first = cases.findIndex(inSeries), last = cases.findLastIndex(inSeries);
+    const first = cases.findIndex(inSeries),
+      last = cases.findLastIndex(inSeries);
     const ratio = cases[last].nsPerFlop / cases[first].nsPerFlop;
-    const nativeRatio = (nativeUs[last] / cases[last].flops) / (nativeUs[first] / cases[first].flops);
+    const nativeRatio = nativeUs[last] / cases[last].flops / (nativeUs[first] / cases[first].flops);
     const { experiment, widthHeld } = cases[first];
     return { experiment, widthHeld, ratio, nativeRatio, met: widthHeld ? null : ratio <= GOAL && ratio >= 1 / GOAL };
   });
@@ -60,18 +67,43 @@ const seriesName = (widthHeld) => (widthHeld ? 'width held' : 'all grow');
 export function printScaling(cases, nativeUs, rounds) {
   console.log(`time per FLOP across sizes, three each (WebAssembly in node, median of ${rounds} rounds; native, one)`);
   console.log('"all grow": the goal\'s sizes; "width held": no goal, the width stays and only the length grows');
-  console.log(table([
-    ['experiment', 'series', 'size', 'MFLOP per call', 'in products', 'wasm ms per call', 'wasm ns/FLOP', 'native ns/FLOP'],
-    ...cases.map((c, i) => [c.experiment, seriesName(c.widthHeld), c.size, (c.flops / 1e6).toFixed(2),
-                            `${((100 * c.productFlops) / c.flops).toFixed(0)}%`, (c.us / 1000).toFixed(3),
-                            c.nsPerFlop.toFixed(4), ((1000 * nativeUs[i]) / c.flops).toFixed(4)]),
-  ]));
-  console.log(table([
-    ['experiment', 'series', 'largest / smallest ns per FLOP (wasm)', 'goal', 'native, same', 'met'],
-    ...scalingRows(cases, nativeUs).map((r) => [r.experiment, seriesName(r.widthHeld), r.ratio.toFixed(2),
-                                                 r.widthHeld ? 'none' : `within ${GOAL}x`, r.nativeRatio.toFixed(2),
-                                                 r.met === null ? '-' : r.met ? 'yes' : 'NO']),
-  ]));
+  console.log(
+    table([
+      [
+        'experiment',
+        'series',
+        'size',
+        'MFLOP per call',
+        'in products',
+        'wasm ms per call',
+        'wasm ns/FLOP',
+        'native ns/FLOP',
+      ],
+      ...cases.map((c, i) => [
+        c.experiment,
+        seriesName(c.widthHeld),
+        c.size,
+        (c.flops / 1e6).toFixed(2),
+        `${((100 * c.productFlops) / c.flops).toFixed(0)}%`,
+        (c.us / 1000).toFixed(3),
+        c.nsPerFlop.toFixed(4),
+        ((1000 * nativeUs[i]) / c.flops).toFixed(4),
+      ]),
+    ]),
+  );
+  console.log(
+    table([
+      ['experiment', 'series', 'largest / smallest ns per FLOP (wasm)', 'goal', 'native, same', 'met'],
+      ...scalingRows(cases, nativeUs).map((r) => [
+        r.experiment,
+        seriesName(r.widthHeld),
+        r.ratio.toFixed(2),
+        r.widthHeld ? 'none' : `within ${GOAL}x`,
+        r.nativeRatio.toFixed(2),
+        r.met === null ? '-' : r.met ? 'yes' : 'NO',
+      ]),
+    ]),
+  );
 }
 
 if (process.argv[1] === new URL(import.meta.url).pathname) {

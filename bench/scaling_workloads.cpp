@@ -71,8 +71,8 @@ ScalingCase sweep(int tokens, int d_k, int draws) {
   // double, each summed); per row 8 (4 for the Jacobian's square, 1 for the entropy's
   // subtraction, 3 to add to the sums) + a log + a sqrt.
   const double measures = T * T * 8 + T * (8 + kLog + kSqrt);
-  const double per_draw = 2 * T * k * kNormal  // Q, K
-                          + T * T              // the scale, once
+  const double per_draw = 2 * T * k * kNormal                        // Q, K
+                          + T * T                                    // the scale, once
                           + 2 * softmax_float(T, T) + 2 * measures;  // unscaled, scaled
   // The uniform row (measure_row of a softmax of T zeros): per weight 7 + a log, per row 5.
   const double uniform = softmax_float(1, T) + T * (7 + kLog) + 4 + kSqrt;
@@ -90,10 +90,10 @@ ScalingCase masks(int n, int d_k) {
   const double N = n, k = d_k;
   // The shown scores (Eigen's product) and the attention's own, each scaled.
   const double products = 2 * product(N, k, N);
-  const double other = 2 * N * k * kNormal  // Q, K
-                       + 2 * N * N           // the two scalings
+  const double other = 2 * N * k * kNormal        // Q, K
+                       + 2 * N * N                // the two scalings
                        + 4 * softmax_float(N, N)  // unmasked, causal, padding, both
-                       + 3 * 2 * N * N;      // row sums of each mask's weights and mistake
+                       + 3 * 2 * N * N;           // row sums of each mask's weights and mistake
   return {"masks", "n " + str(n) + ", d_k " + str(d_k), products + other, products,
           [c] { return attn::experiments::mask_demo(c).cases.at(0).weights.at(0); }};
 }
@@ -118,10 +118,10 @@ ScalingCase heads(int d_model, int tokens) {
     return 4 * T * d + h * (T * T + softmax_float(T, T)) + 2 * 2 * T * d + h * T * T * (2 + kLog) + h * T + 2 * h;
   };
   const double products = 2 * layer_products();
-  const double other = T * d * kNormal                                  // the input x
-                       + 2 * 4 * d * d * kUniform                       // both layers' Glorot weights
-                       + layer_other(kHeads) + layer_other(1)
-                       + double(kHeads) * kHeads * (2 * T * T + 2);     // head distances: |a - b| summed, scaled
+  const double other = T * d * kNormal             // the input x
+                       + 2 * 4 * d * d * kUniform  // both layers' Glorot weights
+                       + layer_other(kHeads) + layer_other(1) +
+                       double(kHeads) * kHeads * (2 * T * T + 2);  // head distances: |a - b| summed, scaled
   return {"heads", "d " + str(d_model) + ", 4 heads, T " + str(tokens), products + other, products,
           [c] { return attn::experiments::heads_demo(c).multi.mean_entropy.at(0); }};
 }
@@ -174,14 +174,30 @@ ScalingCase width_held(ScalingCase c) {
 
 const std::vector<ScalingCase>& scaling_cases() {
   static const std::vector<ScalingCase> cases = {
-      sweep(16, 16, 64),   sweep(128, 128, 4),  sweep(1024, 1024, 1),
-      masks(32, 32),       masks(128, 128),     masks(512, 512),
-      heads(32, 8),        heads(128, 32),      heads(512, 128),
-      forward(10, 32),     forward(24, 96),     forward(64, 256),
-      width_held(sweep(64, 64, 64)), width_held(sweep(512, 64, 2)),  width_held(sweep(4096, 64, 1)),
-      width_held(masks(64, 64)),     width_held(masks(256, 64)),     width_held(masks(1024, 64)),
-      width_held(heads(64, 16)),     width_held(heads(64, 64)),      width_held(heads(64, 256)),
-      width_held(forward(10, 32)),   width_held(forward(24, 32)),    width_held(forward(64, 32)),
+      sweep(16, 16, 64),
+      sweep(128, 128, 4),
+      sweep(1024, 1024, 1),
+      masks(32, 32),
+      masks(128, 128),
+      masks(512, 512),
+      heads(32, 8),
+      heads(128, 32),
+      heads(512, 128),
+      forward(10, 32),
+      forward(24, 96),
+      forward(64, 256),
+      width_held(sweep(64, 64, 64)),
+      width_held(sweep(512, 64, 2)),
+      width_held(sweep(4096, 64, 1)),
+      width_held(masks(64, 64)),
+      width_held(masks(256, 64)),
+      width_held(masks(1024, 64)),
+      width_held(heads(64, 16)),
+      width_held(heads(64, 64)),
+      width_held(heads(64, 256)),
+      width_held(forward(10, 32)),
+      width_held(forward(24, 32)),
+      width_held(forward(64, 32)),
   };
   return cases;
 }

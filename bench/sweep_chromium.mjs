@@ -62,7 +62,12 @@ const files = {
       document.body.dataset.state = 'done';
     </script><body>`,
 };
-const types = { '.html': 'text/html', '.mjs': 'text/javascript', '.js': 'text/javascript', '.wasm': 'application/wasm' };
+const types = {
+  '.html': 'text/html',
+  '.mjs': 'text/javascript',
+  '.js': 'text/javascript',
+  '.wasm': 'application/wasm',
+};
 
 // Serves the files above and /facade/* from the facade build, nothing else.
 function serve() {
@@ -72,7 +77,8 @@ function serve() {
       response.writeHead(200, { 'content-type': types[path.extname(pathname)] }).end(files[pathname]);
       return;
     }
-    const file = pathname.startsWith('/facade/') && path.resolve(facadeDir, '.' + decodeURIComponent(pathname.slice(7)));
+    const file =
+      pathname.startsWith('/facade/') && path.resolve(facadeDir, '.' + decodeURIComponent(pathname.slice(7)));
     if (!file || !file.startsWith(facadeDir + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
       response.writeHead(404).end('not found');
       return;
@@ -88,7 +94,10 @@ async function measureInChromium() {
   const server = await serve();
   const browser = await launch('chromium');
   try {
-    const page = await browser.open(`http://127.0.0.1:${server.address().port}/index.html`, { width: 1280, height: 720 });
+    const page = await browser.open(`http://127.0.0.1:${server.address().port}/index.html`, {
+      width: 1280,
+      height: 720,
+    });
     await page.waitFor(() => document.body?.dataset.state === 'done', undefined, { timeout: 120000 });
     // Uncaught errors fail the run; console messages do not.
     const problems = page.engineProblems.filter((problem) => problem.startsWith('page error'));
@@ -113,10 +122,14 @@ for (let i = 0; i < RUNS; i++) {
   nodeTimes.push(performance.now() - start);
 }
 const nodeMedian = nodeTimes.sort((a, b) => a - b)[RUNS >> 1];
-console.log(`default scale sweep (d_k 4, 16, 64, 256; 200 draws of 12 tokens), median of ${RUNS} warm runs; goal ${budget} ms in Chromium`);
+console.log(
+  `default scale sweep (d_k 4, 16, 64, 256; 200 draws of 12 tokens), median of ${RUNS} warm runs; goal ${budget} ms in Chromium`,
+);
 console.log(`  node (wasm)        ${nodeMedian.toFixed(1).padStart(6)} ms`);
 for (const where of ['page', 'worker']) {
   const { cold, median, min, max } = timing[where];
-  console.log(`  Chromium ${where.padEnd(9)} ${median.toFixed(1).padStart(6)} ms  (cold ${cold.toFixed(1)}, min ${min.toFixed(1)}, max ${max.toFixed(1)})  ` +
-              `${(median / nodeMedian).toFixed(2)}x node  goal ${median < budget ? 'met' : 'NOT met'}`);
+  console.log(
+    `  Chromium ${where.padEnd(9)} ${median.toFixed(1).padStart(6)} ms  (cold ${cold.toFixed(1)}, min ${min.toFixed(1)}, max ${max.toFixed(1)})  ` +
+      `${(median / nodeMedian).toFixed(2)}x node  goal ${median < budget ? 'met' : 'NOT met'}`,
+  );
 }

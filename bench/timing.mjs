@@ -43,7 +43,11 @@ export function bestMicroseconds(fn, calls, runs, clock = wallMicroseconds) {
 
 /** The best time of every workload over the rounds in a JSON-lines file (one round a line). */
 export function best(file) {
-  const rounds = fs.readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+  const rounds = fs
+    .readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
   const times = {};
   for (const round of rounds) for (const [k, v] of Object.entries(round)) times[k] = Math.min(times[k] ?? Infinity, v);
   return { rounds: rounds.length, times };

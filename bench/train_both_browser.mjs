@@ -26,54 +26,85 @@ const root = path.resolve(import.meta.dirname, '..');
 async function trainInWorkers(browser, url, plan, { epochs, seed }) {
   const workerFile = readdirSync(path.join(root, 'dist/assets')).find((f) => /^training-worker-.*\.js$/.test(f));
   const page = await browser.open(url + 'embed.html?widget=attn-flowchart', { width: 1280, height: 720 });
-  return page.run(async ({ url, plan, config }) => {
-    const workers = plan.map(() => new Worker(url, { type: 'module' }));
-    await Promise.all(workers.map((w) => new Promise((ok) => (w.onmessage = ({ data }) => data.type === 'ready' && ok()))));
-    const records = {};
-    const start = performance.now();
-    await Promise.all(workers.map((w, i) => new Promise((ok, fail) => {
-      let left = plan[i].length;
-      w.onmessage = ({ data }) => {
-        if (data.type === 'epoch') (records[data.model] ??= []).push(data.record);
-        if (data.type === 'finished' && --left === 0) ok();
-        if (data.type === 'error') fail(new Error(data.message));
-      };
-      w.postMessage({ type: 'train', runId: 1, config, models: plan[i] });
-    })));
-    const seconds = (performance.now() - start) / 1000;
-    workers.forEach((w) => w.terminate());
-    return { seconds, records };
-  }, { url: 'assets/' + workerFile, plan, config: { seed, epochs } });
+  return page.run(
+    async ({ url, plan, config }) => {
+      const workers = plan.map(() => new Worker(url, { type: 'module' }));
+      await Promise.all(
+        workers.map((w) => new Promise((ok) => (w.onmessage = ({ data }) => data.type === 'ready' && ok()))),
+      );
+      const records = {};
+      const start = performance.now();
+      await Promise.all(
+        workers.map(
+          (w, i) =>
+            new Promise((ok, fail) => {
+              let left = plan[i].length;
+              w.onmessage = ({ data }) => {
+                if (data.type === 'epoch') (records[data.model] ??= []).push(data.record);
+                if (data.type === 'finished' && --left === 0) ok();
+                if (data.type === 'error') fail(new Error(data.message));
+              };
+              w.postMessage({ type: 'train', runId: 1, config, models: plan[i] });
+            }),
+        ),
+      );
+      const seconds = (performance.now() - start) / 1000;
+      workers.forEach((w) => w.terminate());
+      return { seconds, records };
+    },
+    { url: 'assets/' + workerFile, plan, config: { seed, epochs } },
+  );
 }
 
 /** <attn-cue-trainer> on a page where navigator.hardwareConcurrency is `cores`: "Train both", timed to its end. */
 async function trainInWidget(browser, url, cores, { epochs, seed }) {
-  const page = await browser.open(`${url}embed.html?widget=attn-cue-trainer&seed=${seed}&epochs=${epochs}`, { width: 1280, height: 720 }, {
-    beforeLoad: ({ puppeteer }) => puppeteer.evaluateOnNewDocument((n) => Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n }), cores),
-  });
+  const page = await browser.open(
+    `${url}embed.html?widget=attn-cue-trainer&seed=${seed}&epochs=${epochs}`,
+    { width: 1280, height: 720 },
+    {
+      beforeLoad: ({ puppeteer }) =>
+        puppeteer.evaluateOnNewDocument(
+          (n) => Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n }),
+          cores,
+        ),
+    },
+  );
   await page.locate('attn-cue-trainer[data-ready]').waitFor();
-  const result = await page.run(() => new Promise((ok) => {
-    const trainer = document.querySelector('attn-cue-trainer');
-    const records = {};
-    let finished = 0, start = 0;
-    trainer.addEventListener('attn-train-epoch', ({ detail }) => (records[detail.model] ??= []).push(detail.validationAccuracy));
-    trainer.addEventListener('attn-train-finished', () => ++finished === 2 && ok({ seconds: (performance.now() - start) / 1000, records }));
-    start = performance.now();
-    [...trainer.querySelectorAll('button')].find((b) => b.textContent === 'Train both').click();
-  }));
+  const result = await page.run(
+    () =>
+      new Promise((ok) => {
+        const trainer = document.querySelector('attn-cue-trainer');
+        const records = {};
+        let finished = 0,
+          start = 0;
+        trainer.addEventListener('attn-train-epoch', ({ detail }) =>
+          (records[detail.model] ??= []).push(detail.validationAccuracy),
+        );
+        trainer.addEventListener(
+          'attn-train-finished',
+          () => ++finished === 2 && ok({ seconds: (performance.now() - start) / 1000, records }),
+        );
+        start = performance.now();
+        [...trainer.querySelectorAll('button')].find((b) => b.textContent === 'Train both').click();
+      }),
+  );
   await page.close();
   return result;
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const accuracies = (records) => Object.fromEntries(Object.entries(records).map(([m, list]) => [m, list.map((r) => r.validationAccuracy ?? r)]));
+const accuracies = (records) =>
+  Object.fromEntries(Object.entries(records).map(([m, list]) => [m, list.map((r) => r.validationAccuracy ?? r)]));
 
 /** Seconds of every mode in every round, and the machine's navigator.hardwareConcurrency. */
 export async function measureTrainBoth({ epochs = 30, seed = 3, rounds = 3 } = {}) {
   const run = { epochs, seed };
   const site = await openSite();
   try {
-    const page = await site.browser.open(site.server.url + 'embed.html?widget=attn-flowchart', { width: 1280, height: 720 });
+    const page = await site.browser.open(site.server.url + 'embed.html?widget=attn-flowchart', {
+      width: 1280,
+      height: 720,
+    });
     const cores = await page.run(() => navigator.hardwareConcurrency);
     const modes = {
       'Train both, two Workers': () => trainInWorkers(site.browser, site.server.url, [[1], [2]], run),
@@ -99,7 +130,11 @@ export async function measureTrainBoth({ epochs = 30, seed = 3, rounds = 3 } = {
     }
     const peer = median(times['2 blocks alone, one Worker (peer)']);
     return {
-      ...run, rounds, cores, times, peer,
+      ...run,
+      rounds,
+      cores,
+      times,
+      peer,
       ratio: median(times['Train both, two Workers']) / peer,
       widgetRatio: median(times['trainer, Train both, 2 cores']) / peer,
     };
@@ -109,14 +144,28 @@ export async function measureTrainBoth({ epochs = 30, seed = 3, rounds = 3 } = {
 }
 
 export function printTrainBoth(m) {
-  console.log(`Train both on two Workers, in Chromium: cue task, ${m.epochs} epochs, seed ${m.seed}; navigator.hardwareConcurrency ${m.cores}; median of ${m.rounds} rounds (all rounds in s)`);
+  console.log(
+    `Train both on two Workers, in Chromium: cue task, ${m.epochs} epochs, seed ${m.seed}; navigator.hardwareConcurrency ${m.cores}; median of ${m.rounds} rounds (all rounds in s)`,
+  );
   for (const [name, list] of Object.entries(m.times))
-    console.log(`${name.padEnd(36)} ${median(list).toFixed(2).padStart(6)} s  ${(median(list) / m.peer).toFixed(2).padStart(5)}x the 2-block run alone  (${list.map((s) => s.toFixed(2)).join(', ')})`);
+    console.log(
+      `${name.padEnd(36)} ${median(list).toFixed(2).padStart(6)} s  ${(median(list) / m.peer).toFixed(2).padStart(5)}x the 2-block run alone  (${list.map((s) => s.toFixed(2)).join(', ')})`,
+    );
   console.log('per-epoch validation accuracies: the same in every mode, bit for bit');
-  console.log(`goal: Train both with two Workers <= ${GOAL}x the 2-block run alone: ${m.ratio <= GOAL ? 'met' : 'NOT met'} (${m.ratio.toFixed(2)}x; through the trainer, drawing included, ${m.widgetRatio.toFixed(2)}x)`);
+  console.log(
+    `goal: Train both with two Workers <= ${GOAL}x the 2-block run alone: ${m.ratio <= GOAL ? 'met' : 'NOT met'} (${m.ratio.toFixed(2)}x; through the trainer, drawing included, ${m.widgetRatio.toFixed(2)}x)`,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({ options: { epochs: { type: 'string', default: '30' }, seed: { type: 'string', default: '3' }, rounds: { type: 'string', default: '3' } } });
-  printTrainBoth(await measureTrainBoth({ epochs: Number(values.epochs), seed: Number(values.seed), rounds: Number(values.rounds) }));
+  const { values } = parseArgs({
+    options: {
+      epochs: { type: 'string', default: '30' },
+      seed: { type: 'string', default: '3' },
+      rounds: { type: 'string', default: '3' },
+    },
+  });
+  printTrainBoth(
+    await measureTrainBoth({ epochs: Number(values.epochs), seed: Number(values.seed), rounds: Number(values.rounds) }),
+  );
 }

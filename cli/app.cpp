@@ -39,8 +39,8 @@ int run_attention_lab(const std::vector<std::string>& args, std::ostream& out, s
   try {
     return (*chosen)->run(out);
   } catch (const ArgumentError& e) {
-    err << who << ": " << e.message([&](const std::string& name) { return command.flag_of(name); }) << " (see "
-        << who << " --help)\n";
+    err << who << ": " << e.message([&](const std::string& name) { return command.flag_of(name); }) << " (see " << who
+        << " --help)\n";
     return 2;
   } catch (const std::exception& e) {
     err << who << ": " << e.what() << '\n';

@@ -29,8 +29,7 @@ std::string circuit_text(const nn::CueAnalysis& a) {
   if (a.circuit == "cue")
     return "cue: the last block reads the earlier cue (" + head +
            " on it), which block 1 filled with the answer after it";
-  if (a.circuit == "answer")
-    return "answer: the last block reads the answer position directly (" + head + " on it)";
+  if (a.circuit == "answer") return "answer: the last block reads the answer position directly (" + head + " on it)";
   return "none: no head of the last block puts half of the query's attention on the cue or the answer";
 }
 
@@ -47,8 +46,8 @@ void print_trace(std::ostream& out, const nn::CueReport& r, const std::vector<nn
          "answer (0), and the circuit the analysis names\n";
   Table table({"epoch", "val acc", "-1 (cue)", "0 (answer)", "circuit"});
   for (std::size_t e = 0; e < trace.size(); ++e)
-    table.add({std::to_string(e + 1), fixed(r.history[e].validation_accuracy, 4), fixed(strongest_share(trace[e], -1), 4),
-               fixed(strongest_share(trace[e], 0), 4), trace[e].circuit});
+    table.add({std::to_string(e + 1), fixed(r.history[e].validation_accuracy, 4),
+               fixed(strongest_share(trace[e], -1), 4), fixed(strongest_share(trace[e], 0), 4), trace[e].circuit});
   table.print(out);
 }
 
@@ -58,8 +57,8 @@ void print(std::ostream& out, const nn::CueReport& r, double seconds) {
       << ": " << grouped(r.parameter_count) << " parameters\n\n";
   Table curve({"epoch", "train loss", "train acc", "val loss", "val acc"});
   for (const auto& m : r.history)
-    curve.add({std::to_string(m.epoch), fixed(m.train_loss, 4), fixed(m.train_accuracy, 4),
-               fixed(m.validation_loss, 4), fixed(m.validation_accuracy, 4)});
+    curve.add({std::to_string(m.epoch), fixed(m.train_loss, 4), fixed(m.train_accuracy, 4), fixed(m.validation_loss, 4),
+               fixed(m.validation_accuracy, 4)});
   curve.print(out);
   out << '\n';
   Table summary({"validation accuracy", "value"});
@@ -89,7 +88,8 @@ void print(std::ostream& out, const nn::CueReport& r, double seconds) {
 class CueCommand : public ConfigCommand<nn::CueTrainConfig> {
  public:
   explicit CueCommand(CLI::App& parent) {
-    add_options(*parent.add_subcommand("cue", "train the tiny transformer on the cue task (find the cue, read the next token)"));
+    add_options(*parent.add_subcommand(
+        "cue", "train the tiny transformer on the cue task (find the cue, read the next token)"));
     app->add_option("--save-weights", weights_path_,
                     "write the trained weights to this file (raw little-endian float32, the model's parameter order)");
     app->add_flag("--trace", trace_, "analyse the attention after every epoch too (--json: analysisHistory)");

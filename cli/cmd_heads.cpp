@@ -23,7 +23,8 @@ void print_weights(std::ostream& out, const std::vector<double>& w, const std::v
   Table table(header);
   for (int i = 0; i < tokens; ++i) {
     std::vector<std::string> row{std::to_string(i)};
-    for (int j = 0; j < tokens; ++j) row.push_back((argmax[i] == j ? "*" : "") + fixed(w[std::size_t(i) * tokens + j], 3));
+    for (int j = 0; j < tokens; ++j)
+      row.push_back((argmax[i] == j ? "*" : "") + fixed(w[std::size_t(i) * tokens + j], 3));
     table.add(row);
   }
   table.print(out);
@@ -73,13 +74,16 @@ void print(std::ostream& out, const HeadsDemo& demo) {
 class HeadsCommand : public ConfigCommand<HeadsDemoConfig> {
  public:
   explicit HeadsCommand(CLI::App& parent) {
-    add_options(*parent.add_subcommand("heads", "4 heads of 16 vs 1 head of 64: equal parameters, four different lookups"));
+    add_options(
+        *parent.add_subcommand("heads", "4 heads of 16 vs 1 head of 64: equal parameters, four different lookups"));
   }
 
   int run(std::ostream& out) override {
     const HeadsDemo demo = heads_demo(config_);
-    if (json) out << to_json(demo).dump() << '\n';
-    else print(out, demo);
+    if (json)
+      out << to_json(demo).dump() << '\n';
+    else
+      print(out, demo);
     return 0;
   }
 };

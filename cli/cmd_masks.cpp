@@ -18,8 +18,8 @@ constexpr int kMaxPrintedPositions = 16;
 
 void print_weights(std::ostream& out, const MaskDemo& demo) {
   const int n = demo.positions;
-  out << "\nThe masks on one seeded score matrix (Q, K standard normal, d_k " << demo.d_k << ", seed "
-      << demo.seed << "),\nmasked to " << demo.masked_value << " before the softmax. '.' is a blocked pair.\n";
+  out << "\nThe masks on one seeded score matrix (Q, K standard normal, d_k " << demo.d_k << ", seed " << demo.seed
+      << "),\nmasked to " << demo.masked_value << " before the softmax. '.' is a blocked pair.\n";
   for (const auto& c : demo.cases) {
     out << "\n" << c.name << ": weights\n";
     std::vector<std::string> header{"query \\ key"};
@@ -73,8 +73,11 @@ class MasksCommand : public ConfigCommand<MaskDemoConfig> {
     for (std::size_t i = 0; i < demo.cases.size(); ++i)
       table.add({labels[i], fixed(demo.cases[i].allowed_fraction, 4)});
     table.print(out);
-    if (demo.positions <= kMaxPrintedPositions) print_weights(out, demo);
-    else out << "\n(The weight tables are printed for up to " << kMaxPrintedPositions << " positions; --json has them all.)\n";
+    if (demo.positions <= kMaxPrintedPositions)
+      print_weights(out, demo);
+    else
+      out << "\n(The weight tables are printed for up to " << kMaxPrintedPositions
+          << " positions; --json has them all.)\n";
     return 0;
   }
 };

@@ -39,11 +39,12 @@ void print(std::ostream& out, const HalfPrecisionPitfall& p) {
       << " are real, padded on both sides,\nso rows " << real << ".." << n - 1
       << " (padded queries) have every key blocked. Q and K are seeded (seed " << p.seed << ", d_k " << p.d_k
       << ");\nthe float16 cases run the same attention code in Eigen::half.\n\n";
-  Table table({"precision", "constant", "stored as", "fully masked rows", "blocked weights",
-               "sums of the other rows", "result"});
+  Table table({"precision", "constant", "stored as", "fully masked rows", "blocked weights", "sums of the other rows",
+               "result"});
   for (const auto& c : p.cases)
     table.add({c.precision, c.constant == "lowest" ? "lowest (" + number(c.requested) + ")" : c.constant,
-               number(c.stored), c.fully_masked_rows_nan ? "NaN" : "uniform " + fixed(c.weights[std::size_t(real) * n], 4),
+               number(c.stored),
+               c.fully_masked_rows_nan ? "NaN" : "uniform " + fixed(c.weights[std::size_t(real) * n], 4),
                c.blocked_exactly_zero ? "exactly 0" : "NOT 0", sum_range(c, real), c.all_finite ? "finite" : "NaN"});
   table.print(out);
   out << "\nIn half precision (largest finite 65504) -1e30 and -1e9 both round to -inf; a row of -inf\n"
@@ -63,8 +64,10 @@ class PitfallsCommand : public ConfigCommand<PitfallConfig> {
 
   int run(std::ostream& out) override {
     const HalfPrecisionPitfall p = half_precision_pitfall(config_);
-    if (json) out << to_json(p).dump() << '\n';
-    else print(out, p);
+    if (json)
+      out << to_json(p).dump() << '\n';
+    else
+      print(out, p);
     return 0;
   }
 };

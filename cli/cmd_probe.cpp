@@ -25,12 +25,14 @@ std::string token_name(int token, const CueTaskConfig& task) {
 void print(std::ostream& out, const nn::CueProbe& p, const CueTaskConfig& task) {
   out << "tokens:";
   for (int t : p.tokens) out << ' ' << token_name(t, task);
-  out << "\nprediction: " << token_name(p.prediction, task) << " (probability " << fixed(p.probabilities[std::size_t(p.prediction)], 4)
-      << ")";
-  if (p.expected >= 0) out << "; the right answer is " << p.expected << " (after the cue at position " << p.cue_position << ")";
+  out << "\nprediction: " << token_name(p.prediction, task) << " (probability "
+      << fixed(p.probabilities[std::size_t(p.prediction)], 4) << ")";
+  if (p.expected >= 0)
+    out << "; the right answer is " << p.expected << " (after the cue at position " << p.cue_position << ")";
   out << "\n\n";
   Table classes({"class", "probability"});
-  for (std::size_t c = 0; c < p.probabilities.size(); ++c) classes.add({token_name(int(c), task), fixed(p.probabilities[c], 4)});
+  for (std::size_t c = 0; c < p.probabilities.size(); ++c)
+    classes.add({token_name(int(c), task), fixed(p.probabilities[c], 4)});
   classes.print(out);
   const std::size_t n = p.tokens.size();
   for (std::size_t b = 0; b < p.attention.size(); ++b)
@@ -51,7 +53,8 @@ void print(std::ostream& out, const nn::CueProbe& p, const CueTaskConfig& task) 
 class ProbeCommand : public ConfigCommand<nn::CueTrainConfig> {
  public:
   explicit ProbeCommand(CLI::App& parent) {
-    add_options(*parent.add_subcommand("probe", "one sequence through a trained cue model: its answer and its attention"));
+    add_options(
+        *parent.add_subcommand("probe", "one sequence through a trained cue model: its answer and its attention"));
     app->add_option("--weights", weights_path_, "the trained weights, as `cue --save-weights` wrote them")->required();
     app->add_option("--tokens", tokens_, "the sequence: token ids (symbols 0.., then the cue), comma-separated")
         ->delimiter(',')
@@ -67,8 +70,10 @@ class ProbeCommand : public ConfigCommand<nn::CueTrainConfig> {
     nn::CueTrainer model(config_);
     model.load_weights(read_weights(weights_path_));
     const nn::CueProbe probe = model.probe(tokens_);
-    if (json) out << to_json(probe).dump() << '\n';
-    else print(out, probe, config_.task);
+    if (json)
+      out << to_json(probe).dump() << '\n';
+    else
+      print(out, probe, config_.task);
     return 0;
   }
 

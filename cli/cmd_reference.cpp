@@ -13,7 +13,8 @@ constexpr double kReferenceTolerance = 1e-6;
 class ReferenceCommand : public Command {
  public:
   explicit ReferenceCommand(CLI::App& parent) {
-    app = parent.add_subcommand("reference", "largest differences between the core and PyTorch on the reference fixture");
+    app =
+        parent.add_subcommand("reference", "largest differences between the core and PyTorch on the reference fixture");
     app->add_flag("--json", json, "print JSON instead of a table");
     app->add_option("--fixture", fixture_, "fixture written by tests/reference/make_fixture.py")->capture_default_str();
     app->add_option("--write-native", native_,
@@ -38,8 +39,8 @@ class ReferenceCommand : public Command {
                          {"weightsMaxAbsDiff", r.weights_diff}});
       out << Json{{"tolerance", kReferenceTolerance}, {"allWithin", all_within}, {"cases", cases}}.dump() << '\n';
     } else {
-      Table table({"case (vs PyTorch nn.MultiheadAttention)", "batch", "output max|diff|", "weights max|diff|",
-                   "within 1e-6"});
+      Table table(
+          {"case (vs PyTorch nn.MultiheadAttention)", "batch", "output max|diff|", "weights max|diff|", "within 1e-6"});
       for (const auto& r : results)
         table.add({r.name, std::to_string(r.batch), scientific(r.output_diff), scientific(r.weights_diff),
                    within(r) ? "yes" : "NO"});

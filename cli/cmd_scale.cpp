@@ -28,12 +28,12 @@ std::vector<LessonComparison> compare_with_lesson(const ScaleSweepResult& sweep)
   for (const auto& row : sweep.rows)
     for (const auto& lesson : kLessonScaleTable) {
       if (lesson.d_k != row.d_k) continue;
-      LessonComparison c{lesson,
-                         {row.unscaled.max_weight.mean - lesson.max_weight_unscaled,
-                          row.scaled.max_weight.mean - lesson.max_weight_scaled,
-                          row.unscaled.entropy.mean - lesson.entropy_unscaled,
-                          row.scaled.entropy.mean - lesson.entropy_scaled},
-                         false};
+      LessonComparison c{
+          lesson,
+          {row.unscaled.max_weight.mean - lesson.max_weight_unscaled,
+           row.scaled.max_weight.mean - lesson.max_weight_scaled, row.unscaled.entropy.mean - lesson.entropy_unscaled,
+           row.scaled.entropy.mean - lesson.entropy_scaled},
+          false};
       c.within_tolerance = std::abs(c.difference[0]) <= kLessonMaxWeightTolerance &&
                            std::abs(c.difference[1]) <= kLessonMaxWeightTolerance &&
                            std::abs(c.difference[2]) <= kLessonEntropyTolerance &&
@@ -94,8 +94,8 @@ void print(std::ostream& out, const ScaleSweepResult& sweep, const std::vector<L
   out << "\nThe lesson's table (200 draws of its own, which cannot be replayed):\n";
   theirs.print(out);
   out << "Uniform: " << fixed(kLessonUniformWeight, 4) << ", entropy " << fixed(kLessonUniformEntropy, 4)
-      << ".\n\nThis run minus the lesson (tolerance +-" << fixed(kLessonMaxWeightTolerance, 2)
-      << " for max weights, +-" << fixed(kLessonEntropyTolerance, 2) << " for entropies):\n";
+      << ".\n\nThis run minus the lesson (tolerance +-" << fixed(kLessonMaxWeightTolerance, 2) << " for max weights, +-"
+      << fixed(kLessonEntropyTolerance, 2) << " for entropies):\n";
   diff.print(out);
 }
 
@@ -109,9 +109,8 @@ Json lesson_json(const std::vector<LessonComparison>& lesson) {
                     {"entropyScaled", c.lesson.entropy_scaled},
                     {"difference", c.difference},
                     {"withinTolerance", c.within_tolerance}});
-  return {{"maxWeightTolerance", kLessonMaxWeightTolerance},
-          {"entropyTolerance", kLessonEntropyTolerance},
-          {"rows", rows}};
+  return {
+      {"maxWeightTolerance", kLessonMaxWeightTolerance}, {"entropyTolerance", kLessonEntropyTolerance}, {"rows", rows}};
 }
 
 class ScaleCommand : public ConfigCommand<ScaleSweepConfig> {

@@ -52,9 +52,11 @@ class StepsCommand : public ConfigCommand<AttentionStepsConfig> {
     print_matrix(out, "K (tokens, d_k)", s.key, c.tokens, c.d_k);
     print_matrix(out, "V (tokens, d_v)", s.value, c.tokens, c.d_v);
     print_matrix(out, "Q K^T (query, key)", s.scores, c.tokens, c.tokens);
-    print_matrix(out, c.scale ? "times 1/sqrt(d_k) = " + fixed(s.scale_factor, 6) : "not scaled", s.scaled, c.tokens, c.tokens);
+    print_matrix(out, c.scale ? "times 1/sqrt(d_k) = " + fixed(s.scale_factor, 6) : "not scaled", s.scaled, c.tokens,
+                 c.tokens);
     if (c.causal)
-      print_matrix(out, "causal mask: blocked pairs get " + scientific(s.masked_value), s.masked, c.tokens, c.tokens, &s.allowed);
+      print_matrix(out, "causal mask: blocked pairs get " + scientific(s.masked_value), s.masked, c.tokens, c.tokens,
+                   &s.allowed);
     print_matrix(out, "softmax of each row: the weights", s.weights, c.tokens, c.tokens);
     print_matrix(out, "weights V: the output (tokens, d_v)", s.output, c.tokens, c.d_v);
     return 0;

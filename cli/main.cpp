@@ -4,6 +4,4 @@
 
 #include <iostream>
 
-int main(int argc, char** argv) {
-  return attn::cli::run_attention_lab({argv + 1, argv + argc}, std::cout, std::cerr);
-}
+int main(int argc, char** argv) { return attn::cli::run_attention_lab({argv + 1, argv + argc}, std::cout, std::cerr); }

@@ -48,14 +48,17 @@ class ConfigCommand : public Command {
       const std::string name = std::string("--") + field.flag;
       if constexpr (std::is_same_v<T, bool>) {
         // A flag that is on by default is offered as the way to turn it off.
-        if (value) sub.add_flag(std::string("!--no-") + field.flag, value, std::string("turn off: ") + field.help);
-        else sub.add_flag(name, value, field.help);
+        if (value)
+          sub.add_flag(std::string("!--no-") + field.flag, value, std::string("turn off: ") + field.help);
+        else
+          sub.add_flag(name, value, field.help);
       } else if constexpr (std::is_integral_v<T>) {
         sub.add_option(name, value, option_help(field))->transform(decimal_whole(field))->capture_default_str();
       } else if constexpr (std::is_floating_point_v<T>) {
         sub.add_option(name, value, option_help(field))->capture_default_str();
       } else {
-        sub.add_option(name, value, option_help(field) + "; 1 to " + std::to_string(field.max_count) + ", comma-separated")
+        sub.add_option(name, value,
+                       option_help(field) + "; 1 to " + std::to_string(field.max_count) + ", comma-separated")
             ->delimiter(',')
             ->transform(decimal_whole(field))
             ->capture_default_str();

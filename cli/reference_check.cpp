@@ -47,9 +47,10 @@ struct Case {
 // Reads the JSON of tests/reference/make_fixture.py (format described there).
 std::vector<Case> read_cases(const std::string& path) {
   std::ifstream in(path);
-  if (!in) throw std::runtime_error("cannot read the reference fixture " + path +
-                                    " (the build makes it with tests/reference/make_fixture.py "
-                                    "when /usr/bin/python3 has PyTorch)");
+  if (!in)
+    throw std::runtime_error("cannot read the reference fixture " + path +
+                             " (the build makes it with tests/reference/make_fixture.py "
+                             "when /usr/bin/python3 has PyTorch)");
   std::vector<Case> cases;
   try {
     const nlohmann::json document = nlohmann::json::parse(in);
@@ -67,9 +68,8 @@ std::vector<Case> read_cases(const std::string& path) {
         long count = 1;
         for (long d : t.dims) count = d >= 1 && count <= size / d ? count * d : -1;
         if (t.dims.empty() || count != size)
-          throw std::runtime_error("case " + c.name + ": tensor " + key + " has " +
-                                   std::to_string(size) + " values, which its dims " +
-                                   value.at("dims").dump() + " do not describe");
+          throw std::runtime_error("case " + c.name + ": tensor " + key + " has " + std::to_string(size) +
+                                   " values, which its dims " + value.at("dims").dump() + " do not describe");
         c.tensors[key] = std::move(t);
       }
       cases.push_back(std::move(c));
@@ -98,8 +98,8 @@ MultiHeadResult compute_sequence(const Case& c, long b) {
     return {std::move(out.output), {std::move(out.weights)}};
   }
   MultiHeadAttention mha(int(c.tensor("query").dims[2]), int(c.params.at("num_heads")));
-  mha.set_from_pytorch(c.matrix("in_proj_weight"), c.matrix("in_proj_bias"),
-                       c.matrix("out_proj_weight"), c.matrix("out_proj_bias"));
+  mha.set_from_pytorch(c.matrix("in_proj_weight"), c.matrix("in_proj_bias"), c.matrix("out_proj_weight"),
+                       c.matrix("out_proj_bias"));
   return mha.forward(c.matrix("query", b), c.matrix("key", b), c.matrix("value", b), &mask);
 }
 

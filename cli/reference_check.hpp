@@ -10,8 +10,8 @@ namespace attn::cli {
 
 struct ReferenceCaseResult {
   std::string name;
-  std::string kind;       // "multihead" or "attention"
-  int batch = 0;          // sequences in the case
+  std::string kind;         // "multihead" or "attention"
+  int batch = 0;            // sequences in the case
   double output_diff = 0;   // max |core - PyTorch| over every output element
   double weights_diff = 0;  // the same over every attention weight of every head
 };

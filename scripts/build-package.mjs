@@ -29,8 +29,17 @@ const from = (path) => resolve(root, path);
 // The widgets, built as the site's attention-lab.js is (vite.config.ts) but from the package's
 // entry, and without Vite's preload helper: a course's bundler that takes the package in moves
 // its chunks, and the helper's list of chunk addresses would point where they no longer are.
-const { config: siteConfig } = await loadConfigFromFile({ command: 'build', mode: 'production' }, from('vite.config.ts'), root, 'silent');
-const config = mergeConfig(siteConfig, { configFile: false, logLevel: 'warn', build: { outDir: out, emptyOutDir: true, modulePreload: false } });
+const { config: siteConfig } = await loadConfigFromFile(
+  { command: 'build', mode: 'production' },
+  from('vite.config.ts'),
+  root,
+  'silent',
+);
+const config = mergeConfig(siteConfig, {
+  configFile: false,
+  logLevel: 'warn',
+  build: { outDir: out, emptyOutDir: true, modulePreload: false },
+});
 config.build.rollupOptions.input = { 'attention-lab': from('web/src/package/index.ts') };
 // No precompressed copies in the package: the course's own build and host decide that.
 config.plugins = config.plugins.flat(Infinity).filter((plugin) => !plugin?.name?.startsWith('vite-plugin-compression'));
@@ -38,7 +47,10 @@ await build(config);
 
 // The documents made from the contracts, with the shipped core's configs.
 const load = async (path) => (await runnerImport(from(path), { root, logLevel: 'silent' })).module;
-const [{ configs }, docs] = await Promise.all([load('scripts/shipped-configs.ts'), load('web/src/widgets/element/contract-docs.ts')]);
+const [{ configs }, docs] = await Promise.all([
+  load('scripts/shipped-configs.ts'),
+  load('web/src/widgets/element/contract-docs.ts'),
+]);
 const { version } = JSON.parse(readFileSync(from('package.json'), 'utf8'));
 const manifest = `${JSON.stringify(docs.customElementsManifest(configs, 'attention-lab.js'), null, 2)}\n`;
 

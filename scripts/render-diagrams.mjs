@@ -13,11 +13,14 @@ import { launch } from '../tests/support/engines.mjs';
 const root = resolve(import.meta.dirname, '..');
 const CIRCUITS = ['cue', 'answer', 'none'];
 const THEMES = { light: 'neutral', dark: 'dark' }; // our theme -> Mermaid's
-const diagrams = CIRCUITS.flatMap((circuit) => Object.entries(THEMES).map(([theme, mermaidTheme]) => ({
-  name: `${circuit}-${theme}`, mermaidTheme,
-  source: `web/src/pages/lesson/flowchart-${circuit}.mmd`,
-  output: `web/src/generated/flowchart-${circuit}-${theme}.svg`,
-})));
+const diagrams = CIRCUITS.flatMap((circuit) =>
+  Object.entries(THEMES).map(([theme, mermaidTheme]) => ({
+    name: `${circuit}-${theme}`,
+    mermaidTheme,
+    source: `web/src/pages/lesson/flowchart-${circuit}.mmd`,
+    output: `web/src/generated/flowchart-${circuit}-${theme}.svg`,
+  })),
+);
 const sizesFile = join(root, 'web/src/generated/flowcharts.json');
 const mermaidBundle = join(root, 'node_modules/mermaid/dist/mermaid.min.js');
 
@@ -36,11 +39,20 @@ try {
   await page.addScript(mermaidBundle);
   for (const { source, output, mermaidTheme } of stale) {
     const text = readFileSync(join(root, source), 'utf8');
-    const svg = await page.run(async ([definition, theme]) => {
-      const mermaid = globalThis.mermaid;
-      mermaid.initialize({ startOnLoad: false, theme, securityLevel: 'strict', htmlLabels: false, flowchart: { htmlLabels: false } });
-      return (await mermaid.render('diagram', definition)).svg;
-    }, [text, mermaidTheme]);
+    const svg = await page.run(
+      async ([definition, theme]) => {
+        const mermaid = globalThis.mermaid;
+        mermaid.initialize({
+          startOnLoad: false,
+          theme,
+          securityLevel: 'strict',
+          htmlLabels: false,
+          flowchart: { htmlLabels: false },
+        });
+        return (await mermaid.render('diagram', definition)).svg;
+      },
+      [text, mermaidTheme],
+    );
     mkdirSync(join(root, 'web/src/generated'), { recursive: true });
     writeFileSync(join(root, output), svg);
     console.log(`rendered ${source} (${mermaidTheme}) -> ${output} (${svg.length} bytes)`);
@@ -53,7 +65,9 @@ try {
     const [, , width, height] = /viewBox="([\d.\s-]+)"/.exec(svg)[1].trim().split(/\s+/).map(Number);
     const fontSize = await page.run((markup) => {
       document.body.innerHTML = markup;
-      const sizes = [...document.querySelectorAll('svg text')].filter((t) => t.textContent.trim()).map((t) => parseFloat(getComputedStyle(t).fontSize));
+      const sizes = [...document.querySelectorAll('svg text')]
+        .filter((t) => t.textContent.trim())
+        .map((t) => parseFloat(getComputedStyle(t).fontSize));
       document.body.replaceChildren();
       return Math.min(...sizes);
     }, svg);

@@ -30,7 +30,10 @@ export function cacheControl(path) {
  * Resolves to { server, url, failures, close() }; failures lists "STATUS /path" for every request
  * answered with an error.
  */
-export async function serveStatic(root, { port = 0, csp = null, cors = false, headers = () => ({}), replace = () => undefined } = {}) {
+export async function serveStatic(
+  root,
+  { port = 0, csp = null, cors = false, headers = () => ({}), replace = () => undefined } = {},
+) {
   const failures = [];
   // brotli, gzip: the build's precompressed copies (name.br, name.gz; vite.config.ts), sent when
   // the browser accepts them; compression() below compresses whatever has none.
@@ -69,5 +72,14 @@ export async function serveStatic(root, { port = 0, csp = null, cors = false, he
     server.listen(port, '127.0.0.1', ok);
   });
   const url = `http://127.0.0.1:${server.address().port}/`;
-  return { server, url, failures, close: () => new Promise((ok) => { server.closeAllConnections(); server.close(ok); }) };
+  return {
+    server,
+    url,
+    failures,
+    close: () =>
+      new Promise((ok) => {
+        server.closeAllConnections();
+        server.close(ok);
+      }),
+  };
 }

@@ -27,7 +27,7 @@ namespace {
 
 // ---- the fast path ----
 
-std::vector<Offset> results;       // offsets of the latest results, read by JS
+std::vector<Offset> results;  // offsets of the latest results, read by JS
 
 // Masks cross as bytes, 1 = may attend.
 attn::Mask mask_at(Offset data, int rows, int cols) {
@@ -41,8 +41,8 @@ struct QueryKeyValue {
   attn::Matrix q, k_copy, v_copy;
   const attn::Matrix* k;
   const attn::Matrix* v;
-  QueryKeyValue(Offset query, int q_rows, int q_cols, Offset key, int k_rows, int k_cols,
-                Offset value, int v_rows, int v_cols)
+  QueryKeyValue(Offset query, int q_rows, int q_cols, Offset key, int k_rows, int k_cols, Offset value, int v_rows,
+                int v_cols)
       : q(matrix_at(query, q_rows, q_cols)) {
     const bool k_is_q = key == query && k_rows == q_rows && k_cols == q_cols;
     if (!k_is_q) k_copy = matrix_at(key, k_rows, k_cols);
@@ -148,8 +148,7 @@ Offset combine_masks(Offset a, int rows_a, int cols_a, Offset b, int rows_b, int
 
 double allowed_fraction(Offset mask, int rows, int cols) {
   double fraction = 0;
-  if (!run_guarded([&] { fraction = attn::allowed_fraction(mask_at(mask, rows, cols)); }))
-    throw_pending();
+  if (!run_guarded([&] { fraction = attn::allowed_fraction(mask_at(mask, rows, cols)); })) throw_pending();
   return fraction;
 }
 
@@ -157,8 +156,7 @@ double allowed_fraction(Offset mask, int rows, int cols) {
 //
 // attn::Random is trivially copyable, so JS can hold its state and hand it back for each
 // batch of draws: no handle to free, and a generator can be copied or stored like any data.
-static_assert(std::is_trivially_copyable<attn::Random>::value,
-              "the JS facade keeps attn::Random's state as bytes");
+static_assert(std::is_trivially_copyable<attn::Random>::value, "the JS facade keeps attn::Random's state as bytes");
 
 int random_state_bytes() { return int(sizeof(attn::Random)); }
 
@@ -166,7 +164,8 @@ int random_state_bytes() { return int(sizeof(attn::Random)); }
 // still a double, by the core's own check.
 std::uint64_t seed_of(double seed) {
   attn::require_whole(attn::argument("seed", 0, double(attn::kMaxSeed)), seed);
-  if (std::floor(seed) != seed) throw attn::ArgumentError("seed", "must be a whole number, got " + std::to_string(seed));
+  if (std::floor(seed) != seed)
+    throw attn::ArgumentError("seed", "must be a whole number, got " + std::to_string(seed));
   return static_cast<std::uint64_t>(seed);
 }
 
@@ -242,8 +241,8 @@ void mha_init_seeded(MultiHeadAttention& layer, double seed) {
 }
 
 // which: 0 query, 1 key, 2 value, 3 output. weight (rows, cols), bias (1, bias_cols).
-void mha_set_projection(MultiHeadAttention& layer, int which, Offset weight, int rows, int cols,
-                        Offset bias, int bias_cols) {
+void mha_set_projection(MultiHeadAttention& layer, int which, Offset weight, int rows, int cols, Offset bias,
+                        int bias_cols) {
   if (!run_guarded([&] {
         if (which < 0 || which > 3)
           throw std::invalid_argument("projection must be 0..3, got " + std::to_string(which));
@@ -254,9 +253,8 @@ void mha_set_projection(MultiHeadAttention& layer, int which, Offset weight, int
 
 // PyTorch's in_proj_weight (3d, d), in_proj_bias (1, 3d), out_proj_weight (d, d),
 // out_proj_bias (1, d), with the shapes JS was given.
-void mha_set_from_pytorch(MultiHeadAttention& layer, Offset in_w, int in_w_rows, int in_w_cols,
-                          Offset in_b, int in_b_cols, Offset out_w, int out_w_rows, int out_w_cols,
-                          Offset out_b, int out_b_cols) {
+void mha_set_from_pytorch(MultiHeadAttention& layer, Offset in_w, int in_w_rows, int in_w_cols, Offset in_b,
+                          int in_b_cols, Offset out_w, int out_w_rows, int out_w_cols, Offset out_b, int out_b_cols) {
   if (!run_guarded([&] {
         layer.set_from_pytorch(matrix_at(in_w, in_w_rows, in_w_cols), matrix_at(in_b, 1, in_b_cols),
                                matrix_at(out_w, out_w_rows, out_w_cols), matrix_at(out_b, 1, out_b_cols));
@@ -276,9 +274,9 @@ Offset mha_parameters(const MultiHeadAttention& layer) {
 
 // query (n_q, d), key (n_k, d), value (n_k, d), mask (n_q, n_k) bytes or 0
 //   -> [output (n_q, d), weights of head 0 (n_q, n_k), ..., head h-1]
-Offset mha_forward(const MultiHeadAttention& layer, Offset query, int q_rows, int q_cols, Offset key,
-                   int k_rows, int k_cols, Offset value, int v_rows, int v_cols, Offset mask,
-                   int m_rows, int m_cols, bool scale, float masked_value) {
+Offset mha_forward(const MultiHeadAttention& layer, Offset query, int q_rows, int q_cols, Offset key, int k_rows,
+                   int k_cols, Offset value, int v_rows, int v_cols, Offset mask, int m_rows, int m_cols, bool scale,
+                   float masked_value) {
   if (!run_guarded([&] {
         const auto options = options_of(scale, masked_value);
         const attn::Mask m = mask ? mask_at(mask, m_rows, m_cols) : attn::Mask();

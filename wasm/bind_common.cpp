@@ -118,7 +118,6 @@ MemoryStats memory_stats() {
 
 }  // namespace
 
-
 EMSCRIPTEN_BINDINGS(attention_common) {
   using namespace emscripten;
 

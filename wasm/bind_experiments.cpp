@@ -29,9 +29,13 @@ Result on_config(Result (*compute)(const Config&), const Config& config) {
   return result;
 }
 
-experiments::ScaleSweepResult scale_sweep(const experiments::ScaleSweepConfig& c) { return on_config(&experiments::scale_sweep, c); }
+experiments::ScaleSweepResult scale_sweep(const experiments::ScaleSweepConfig& c) {
+  return on_config(&experiments::scale_sweep, c);
+}
 experiments::MaskDemo mask_demo(const experiments::MaskDemoConfig& c) { return on_config(&experiments::mask_demo, c); }
-experiments::HeadsDemo heads_demo(const experiments::HeadsDemoConfig& c) { return on_config(&experiments::heads_demo, c); }
+experiments::HeadsDemo heads_demo(const experiments::HeadsDemoConfig& c) {
+  return on_config(&experiments::heads_demo, c);
+}
 experiments::HalfPrecisionPitfall pitfall(const experiments::PitfallConfig& c) {
   return on_config(&experiments::half_precision_pitfall, c);
 }
@@ -42,8 +46,8 @@ experiments::AttentionSteps attention_steps(const experiments::AttentionStepsCon
 
 // Given cells: query (tokens, d_k), key (tokens, d_k), value (tokens, d_v) at these offsets, the
 // shapes the config names (checked first, so nothing is read beyond what JS wrote).
-experiments::AttentionSteps attention_steps_given(const experiments::AttentionStepsConfig& c, Offset query,
-                                                  Offset key, Offset value) {
+experiments::AttentionSteps attention_steps_given(const experiments::AttentionStepsConfig& c, Offset query, Offset key,
+                                                  Offset value) {
   experiments::AttentionSteps result;
   run_guarded<experiments::AttentionStepsConfig>([&] {
     attn::require_fields(c);

@@ -37,11 +37,16 @@ inline const char* key_of(const char* key) { return key; }
 
 template <typename T>
 constexpr const char* typed_array_name() {
-  if constexpr (std::is_same_v<T, double>) return "Float64Array";
-  else if constexpr (std::is_same_v<T, float>) return "Float32Array";
-  else if constexpr (std::is_same_v<T, int>) return "Int32Array";
-  else if constexpr (std::is_same_v<T, std::uint8_t>) return "Uint8Array";
-  else return nullptr;
+  if constexpr (std::is_same_v<T, double>)
+    return "Float64Array";
+  else if constexpr (std::is_same_v<T, float>)
+    return "Float32Array";
+  else if constexpr (std::is_same_v<T, int>)
+    return "Int32Array";
+  else if constexpr (std::is_same_v<T, std::uint8_t>)
+    return "Uint8Array";
+  else
+    return nullptr;
 }
 
 }  // namespace detail
@@ -77,9 +82,10 @@ JsType<T> to_js(const T& value) {
 template <typename T>
 void from_js(const JsType<T>& value, T& out) {
   if constexpr (std::is_same_v<T, std::uint64_t>) {
-    out = value >= 0 && value < 18446744073709551616.0 && value == static_cast<double>(static_cast<std::uint64_t>(value))
-              ? static_cast<std::uint64_t>(value)
-              : UINT64_MAX;
+    out =
+        value >= 0 && value < 18446744073709551616.0 && value == static_cast<double>(static_cast<std::uint64_t>(value))
+            ? static_cast<std::uint64_t>(value)
+            : UINT64_MAX;
   } else if constexpr (std::is_same_v<T, std::vector<int>>) {
     out = emscripten::vecFromJSArray<int>(value);
   } else if constexpr (detail::is_vector<T>::value || std::is_same_v<T, long>) {
@@ -153,8 +159,8 @@ ConfigSpec<Config> config_spec() {
   ConfigSpec<Config> spec;
   for (const FieldEntry& entry : field_table<Config>()) {
     const FieldInfo& f = entry.info;
-    spec.field_specs.push_back({f.js, kinds[int(entry.kind)], f.flag, f.help, f.min, f.max, f.open_min, f.open_max,
-                                f.max_count});
+    spec.field_specs.push_back(
+        {f.js, kinds[int(entry.kind)], f.flag, f.help, f.min, f.max, f.open_min, f.open_max, f.max_count});
   }
   return spec;
 }

@@ -8,10 +8,10 @@
 #include <emscripten/emmalloc.h>
 #include <emscripten/heap.h>
 
+#include <malloc.h>
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
-#include <malloc.h>
 
 namespace {
 long live_blocks = 0;

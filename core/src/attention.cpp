@@ -45,8 +45,7 @@ Matrix attention_weights(const Eigen::Ref<const Matrix>& query, const Eigen::Ref
 }
 
 void require_options(const AttentionOptions& options) {
-  if (std::isnan(options.masked_value))
-    throw std::invalid_argument("masked_value must not be NaN");
+  if (std::isnan(options.masked_value)) throw std::invalid_argument("masked_value must not be NaN");
   if (options.masked_value == std::numeric_limits<float>::infinity())
     throw std::invalid_argument("masked_value must not be +inf (blocked pairs need a score below the real ones)");
 }
@@ -79,17 +78,16 @@ void require_no_score_overflow(const char* inputs, const Eigen::Ref<const Matrix
 
 namespace {
 
-void check_inputs(const Matrix& query, const Matrix& key, const Matrix& value,
-                  const AttentionOptions& options) {
+void check_inputs(const Matrix& query, const Matrix& key, const Matrix& value, const AttentionOptions& options) {
   require_values("query", query);
   require_values("key", key);
   require_values("value", value);
   if (key.cols() != query.cols())
-    throw std::invalid_argument("key must have as many columns as query (d_k): query " +
-                                shape_of(query) + ", key " + shape_of(key));
+    throw std::invalid_argument("key must have as many columns as query (d_k): query " + shape_of(query) + ", key " +
+                                shape_of(key));
   if (value.rows() != key.rows())
-    throw std::invalid_argument("value must have as many rows as key (n_k): key " +
-                                shape_of(key) + ", value " + shape_of(value));
+    throw std::invalid_argument("value must have as many rows as key (n_k): key " + shape_of(key) + ", value " +
+                                shape_of(value));
   require_options(options);
 }
 
@@ -118,12 +116,12 @@ AttentionResult attention(const Matrix& query, const Matrix& key, const Matrix& 
   return run(query, key, value, nullptr, options);
 }
 
-AttentionResult attention(const Matrix& query, const Matrix& key, const Matrix& value,
-                          const Mask& mask, const AttentionOptions& options) {
+AttentionResult attention(const Matrix& query, const Matrix& key, const Matrix& value, const Mask& mask,
+                          const AttentionOptions& options) {
   check_inputs(query, key, value, options);
   if (mask.rows() != query.rows() || mask.cols() != key.rows())
-    throw std::invalid_argument("mask must have shape (n_q, n_k) = " +
-                                shape_of(query.rows(), key.rows()) + ", got " + shape_of(mask));
+    throw std::invalid_argument("mask must have shape (n_q, n_k) = " + shape_of(query.rows(), key.rows()) + ", got " +
+                                shape_of(mask));
   return run(query, key, value, &mask, options);
 }
 

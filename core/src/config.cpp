@@ -10,15 +10,18 @@ namespace {
 // (enough to tell any two limits apart, and no longer than they were written).
 std::string number_text(double value) {
   char buffer[40];
-  if (value == std::floor(value) && std::fabs(value) < 1e17) std::snprintf(buffer, sizeof buffer, "%.0f", value);
-  else std::snprintf(buffer, sizeof buffer, "%.15g", value);
+  if (value == std::floor(value) && std::fabs(value) < 1e17)
+    std::snprintf(buffer, sizeof buffer, "%.0f", value);
+  else
+    std::snprintf(buffer, sizeof buffer, "%.15g", value);
   return buffer;
 }
 
 }  // namespace
 
 ArgumentError::ArgumentError(std::string argument, std::string detail)
-    : std::invalid_argument(substitute_names("{" + argument + "} " + detail, [](const std::string& name) { return name; })),
+    : std::invalid_argument(
+          substitute_names("{" + argument + "} " + detail, [](const std::string& name) { return name; })),
       argument_(std::move(argument)),
       detail_(std::move(detail)) {}
 
@@ -34,7 +37,8 @@ void require_whole(const FieldInfo& field, double value) {
 
 void require_whole(const FieldInfo& field, std::uint64_t value) {
   if (value > std::uint64_t(field.max))  // an unsigned value is never below a min of 0
-    throw ArgumentError(field.name, "must be a whole number in " + range_text(field) + ", got " + std::to_string(value));
+    throw ArgumentError(field.name,
+                        "must be a whole number in " + range_text(field) + ", got " + std::to_string(value));
 }
 
 void require_number(const FieldInfo& field, double value) {

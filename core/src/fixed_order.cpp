@@ -90,7 +90,6 @@ const T* transposed(int m, int k, const T* b, long ldb, int width) {
   return bt.data();
 }
 
-
 }  // namespace
 
 template <typename T>
@@ -114,7 +113,8 @@ void matmul_bt(int n, int k, int m, const T* a, long lda, const T* b, long ldb, 
   thread_local std::vector<T> wide_c;
   wide_c.resize(std::size_t(n) * std::size_t(width));
   matmul<T>(n, k, width, a, lda, bt, width, wide_c.data(), width);
-  for (int i = 0; i < n; ++i) std::memcpy(c + i * ldc, wide_c.data() + std::size_t(i) * width, sizeof(T) * std::size_t(m));
+  for (int i = 0; i < n; ++i)
+    std::memcpy(c + i * ldc, wide_c.data() + std::size_t(i) * width, sizeof(T) * std::size_t(m));
 }
 
 template <typename T>
@@ -140,10 +140,11 @@ MatrixOf<T> matmul_bt(const MatrixOf<T>& a, const MatrixOf<T>& b) {
 
 template <typename T>
 void add_matmul_at(const MatrixOf<T>& a, const MatrixOf<T>& b, MatrixOf<T>& c) {
-  add_matmul_at<T>(int(a.rows()), int(a.cols()), int(b.cols()), a.data(), a.cols(), b.data(), b.cols(), c.data(), c.cols());
+  add_matmul_at<T>(int(a.rows()), int(a.cols()), int(b.cols()), a.data(), a.cols(), b.data(), b.cols(), c.data(),
+                   c.cols());
 }
 
-#define ATTN_FIXED_ORDER_INSTANTIATE(T)                                                           \
+#define ATTN_FIXED_ORDER_INSTANTIATE(T)                                                             \
   template void matmul<T>(int, int, int, const T*, long, const T*, long, T*, long) noexcept;        \
   template void matmul_bt<T>(int, int, int, const T*, long, const T*, long, T*, long);              \
   template void add_matmul_at<T>(int, int, int, const T*, long, const T*, long, T*, long) noexcept; \

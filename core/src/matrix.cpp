@@ -23,8 +23,7 @@ bool all_finite(const float* p, Eigen::Index n) {
 }
 
 void require_nonempty(const char* name, const Matrix& m) {
-  if (m.size() == 0)
-    throw std::invalid_argument(std::string(name) + " must not be empty, got shape " + shape_of(m));
+  if (m.size() == 0) throw std::invalid_argument(std::string(name) + " must not be empty, got shape " + shape_of(m));
 }
 
 void require_finite(const char* name, const Matrix& m) {
@@ -32,9 +31,8 @@ void require_finite(const char* name, const Matrix& m) {
   for (Eigen::Index i = 0; i < m.rows(); ++i)
     for (Eigen::Index j = 0; j < m.cols(); ++j)
       if (!std::isfinite(m(i, j)))
-        throw std::invalid_argument(std::string(name) + " must be finite, got " +
-                                    std::to_string(m(i, j)) + " at (" + std::to_string(i) + ", " +
-                                    std::to_string(j) + ") of shape " + shape_of(m));
+        throw std::invalid_argument(std::string(name) + " must be finite, got " + std::to_string(m(i, j)) + " at (" +
+                                    std::to_string(i) + ", " + std::to_string(j) + ") of shape " + shape_of(m));
 }
 
 void require_values(const char* name, const Matrix& m) {
@@ -44,8 +42,8 @@ void require_values(const char* name, const Matrix& m) {
 
 void require_cols(const char* name, const Matrix& m, Eigen::Index cols, const char* why) {
   if (m.cols() != cols)
-    throw std::invalid_argument(std::string(name) + " must have " + std::to_string(cols) +
-                                " columns (" + why + "), got shape " + shape_of(m));
+    throw std::invalid_argument(std::string(name) + " must have " + std::to_string(cols) + " columns (" + why +
+                                "), got shape " + shape_of(m));
 }
 
 void require_range(const char* name, long value, long min, long max) {
@@ -54,8 +52,8 @@ void require_range(const char* name, long value, long min, long max) {
 
 void require_rows(const char* name, const Matrix& m, Eigen::Index rows, const char* why) {
   if (m.rows() != rows)
-    throw std::invalid_argument(std::string(name) + " must have " + std::to_string(rows) +
-                                " rows (" + why + "), got shape " + shape_of(m));
+    throw std::invalid_argument(std::string(name) + " must have " + std::to_string(rows) + " rows (" + why +
+                                "), got shape " + shape_of(m));
 }
 
 }  // namespace attn

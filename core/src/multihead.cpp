@@ -21,8 +21,7 @@ const char* name_of(Projection which) {
 
 void require_shape(const std::string& name, const Matrix& m, Eigen::Index rows, Eigen::Index cols) {
   if (m.rows() != rows || m.cols() != cols)
-    throw std::invalid_argument(name + " must have shape " + shape_of(rows, cols) + ", got " +
-                                shape_of(m));
+    throw std::invalid_argument(name + " must have shape " + shape_of(rows, cols) + ", got " + shape_of(m));
   require_finite(name.c_str(), m);
 }
 
@@ -33,13 +32,12 @@ MultiHeadAttention::MultiHeadAttention(int d_model, int num_heads, int key_dim)
   if (d_model < 1 || d_model > 65536)
     throw std::invalid_argument("d_model must be between 1 and 65536, got " + std::to_string(d_model));
   if (num_heads < 1 || num_heads > d_model)
-    throw std::invalid_argument("num_heads must be between 1 and d_model = " +
-                                std::to_string(d_model) + ", got " + std::to_string(num_heads));
+    throw std::invalid_argument("num_heads must be between 1 and d_model = " + std::to_string(d_model) + ", got " +
+                                std::to_string(num_heads));
   if (key_dim == 0) {
     if (d_model % num_heads != 0)
       throw std::invalid_argument("num_heads must divide d_model when key_dim is not given: d_model " +
-                                  std::to_string(d_model) + ", num_heads " +
-                                  std::to_string(num_heads));
+                                  std::to_string(d_model) + ", num_heads " + std::to_string(num_heads));
     key_dim_ = d_model / num_heads;
   } else if (key_dim < 0 || key_dim > 65536) {
     throw std::invalid_argument("key_dim must be between 1 and 65536 (or 0 for d_model / num_heads), got " +
@@ -50,11 +48,9 @@ MultiHeadAttention::MultiHeadAttention(int d_model, int num_heads, int key_dim)
   const long hk_long = long(num_heads_) * key_dim_;
   const long parameters = 4 * long(d_model_) * hk_long + 3 * hk_long + d_model_;
   if (parameters > kMaxMultiHeadParameters)
-    throw std::invalid_argument("d_model " + std::to_string(d_model) + ", num_heads " +
-                                std::to_string(num_heads) + ", key_dim " + std::to_string(key_dim_) +
-                                " need " + std::to_string(parameters) +
-                                " parameters, more than the limit " +
-                                std::to_string(kMaxMultiHeadParameters));
+    throw std::invalid_argument("d_model " + std::to_string(d_model) + ", num_heads " + std::to_string(num_heads) +
+                                ", key_dim " + std::to_string(key_dim_) + " need " + std::to_string(parameters) +
+                                " parameters, more than the limit " + std::to_string(kMaxMultiHeadParameters));
   const int hk = int(hk_long);
   for (Projection p : {Projection::query, Projection::key, Projection::value}) {
     weights_[int(p)] = Matrix::Zero(d_model_, hk);
@@ -70,8 +66,7 @@ void MultiHeadAttention::init_glorot_uniform(Random& rng) {
     const double limit = std::sqrt(6.0 / (fan_in + fan_out));
     w = rng.uniform_matrix(w.rows(), w.cols(), -limit, limit);
   };
-  for (Projection p : {Projection::query, Projection::key, Projection::value})
-    draw(weights_[int(p)], d * h, d * k);
+  for (Projection p : {Projection::query, Projection::key, Projection::value}) draw(weights_[int(p)], d * h, d * k);
   draw(weights_[int(Projection::output)], h * k, h * d);
   for (auto& b : biases_) b.setZero();
 }
@@ -95,8 +90,7 @@ const Matrix& MultiHeadAttention::weight(Projection which) const { return weight
 const Matrix& MultiHeadAttention::bias(Projection which) const { return biases_[int(which)]; }
 
 void MultiHeadAttention::set_from_pytorch(const Matrix& in_proj_weight, const Matrix& in_proj_bias,
-                                          const Matrix& out_proj_weight,
-                                          const Matrix& out_proj_bias) {
+                                          const Matrix& out_proj_weight, const Matrix& out_proj_bias) {
   const int d = d_model_;
   if (num_heads_ * key_dim_ != d)
     throw std::invalid_argument("PyTorch's layout needs num_heads * key_dim = d_model, got " +
@@ -115,9 +109,8 @@ void MultiHeadAttention::set_from_pytorch(const Matrix& in_proj_weight, const Ma
   biases_[int(Projection::output)] = out_proj_bias;
 }
 
-MultiHeadResult MultiHeadAttention::forward(const Matrix& query, const Matrix& key,
-                                            const Matrix& value, const Mask* mask,
-                                            const AttentionOptions& options) const {
+MultiHeadResult MultiHeadAttention::forward(const Matrix& query, const Matrix& key, const Matrix& value,
+                                            const Mask* mask, const AttentionOptions& options) const {
   require_values("query", query);
   require_values("key", key);
   require_values("value", value);
@@ -127,8 +120,8 @@ MultiHeadResult MultiHeadAttention::forward(const Matrix& query, const Matrix& k
   require_rows("value", value, key.rows(), "as many as key");
   require_options(options);
   if (mask && (mask->rows() != query.rows() || mask->cols() != key.rows()))
-    throw std::invalid_argument("mask must have shape (n_q, n_k) = " +
-                                shape_of(query.rows(), key.rows()) + ", got " + shape_of(*mask));
+    throw std::invalid_argument("mask must have shape (n_q, n_k) = " + shape_of(query.rows(), key.rows()) + ", got " +
+                                shape_of(*mask));
 
   auto project = [this](const Matrix& x, Projection p) -> Matrix {
     Matrix y(x.rows(), weights_[int(p)].cols());

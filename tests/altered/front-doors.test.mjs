@@ -23,14 +23,23 @@ const wasmDir = path.resolve(root, process.env.ATTN_ALTERED_WASM_DIR ?? 'build-w
 const normal = await facade.loadCore({ wasmBinary: wasmBinary() });
 const altered = await facade.loadCore({ wasmBinary: fs.readFileSync(path.join(wasmDir, 'test/attention_lab.wasm')) });
 
-const COMMANDS = { scaleSweep: 'scale', maskDemo: 'masks', headsDemo: 'heads', pitfall: 'pitfalls', cueTrain: 'cue', attentionSteps: 'steps' };
+const COMMANDS = {
+  scaleSweep: 'scale',
+  maskDemo: 'masks',
+  headsDemo: 'heads',
+  pitfall: 'pitfalls',
+  cueTrain: 'cue',
+  attentionSteps: 'steps',
+};
 
 /** [config, field, altered default, normal default] for every field, and whether anything of it changed. */
 function fieldsOf(name) {
-  const a = altered.configs[name], n = normal.configs[name];
+  const a = altered.configs[name],
+    n = normal.configs[name];
   return a.fields.map((field, i) => {
     const was = n.fields[i];
-    const value = a.defaults[field.key], old = n.defaults[field.key];
+    const value = a.defaults[field.key],
+      old = n.defaults[field.key];
     const defaultChanged = JSON.stringify(Array.isArray(value) ? value : value) !== JSON.stringify(old);
     const rangeChanged = field.min !== was.min || field.max !== was.max || field.maxCount !== was.maxCount;
     return { field, value, defaultChanged, rangeChanged };
@@ -41,7 +50,9 @@ const range = (f) => `${f.openMin ? '(' : '['}${f.min}, ${f.max}${f.openMax ? ')
 const shown = (list) => `[${list.join(',')}]`;
 
 test('the altered build changes most defaults and limits (else this suite would prove nothing)', (t) => {
-  let defaults = 0, ranges = 0, total = 0;
+  let defaults = 0,
+    ranges = 0,
+    total = 0;
   for (const name of Object.keys(COMMANDS))
     for (const f of fieldsOf(name)) {
       total += 1;
@@ -54,12 +65,15 @@ test('the altered build changes most defaults and limits (else this suite would 
   assert.notEqual(altered.limits.maxElements, normal.limits.maxElements);
 });
 
-test('the facade: its calls take the altered core\'s defaults and limits', () => {
+test("the facade: its calls take the altered core's defaults and limits", () => {
   const masks = altered.maskDemo();
   assert.equal(masks.positions, altered.configs.maskDemo.defaults.positions);
   assert.notEqual(masks.positions, normal.maskDemo().positions);
   const sweep = altered.scaleSweep();
-  assert.deepEqual(sweep.rows.map((r) => r.dk), altered.configs.scaleSweep.defaults.dks);
+  assert.deepEqual(
+    sweep.rows.map((r) => r.dk),
+    altered.configs.scaleSweep.defaults.dks,
+  );
   assert.equal(altered.headsDemo().multi.numHeads, altered.configs.headsDemo.defaults.numHeads);
   assert.equal(altered.halfPrecisionPitfall().positions, altered.configs.pitfall.defaults.positions);
   assert.deepEqual({ ...altered.attentionSteps().config }, altered.configs.attentionSteps.defaults);
@@ -71,7 +85,10 @@ test('the facade: its calls take the altered core\'s defaults and limits', () =>
   }
   // A value inside the normal limits but outside the altered ones is refused, in JS names.
   const { max } = altered.configs.maskDemo.fields.find((f) => f.key === 'positions');
-  assert.throws(() => altered.maskDemo({ positions: max + 1, real: 1 }), new RegExp(`^Error: positions must be a whole number in \\[1, ${max}\\], got ${max + 1}$`));
+  assert.throws(
+    () => altered.maskDemo({ positions: max + 1, real: 1 }),
+    new RegExp(`^Error: positions must be a whole number in \\[1, ${max}\\], got ${max + 1}$`),
+  );
   assert.throws(() => facade.mat(altered.limits.maxElements + 1, 1), /more than the \d+ allowed/);
 });
 
@@ -81,7 +98,8 @@ test('the command line: --help shows the altered defaults and ranges, and its ch
     for (const { field, value, defaultChanged, rangeChanged } of fieldsOf(name)) {
       if (field.kind === 'boolean') {
         // A flag that is on by default is offered as the way to turn it off.
-        if (defaultChanged) assert.match(help, new RegExp(`\\s--${value ? 'no-' : ''}${field.flag}\\b`), `${command}: ${field.flag}`);
+        if (defaultChanged)
+          assert.match(help, new RegExp(`\\s--${value ? 'no-' : ''}${field.flag}\\b`), `${command}: ${field.flag}`);
         continue;
       }
       const line = help.split('\n').find((l) => l.trimStart().startsWith(`--${field.flag} `));
@@ -91,7 +109,11 @@ test('the command line: --help shows the altered defaults and ranges, and its ch
         if (Array.isArray(value)) assert.equal(printed, shown(value), `${command} --${field.flag}`);
         else assert.equal(Number(printed), value, `${command} --${field.flag}: default in "${line.trim()}"`);
       }
-      if (rangeChanged) assert.ok(line.includes(`in ${range(field)}`), `${command} --${field.flag}: range ${range(field)} in "${line.trim()}"`);
+      if (rangeChanged)
+        assert.ok(
+          line.includes(`in ${range(field)}`),
+          `${command} --${field.flag}: range ${range(field)} in "${line.trim()}"`,
+        );
     }
   }
 });
@@ -104,7 +126,11 @@ test('the command line refuses a value just past each altered upper limit, namin
       const bad = field.kind === 'number' ? field.max * 1.5 : field.max + 1;
       const run = spawnSync(cli, [command, `--${field.flag}`, String(bad)], { encoding: 'utf8' });
       assert.equal(run.status, 2, `${command} --${field.flag} ${bad}: ${run.stderr}`);
-      assert.match(run.stderr, new RegExp(`--${field.flag}[: ].*in ${range(field).replace(/[[\]()]/g, '\\$&')}`), `${command} --${field.flag} ${bad}`);
+      assert.match(
+        run.stderr,
+        new RegExp(`--${field.flag}[: ].*in ${range(field).replace(/[[\]()]/g, '\\$&')}`),
+        `${command} --${field.flag} ${bad}`,
+      );
       checked += 1;
     }
   assert.ok(checked >= 15, `checked ${checked} limits`);
@@ -134,8 +160,10 @@ test('the widgets start from the altered defaults', async () => {
   await page.close();
 
   page = await framed('attn-heads-figure');
-  assert.equal((await page.locate('attn-heads-figure [data-count="multi"]').text()).replace(/,/g, ''),
-               String(altered.headsDemo().multi.parameterCount));
+  assert.equal(
+    (await page.locate('attn-heads-figure [data-count="multi"]').text()).replace(/,/g, ''),
+    String(altered.headsDemo().multi.parameterCount),
+  );
   assert.match(await page.locate('attn-heads-figure').text(), new RegExp(`Head 1 of ${d('headsDemo').numHeads}\\b`));
   await page.close();
 
@@ -149,7 +177,10 @@ test('the widgets start from the altered defaults', async () => {
   await page.close();
 
   page = await framed('attn-pitfall-demo');
-  assert.match(await page.locate('attn-pitfall-demo caption').nth(1).text(), new RegExp(`on ${d('pitfall').positions} positions`));
+  assert.match(
+    await page.locate('attn-pitfall-demo caption').nth(1).text(),
+    new RegExp(`on ${d('pitfall').positions} positions`),
+  );
   await page.close();
 
   page = await framed('attn-cue-trainer');
@@ -165,7 +196,10 @@ test('the widgets start from the altered defaults', async () => {
 
 test('the embedding guide lists the altered defaults and ranges', async () => {
   const page = await site.browser.open(`${site.server.url}embed.html`, { width: 1280, height: 720 });
-  const cells = (tag, attribute) => page.locate(`#widget-reference section[data-tag="${tag}"] table[data-table="attributes"] tr[data-name="${attribute}"] td`);
+  const cells = (tag, attribute) =>
+    page.locate(
+      `#widget-reference section[data-tag="${tag}"] table[data-table="attributes"] tr[data-name="${attribute}"] td`,
+    );
   await cells('attn-mask-figure', 'positions').first().waitFor({ timeout: 30000 });
   // [attribute, type, default, value, URL hash key, description]
   const expect = async (tag, attribute, config, key) => {
@@ -173,7 +207,10 @@ test('the embedding guide lists the altered defaults and ranges', async () => {
     const value = altered.configs[config].defaults[key];
     const [, , shownDefault, values, , description] = await cells(tag, attribute).texts();
     assert.equal(shownDefault, Array.isArray(value) ? value.join(',') : String(value), `${tag} ${attribute}: default`);
-    assert.ok(description.startsWith(field.help.charAt(0).toUpperCase() + field.help.slice(1)), `${tag} ${attribute}: the core's help in "${description}"`);
+    assert.ok(
+      description.startsWith(field.help.charAt(0).toUpperCase() + field.help.slice(1)),
+      `${tag} ${attribute}: the core's help in "${description}"`,
+    );
     // A widget may draw less than the core allows, and says so ("At most 32 here: ...").
     const cap = Number(/At most (\d+) here/.exec(description)?.[1] ?? Infinity);
     const accepted = cap < field.max ? { ...field, max: cap, openMax: false } : field;

@@ -17,8 +17,7 @@ Matrix ones(Eigen::Index r, Eigen::Index c) { return Matrix::Ones(r, c); }
 
 TEST_CASE("bad input: mismatched shapes", "[bad-input]") {
   REQUIRE_THROWS_WITH(attention(ones(2, 4), ones(3, 5), ones(3, 2)),
-                      Contains("key must have as many columns as query") && Contains("(2, 4)") &&
-                          Contains("(3, 5)"));
+                      Contains("key must have as many columns as query") && Contains("(2, 4)") && Contains("(3, 5)"));
   REQUIRE_THROWS_WITH(attention(ones(2, 4), ones(3, 4), ones(2, 2)),
                       Contains("value must have as many rows as key") && Contains("(2, 2)"));
   const MultiHeadAttention mha(8, 2);
@@ -55,8 +54,8 @@ TEST_CASE("bad input: infinite values", "[bad-input]") {
 }
 
 TEST_CASE("bad input: num_heads not dividing d_model", "[bad-input]") {
-  REQUIRE_THROWS_WITH(MultiHeadAttention(64, 3), Contains("num_heads must divide d_model") &&
-                                                     Contains("64") && Contains("3"));
+  REQUIRE_THROWS_WITH(MultiHeadAttention(64, 3),
+                      Contains("num_heads must divide d_model") && Contains("64") && Contains("3"));
   REQUIRE_THROWS_WITH(MultiHeadAttention(64, 0), Contains("num_heads must be between 1 and"));
   REQUIRE_THROWS_WITH(MultiHeadAttention(0, 1), Contains("d_model must be between"));
   REQUIRE_NOTHROW(MultiHeadAttention(64, 3, 20));  // an explicit key_dim needs no division
@@ -74,8 +73,7 @@ TEST_CASE("bad input: a mask of the wrong shape", "[bad-input]") {
 TEST_CASE("bad input: mask sizes out of range", "[bad-input]") {
   REQUIRE_THROWS_WITH(causal_mask(0), Contains("n must be a whole number in [1, 16384]"));
   REQUIRE_THROWS_WITH(causal_mask(1000000), Contains("n must be a whole number in [1, 16384]") && Contains("1000000"));
-  REQUIRE_THROWS_WITH(padding_mask(10, 10, 11), Contains("real_len must be between 1 and n_k = 10") &&
-                                                    Contains("11"));
+  REQUIRE_THROWS_WITH(padding_mask(10, 10, 11), Contains("real_len must be between 1 and n_k = 10") && Contains("11"));
   REQUIRE_THROWS_WITH(padding_mask(10, 10, 0), Contains("real_len"));
 }
 

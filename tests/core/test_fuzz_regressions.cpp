@@ -19,9 +19,8 @@ TEST_CASE("fuzz: finite inputs whose scores overflow float32 are refused, not Na
   const Matrix v = Matrix::Constant(3, 3, 3.1e-43f);
   AttentionOptions no_scale;
   no_scale.scale = false;
-  REQUIRE_THROWS_WITH(attention(q, k, v, no_scale),
-                      Contains("query and key are too large") && Contains("query row 0") &&
-                          Contains("overflows float32"));
+  REQUIRE_THROWS_WITH(attention(q, k, v, no_scale), Contains("query and key are too large") &&
+                                                        Contains("query row 0") && Contains("overflows float32"));
   // The same through a mask, and with the scale on (1e40 / 1 is still out of range).
   REQUIRE_THROWS_WITH(attention(q, k, v, padding_mask(1, 3, 2)), Contains("too large"));
   // Below the limit the weights are exact: three equal scores of 1e19 * 1e19 = 1e38.
@@ -32,7 +31,8 @@ TEST_CASE("fuzz: finite inputs whose scores overflow float32 are refused, not Na
   REQUIRE_THROWS_WITH(attention(q, Matrix::Constant(3, 1, -1e20f), v, no_scale), Contains("too large"));
 }
 
-TEST_CASE("fuzz: an allowed score that overflows to -inf is refused, not handed to the blocked keys", "[bad-input][fuzz]") {
+TEST_CASE("fuzz: an allowed score that overflows to -inf is refused, not handed to the blocked keys",
+          "[bad-input][fuzz]") {
   // fuzz_core, attention: key (9, 3) of 3.4e38, query (1, 3) = (1.4e-45, 1.4e-45, -1.0625), keys
   // 5..8 blocked with masked_value -3.29e38. The allowed scores overflow to -inf, below the
   // blocked ones, so unchecked the row's weight goes to the blocked keys (0.25 each) with nothing
@@ -96,8 +96,8 @@ TEST_CASE("fuzz: a weighted mean of values at the float32 limit is refused, not 
   REQUIRE_THROWS_WITH(attention(Matrix::Ones(4, 11), Matrix::Zero(10, 11), v),
                       Contains("value is too large: output row 0 overflows float32"));
   // Two keys (weights 0.5 each, exact) stay fine at the limit.
-  const auto two = attention(Matrix::Ones(1, 2), Matrix::Zero(2, 2),
-                             Matrix::Constant(2, 1, std::numeric_limits<float>::max()));
+  const auto two =
+      attention(Matrix::Ones(1, 2), Matrix::Zero(2, 2), Matrix::Constant(2, 1, std::numeric_limits<float>::max()));
   REQUIRE(two.output(0, 0) == std::numeric_limits<float>::max());
 }
 
@@ -118,8 +118,8 @@ TEST_CASE("fuzz: a multi-head layer too large to allocate is refused before allo
   // fuzz_core, multi-head: MultiHeadAttention(32768, 1) unchecked asks malloc for 4 GiB per
   // kernel (libFuzzer: out-of-memory (malloc(4294967296))); at 65536 heads of key_dim 65536 the
   // int product num_heads * key_dim overflows first.
-  REQUIRE_THROWS_WITH(MultiHeadAttention(32768, 1), Contains("more than the limit 16777216") &&
-                                                        Contains("d_model 32768"));
+  REQUIRE_THROWS_WITH(MultiHeadAttention(32768, 1),
+                      Contains("more than the limit 16777216") && Contains("d_model 32768"));
   REQUIRE_THROWS_WITH(MultiHeadAttention(65536, 65536, 65536), Contains("more than the limit"));
   // Just under the limit (4 d hk + 3 hk + d = 16,769,024 for d = hk = 2047) and just over.
   REQUIRE(MultiHeadAttention(2047, 1).parameter_count() == 4L * 2047 * 2047 + 3 * 2047 + 2047);

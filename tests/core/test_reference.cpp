@@ -49,9 +49,7 @@ nlohmann::json two_key_case(double expected_output) {
             {"weights", tensor({1, 1, 1, 2}, {0.5, 0.5})}}}};
 }
 
-std::string fixture_text(const nlohmann::json& one_case) {
-  return nlohmann::json{{"cases", {one_case}}}.dump();
-}
+std::string fixture_text(const nlohmann::json& one_case) { return nlohmann::json{{"cases", {one_case}}}.dump(); }
 
 }  // namespace
 
@@ -83,11 +81,9 @@ TEST_CASE("reference fixture: a hand-checked case is read and measured", "[cli][
 TEST_CASE("reference fixture: unreadable or malformed files are errors naming the file", "[cli][fixture][bad-input]") {
   const TempFile missing("missing.json");
   REQUIRE_THROWS_WITH(check_reference_fixture(missing.str()),
-                      Contains("cannot read the reference fixture " + missing.str()) &&
-                          Contains("make_fixture.py"));
+                      Contains("cannot read the reference fixture " + missing.str()) && Contains("make_fixture.py"));
   const TempFile text("text.json", "case x attention\n");
-  REQUIRE_THROWS_WITH(check_reference_fixture(text.str()),
-                      Contains(text.str() + " is not a reference fixture"));
+  REQUIRE_THROWS_WITH(check_reference_fixture(text.str()), Contains(text.str() + " is not a reference fixture"));
   const TempFile empty("empty.json", R"({"cases": []})");
   REQUIRE_THROWS_WITH(check_reference_fixture(empty.str()), Contains("holds no cases"));
   nlohmann::json truncated = two_key_case(2.0);

@@ -12,8 +12,7 @@ TEST_CASE("softmax rows sum to 1 and survive huge scores", "[softmax]") {
   scores(0, 0) = 1e30f;  // would overflow exp() without subtracting the row maximum
   scores(1, 3) = -1e30f;
   const Matrix weights = softmax(scores);
-  for (Eigen::Index i = 0; i < weights.rows(); ++i)
-    REQUIRE(std::abs(weights.row(i).sum() - 1.0f) <= 1e-6f);
+  for (Eigen::Index i = 0; i < weights.rows(); ++i) REQUIRE(std::abs(weights.row(i).sum() - 1.0f) <= 1e-6f);
   REQUIRE(weights.allFinite());
   REQUIRE(weights(0, 0) == 1.0f);
   REQUIRE(weights(1, 3) == 0.0f);
@@ -49,8 +48,10 @@ TEST_CASE("masked pairs get exactly zero weight and rows still sum to 1", "[atte
   for (Eigen::Index i = 0; i < 10; ++i) {
     REQUIRE(std::abs(result.weights.row(i).sum() - 1.0f) <= 1e-6f);
     for (Eigen::Index j = 0; j < 10; ++j)
-      if (!mask(i, j)) REQUIRE(result.weights(i, j) == 0.0f);  // exactly, not approximately
-      else REQUIRE(result.weights(i, j) > 0.0f);
+      if (!mask(i, j))
+        REQUIRE(result.weights(i, j) == 0.0f);  // exactly, not approximately
+      else
+        REQUIRE(result.weights(i, j) > 0.0f);
   }
 }
 

@@ -29,7 +29,8 @@ const RUNS = [
  */
 function routeOf({ offsets, lastBlockByOffset }) {
   const strongest = (offset) => Math.max(...lastBlockByOffset.map((head) => head[offsets.indexOf(offset)]));
-  const cue = strongest(-1), answer = strongest(0);
+  const cue = strongest(-1),
+    answer = strongest(0);
   if (cue > 0.5) return { circuit: 'cue', share: cue, cue, answer };
   if (answer > 0.5) return { circuit: 'answer', share: answer, cue, answer };
   return { circuit: 'none', share: Math.max(cue, answer), cue, answer };
@@ -43,7 +44,11 @@ const WORDS = {
 };
 
 const native = RUNS.map((run) => {
-  const report = JSON.parse(execFileSync(resolve(root, 'build/cli/attention-lab'), ['cue', '--blocks', '2', ...run.flags, '--json'], { encoding: 'utf8' }));
+  const report = JSON.parse(
+    execFileSync(resolve(root, 'build/cli/attention-lab'), ['cue', '--blocks', '2', ...run.flags, '--json'], {
+      encoding: 'utf8',
+    }),
+  );
   return { ...run, seed: report.config.seed, ...routeOf(report.analysis) };
 });
 
@@ -61,7 +66,12 @@ function shownCircuit() {
     visibleVariants: [...new Set(variants.filter(visible).map((n) => n.dataset.whenCircuit))],
     prose: [...document.querySelectorAll('#cue-task p[data-when-circuit]')].filter(visible).map(text),
     trainer: text(document.querySelector('attn-cue-trainer p[data-circuit]')),
-    image: { circuit: image.dataset.circuit, theme: image.dataset.theme, src: image.getAttribute('src'), alt: image.alt },
+    image: {
+      circuit: image.dataset.circuit,
+      theme: image.dataset.theme,
+      src: image.getAttribute('src'),
+      alt: image.alt,
+    },
   };
 }
 
@@ -72,7 +82,6 @@ before(async () => {
 after(() => site?.close());
 
 describeEngines((session) => {
-
   for (const run of native) {
     test(`${run.name}: the ${run.circuit} route in the prose, the trainer, the quiz and the flowchart`, async (t) => {
       const hash = run.epochs ? `#cue.seed=${run.seed}&cue.epochs=${run.epochs}` : '';
@@ -82,24 +91,34 @@ describeEngines((session) => {
       if (run.epochs) {
         await page.run(() => {
           window.finished = 0;
-          document.querySelector('attn-cue-trainer').addEventListener('attn-train-finished', () => (window.finished += 1));
+          document
+            .querySelector('attn-cue-trainer')
+            .addEventListener('attn-train-finished', () => (window.finished += 1));
         });
         await page.click('attn-cue-trainer .attn-controls:nth-of-type(2) button:first-child'); // Train both
         await page.waitFor(() => window.finished === 2, undefined, { timeout: 240000 });
       }
       const shown = await page.run(shownCircuit);
-      if (session.engine === 'chromium') t.diagnostic(`as the page renders it:\n  prose: ${shown.prose.join(' | ')}\n  trainer: ${shown.trainer}`);
+      if (session.engine === 'chromium')
+        t.diagnostic(`as the page renders it:\n  prose: ${shown.prose.join(' | ')}\n  trainer: ${shown.trainer}`);
       const words = WORDS[run.circuit];
-      assert.deepEqual(shown.visibleVariants, [run.circuit], 'only this route\'s texts are visible');
+      assert.deepEqual(shown.visibleVariants, [run.circuit], "only this route's texts are visible");
       assert.equal(shown.prose.length, 1, 'one paragraph about the route of the run shown');
       assert.match(shown.prose[0], words.text);
       assert.match(shown.prose[0], new RegExp(`seed ${run.seed}\\b`));
       assert.match(shown.trainer, words.text);
       if (run.circuit === 'none') {
-        for (const share of [run.cue, run.answer]) assert.ok(shown.prose[0].includes(share.toFixed(2)), `${share.toFixed(2)} in "${shown.prose[0]}"`);
+        for (const share of [run.cue, run.answer])
+          assert.ok(shown.prose[0].includes(share.toFixed(2)), `${share.toFixed(2)} in "${shown.prose[0]}"`);
       } else {
-        assert.ok(shown.prose[0].includes(`${run.share.toFixed(2)} of the question’s weight`), `share ${run.share.toFixed(2)} in "${shown.prose[0]}"`);
-        assert.ok(shown.trainer.includes(`${run.share.toFixed(2)} of the query's weight`), `share ${run.share.toFixed(2)} in "${shown.trainer}"`);
+        assert.ok(
+          shown.prose[0].includes(`${run.share.toFixed(2)} of the question’s weight`),
+          `share ${run.share.toFixed(2)} in "${shown.prose[0]}"`,
+        );
+        assert.ok(
+          shown.trainer.includes(`${run.share.toFixed(2)} of the query's weight`),
+          `share ${run.share.toFixed(2)} in "${shown.trainer}"`,
+        );
       }
 
       // The flowchart: this route's image, its alt text, and the words the SVG itself draws.
@@ -108,25 +127,39 @@ describeEngines((session) => {
       assert.match(shown.image.alt, run.circuit === 'none' ? /no route yet/ : words.text);
       const svg = await page.run(async (src) => (await fetch(src)).text(), shown.image.src);
       // The words the SVG draws (Mermaid puts each word of a label in its own tspan).
-      const drawn = svg.replace(/<style>.*?<\/style>/s, ' ').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+      const drawn = svg
+        .replace(/<style>.*?<\/style>/s, ' ')
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/\s+/g, ' ');
       assert.ok(words.diagram.test(drawn), `the ${run.circuit} diagram draws ${words.diagram}: "${drawn.trim()}"`);
       if (run.circuit !== 'none')
         for (const [other, { diagram }] of Object.entries(WORDS))
-          if (other !== run.circuit) assert.ok(!diagram.test(drawn), `no ${other} words in the ${run.circuit} diagram: "${drawn.trim()}"`);
+          if (other !== run.circuit)
+            assert.ok(!diagram.test(drawn), `no ${other} words in the ${run.circuit} diagram: "${drawn.trim()}"`);
 
       // The quiz's question on the routes: its explanation follows the run shown.
       const question = 'attn-quiz fieldset:nth-of-type(4)';
       await page.click(`${question} .option:nth-of-type(2) input`);
       await page.click(`${question} .attn-controls button:first-child`);
-      const explanation = await page.waitFor((q) => document.querySelector(`${q} .feedback`)?.innerText.replace(/\s+/g, ' ').trim(), question);
+      const explanation = await page.waitFor(
+        (q) => document.querySelector(`${q} .feedback`)?.innerText.replace(/\s+/g, ' ').trim(),
+        question,
+      );
       assert.match(explanation, /^Correct\./);
       assert.match(explanation, new RegExp(`seed ${run.seed}\\b`));
-      assert.match(explanation, run.circuit === 'none' ? /has not settled on a route/ : run.circuit === 'cue' ? /took this route/ : /took the other route, the classic induction head/);
+      assert.match(
+        explanation,
+        run.circuit === 'none'
+          ? /has not settled on a route/
+          : run.circuit === 'cue'
+            ? /took this route/
+            : /took the other route, the classic induction head/,
+      );
       assert.deepEqual(await page.problems(), []);
     });
   }
 
-  test('the flowchart follows the theme: ?theme=dark shows the dark image, a widget\'s theme attribute wins', async () => {
+  test("the flowchart follows the theme: ?theme=dark shows the dark image, a widget's theme attribute wins", async () => {
     const page = await session.browser.open(`${site.url}index.html?theme=dark`);
     await page.waitFor(() => document.documentElement.dataset.lessonReady);
     await page.startWidgets();
@@ -138,7 +171,11 @@ describeEngines((session) => {
     assert.equal(light.image.theme, 'light');
     assert.ok(light.image.src.includes(`flowchart-${recorded}-light`), light.image.src);
     // The image the page shows loads (no failed request).
-    await page.waitFor(() => document.querySelector('attn-flowchart img').complete && document.querySelector('attn-flowchart img').naturalWidth > 0);
+    await page.waitFor(
+      () =>
+        document.querySelector('attn-flowchart img').complete &&
+        document.querySelector('attn-flowchart img').naturalWidth > 0,
+    );
     assert.deepEqual(await page.problems(), []);
   });
 });

@@ -61,7 +61,11 @@ const CASES = {
       { attr: 'state-key', value: 's', hash: 's.n=3' },
       { attr: 'theme', value: 'dark' },
     ],
-    events: { 'attn-change': [['press', ['Enter', '3', 'Enter'], 'attn-attention-steps table[data-matrix="key"] td[tabindex="0"]']] },
+    events: {
+      'attn-change': [
+        ['press', ['Enter', '3', 'Enter'], 'attn-attention-steps table[data-matrix="key"] td[tabindex="0"]'],
+      ],
+    },
   },
   'attn-ranked-table': {
     base: { src: 'table-a.json', theme: 'light' },
@@ -137,7 +141,12 @@ const CASES = {
       { attr: 'state-key', value: 'c', hash: 'c.seed=11' },
       { attr: 'theme', value: 'dark' },
     ],
-    events: Object.fromEntries(['attn-train-progress', 'attn-train-epoch', 'attn-train-finished'].map((name) => [name, [['click', 'attn-cue-trainer .attn-controls:nth-of-type(2) button:first-child']]])),
+    events: Object.fromEntries(
+      ['attn-train-progress', 'attn-train-epoch', 'attn-train-finished'].map((name) => [
+        name,
+        [['click', 'attn-cue-trainer .attn-controls:nth-of-type(2) button:first-child']],
+      ]),
+    ),
   },
   'attn-cue-probe': {
     base: { theme: 'light' },
@@ -159,43 +168,60 @@ const detailFields = (event) => [...event.type.text.matchAll(/(\w+): /g)].map((m
  * window.events) and waits until it has drawn itself. Resolves to its error text, or ''.
  */
 async function create(page, tag, attrs) {
-  await page.run(({ tag, attrs, names }) => {
-    history.replaceState(null, '', location.pathname);
-    window.events = [];
-    const widget = document.createElement(tag);
-    for (const [name, value] of Object.entries(attrs)) widget.setAttribute(name, value);
-    for (const name of names) widget.addEventListener(name, (event) => window.events.push({ name, detail: JSON.parse(JSON.stringify(event.detail)) }));
-    document.getElementById('stage').replaceChildren(widget);
-    document.getElementById('elsewhere').replaceChildren();
-  }, { tag, attrs, names: [...new Set(DECLARED.flatMap((d) => d.events.map((e) => e.name)))] });
+  await page.run(
+    ({ tag, attrs, names }) => {
+      history.replaceState(null, '', location.pathname);
+      window.events = [];
+      const widget = document.createElement(tag);
+      for (const [name, value] of Object.entries(attrs)) widget.setAttribute(name, value);
+      for (const name of names)
+        widget.addEventListener(name, (event) =>
+          window.events.push({ name, detail: JSON.parse(JSON.stringify(event.detail)) }),
+        );
+      document.getElementById('stage').replaceChildren(widget);
+      document.getElementById('elsewhere').replaceChildren();
+    },
+    { tag, attrs, names: [...new Set(DECLARED.flatMap((d) => d.events.map((e) => e.name)))] },
+  );
   return waitDrawn(page, 1);
 }
 
 /** Waits for the widget's `count`-th attn-ready (or an error in it); resolves to the error text or ''. */
 function waitDrawn(page, count) {
-  return page.waitFor((count) => {
-    const widget = document.querySelector('#stage > *, #elsewhere > *');
-    const error = widget.querySelector(':scope > .attn-error');
-    if (error) return { error: error.textContent };
-    return window.events.filter((e) => e.name === 'attn-ready').length >= count && { error: '' };
-  }, count).then((r) => r.error);
+  return page
+    .waitFor((count) => {
+      const widget = document.querySelector('#stage > *, #elsewhere > *');
+      const error = widget.querySelector(':scope > .attn-error');
+      if (error) return { error: error.textContent };
+      return window.events.filter((e) => e.name === 'attn-ready').length >= count && { error: '' };
+    }, count)
+    .then((r) => r.error);
 }
 
 /** What the widget shows: its text, its controls' values, its colour. */
-const snapshot = (page) => page.run(() => {
-  const widget = document.querySelector('#stage > *, #elsewhere > *');
-  const controls = [...widget.querySelectorAll('input, select')].map((i) => (i.type === 'radio' || i.type === 'checkbox' ? i.checked : i.value));
-  return JSON.stringify([widget.textContent, controls, getComputedStyle(widget).color, widget.querySelectorAll('canvas').length]);
-});
+const snapshot = (page) =>
+  page.run(() => {
+    const widget = document.querySelector('#stage > *, #elsewhere > *');
+    const controls = [...widget.querySelectorAll('input, select')].map((i) =>
+      i.type === 'radio' || i.type === 'checkbox' ? i.checked : i.value,
+    );
+    return JSON.stringify([
+      widget.textContent,
+      controls,
+      getComputedStyle(widget).color,
+      widget.querySelectorAll('canvas').length,
+    ]);
+  });
 
 /** Sets (or, for null, removes) attributes on the widget. */
-const setAttributes = (page, attrs) => page.run((attrs) => {
-  const widget = document.querySelector('#stage > *');
-  for (const [name, value] of Object.entries(attrs)) {
-    if (value === null) widget.removeAttribute(name);
-    else widget.setAttribute(name, value);
-  }
-}, attrs);
+const setAttributes = (page, attrs) =>
+  page.run((attrs) => {
+    const widget = document.querySelector('#stage > *');
+    for (const [name, value] of Object.entries(attrs)) {
+      if (value === null) widget.removeAttribute(name);
+      else widget.setAttribute(name, value);
+    }
+  }, attrs);
 
 const readyCount = (page) => page.run(() => window.events.filter((e) => e.name === 'attn-ready').length);
 
@@ -216,8 +242,14 @@ function checkStatement(statement, verb) {
   for (const id of [statement.object.id, ...(statement.context?.contextActivities.parent ?? []).map((p) => p.id)])
     assert.match(new URL(id).href, /^https?:\/\//, `${id} is an absolute IRI`);
   // A statement without an actor is complete once the LMS adds the learner, as it would.
-  const stored = statement.actor ? statement : { ...statement, actor: { objectType: 'Agent', mbox: 'mailto:learner@example.com' } };
-  assert.deepEqual(validateStatement(stored).map((w) => `${w.path.join('.')}: ${w.name}`), [], JSON.stringify(statement));
+  const stored = statement.actor
+    ? statement
+    : { ...statement, actor: { objectType: 'Agent', mbox: 'mailto:learner@example.com' } };
+  assert.deepEqual(
+    validateStatement(stored).map((w) => `${w.path.join('.')}: ${w.name}`),
+    [],
+    JSON.stringify(statement),
+  );
   return statement;
 }
 
@@ -225,8 +257,16 @@ widgetPageSuites((context) => {
   test('every test case names a declared widget, attribute and event, and every declared one has a case', () => {
     assert.deepEqual(Object.keys(CASES).sort(), DECLARED.map((d) => d.tagName).sort());
     for (const d of DECLARED) {
-      assert.deepEqual([...new Set(CASES[d.tagName].changes.map((c) => c.attr))].sort(), d.attributes.map((a) => a.name).sort(), `${d.tagName}: attributes`);
-      assert.deepEqual([...Object.keys(CASES[d.tagName].events), 'attn-ready'].sort(), d.events.map((e) => e.name).sort(), `${d.tagName}: events`);
+      assert.deepEqual(
+        [...new Set(CASES[d.tagName].changes.map((c) => c.attr))].sort(),
+        d.attributes.map((a) => a.name).sort(),
+        `${d.tagName}: attributes`,
+      );
+      assert.deepEqual(
+        [...Object.keys(CASES[d.tagName].events), 'attn-ready'].sort(),
+        d.events.map((e) => e.name).sort(),
+        `${d.tagName}: events`,
+      );
     }
   });
 
@@ -251,40 +291,66 @@ widgetPageSuites((context) => {
           await page.run(() => (window.events = []));
           await interact(page, events[Object.keys(events)[0]]);
           const sent = await page.waitFor(() => window.events.find((e) => e.detail?.statement)?.detail.statement);
-          assert.ok(sent.object.id.startsWith(`${ACTIVITY}/`), `${tag} ${change.attr}: the records name the new activity (${sent.object.id})`);
+          assert.ok(
+            sent.object.id.startsWith(`${ACTIVITY}/`),
+            `${tag} ${change.attr}: the records name the new activity (${sent.object.id})`,
+          );
           continue;
         }
         const before = await snapshot(page);
         await setAttributes(page, { [change.attr]: change.value });
         // The widget draws itself again (theme only restyles): wait until what it shows has changed.
-        const changed = await page.waitFor((before) => {
-          const widget = document.querySelector('#stage > *');
-          if (widget.querySelector(':scope > .attn-error')) return { error: widget.textContent };
-          const controls = [...widget.querySelectorAll('input, select')].map((i) => (i.type === 'radio' || i.type === 'checkbox' ? i.checked : i.value));
-          const now = JSON.stringify([widget.textContent, controls, getComputedStyle(widget).color, widget.querySelectorAll('canvas').length]);
-          return now !== before && { error: '' };
-        }, before, { timeout: 15000 }).catch(() => ({ error: 'nothing it shows changed' }));
+        const changed = await page
+          .waitFor(
+            (before) => {
+              const widget = document.querySelector('#stage > *');
+              if (widget.querySelector(':scope > .attn-error')) return { error: widget.textContent };
+              const controls = [...widget.querySelectorAll('input, select')].map((i) =>
+                i.type === 'radio' || i.type === 'checkbox' ? i.checked : i.value,
+              );
+              const now = JSON.stringify([
+                widget.textContent,
+                controls,
+                getComputedStyle(widget).color,
+                widget.querySelectorAll('canvas').length,
+              ]);
+              return now !== before && { error: '' };
+            },
+            before,
+            { timeout: 15000 },
+          )
+          .catch(() => ({ error: 'nothing it shows changed' }));
         assert.equal(changed.error, '', `<${tag} ${change.attr}="${change.value}">`);
       }
       assert.deepEqual(await page.problems(), []);
     });
 
-    test(`<${tag}>: each event is raised by a real interaction, with the declared detail`, { skip: Object.keys(events).length ? false : 'no events besides attn-ready' }, async () => {
-      const { page } = context;
-      for (const event of declared.events) {
-        if (event.name === 'attn-ready') {
+    test(
+      `<${tag}>: each event is raised by a real interaction, with the declared detail`,
+      { skip: Object.keys(events).length ? false : 'no events besides attn-ready' },
+      async () => {
+        const { page } = context;
+        for (const event of declared.events) {
+          if (event.name === 'attn-ready') {
+            assert.equal(await create(page, tag, base), '');
+            assert.deepEqual(
+              await page.run(() => window.events.filter((e) => e.name === 'attn-ready').map((e) => e.detail)),
+              [null],
+            );
+            continue;
+          }
           assert.equal(await create(page, tag, base), '');
-          assert.deepEqual(await page.run(() => window.events.filter((e) => e.name === 'attn-ready').map((e) => e.detail)), [null]);
-          continue;
+          await interact(page, events[event.name]);
+          const detail = await page.waitFor((name) => window.events.find((e) => e.name === name)?.detail, event.name, {
+            timeout: 60000,
+          });
+          assert.deepEqual(Object.keys(detail).sort(), detailFields(event), `${tag} ${event.name}: detail fields`);
+          if (detail.statement)
+            checkStatement(detail.statement, event.name.endsWith('completed') ? 'completed' : 'answered');
         }
-        assert.equal(await create(page, tag, base), '');
-        await interact(page, events[event.name]);
-        const detail = await page.waitFor((name) => window.events.find((e) => e.name === name)?.detail, event.name, { timeout: 60000 });
-        assert.deepEqual(Object.keys(detail).sort(), detailFields(event), `${tag} ${event.name}: detail fields`);
-        if (detail.statement) checkStatement(detail.statement, event.name.endsWith('completed') ? 'completed' : 'answered');
-      }
-      assert.deepEqual(await page.problems(), []);
-    });
+        assert.deepEqual(await page.problems(), []);
+      },
+    );
 
     test(`<${tag}>: moved, removed and added again, it works`, async () => {
       const { page } = context;
@@ -316,7 +382,10 @@ widgetPageSuites((context) => {
   test('the quiz and the exercises carry the actor the host page sets', async () => {
     const { page } = context;
     const actor = { objectType: 'Agent', name: 'A learner', mbox: 'mailto:learner@example.com' };
-    for (const [tag, steps] of [['attn-quiz', answerQuiz.slice(0, 2)], ['attn-exercises', checkExercise]]) {
+    for (const [tag, steps] of [
+      ['attn-quiz', answerQuiz.slice(0, 2)],
+      ['attn-exercises', checkExercise],
+    ]) {
       assert.equal(await create(page, tag, CASES[tag].base), '');
       await page.run((actor) => (document.querySelector('#stage > *').actor = actor), actor);
       await interact(page, steps);
@@ -329,30 +398,41 @@ widgetPageSuites((context) => {
     const { page } = context;
     // The probe draws its controls, then waits for the models' answers (from a Worker) before it
     // is ready: removed the moment its slider appears, it is removed mid-drawing.
-    const readyWhenRemoved = await page.run(() => new Promise((removed) => {
-      window.events = [];
-      const widget = document.createElement('attn-cue-probe');
-      widget.addEventListener('attn-ready', () => window.events.push({ name: 'attn-ready' }));
-      new MutationObserver((_, observer) => {
-        if (!widget.querySelector('input[type=range]')) return;
-        observer.disconnect();
-        widget.remove();
-        window.removedProbe = widget;
-        removed(widget.dataset.ready !== undefined);
-      }).observe(widget, { childList: true, subtree: true });
-      document.getElementById('elsewhere').replaceChildren();
-      document.getElementById('stage').replaceChildren(widget);
-    }));
+    const readyWhenRemoved = await page.run(
+      () =>
+        new Promise((removed) => {
+          window.events = [];
+          const widget = document.createElement('attn-cue-probe');
+          widget.addEventListener('attn-ready', () => window.events.push({ name: 'attn-ready' }));
+          new MutationObserver((_, observer) => {
+            if (!widget.querySelector('input[type=range]')) return;
+            observer.disconnect();
+            widget.remove();
+            window.removedProbe = widget;
+            removed(widget.dataset.ready !== undefined);
+          }).observe(widget, { childList: true, subtree: true });
+          document.getElementById('elsewhere').replaceChildren();
+          document.getElementById('stage').replaceChildren(widget);
+        }),
+    );
     assert.equal(readyWhenRemoved, false, 'removed before it was ready');
-    await page.run(() => new Promise((done) => setTimeout(() => {
-      document.getElementById('stage').append(window.removedProbe);
-      done();
-    }, 50)));
+    await page.run(
+      () =>
+        new Promise((done) =>
+          setTimeout(() => {
+            document.getElementById('stage').append(window.removedProbe);
+            done();
+          }, 50),
+        ),
+    );
     // Ready once the models have answered the drawing it shows; an attn-ready from the
     // interrupted drawing would have come before (the new drawing waits for it to end).
     await page.waitFor(() => {
       const widget = document.querySelector('#stage > attn-cue-probe');
-      return widget?.dataset.ready !== undefined && /^The recorded run: /.test(widget.querySelector('.probe-status').textContent);
+      return (
+        widget?.dataset.ready !== undefined &&
+        /^The recorded run: /.test(widget.querySelector('.probe-status').textContent)
+      );
     });
     assert.equal(await readyCount(page), 1, 'one attn-ready: none from the drawing it was removed during');
     assert.deepEqual(await page.problems(), []);

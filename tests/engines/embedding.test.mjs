@@ -33,12 +33,15 @@ async function useFramedLookup(page, frame) {
   await page.run(() => {
     window.frameEvents = [];
     window.addEventListener('message', (event) => {
-      if (event.data?.source === 'attention-lab' && event.data.type === 'event' && event.data.name === 'attn-change') window.frameEvents.push(event.data.detail.query);
+      if (event.data?.source === 'attention-lab' && event.data.type === 'event' && event.data.name === 'attn-change')
+        window.frameEvents.push(event.data.detail.query);
     });
   });
   await page.click(frame, CLICK);
   // The animation moves the query on a circle of radius 1.9; the click's query is off it.
-  const clicked = await page.waitFor(() => window.frameEvents.find(([x, y]) => Math.abs(Math.hypot(x, y) - 1.9) > 0.05));
+  const clicked = await page.waitFor(() =>
+    window.frameEvents.find(([x, y]) => Math.abs(Math.hypot(x, y) - 1.9) > 0.05),
+  );
   await page.press(['ArrowLeft', 'ArrowLeft']);
   const moved = await page.waitFor((clicked) => {
     const last = window.frameEvents.at(-1);
@@ -48,7 +51,6 @@ async function useFramedLookup(page, frame) {
 }
 
 describeEngines((session) => {
-
   test('the embedding guide loads with no problem; its framed widget is sized and answers a click and keys; its quiz answers a click', async () => {
     const page = await session.browser.open(`${site.url}embed.html`, { width: 1000, height: 900 });
     // The framed widget starts when the frame nears the viewport; the page grows as its quiz starts.
@@ -63,15 +65,24 @@ describeEngines((session) => {
     assert.deepEqual(await page.startWidgets(), ['attn-quiz']);
     await page.click('#example-quiz .option:nth-of-type(2) input');
     await page.click('#example-quiz .attn-controls button:first-child'); // Check
-    assert.match(await page.waitFor(() => document.getElementById('quiz-log').textContent.match(/attn-quiz-answered: .*/)?.[0]), /"score":1/);
+    assert.match(
+      await page.waitFor(() => document.getElementById('quiz-log').textContent.match(/attn-quiz-answered: .*/)?.[0]),
+      /"score":1/,
+    );
     assert.deepEqual(await page.problems(), []);
   });
 
   test('a course page on another origin: the script form and the iframe form both work', async () => {
-    const page = await session.browser.open(`${course.url}course.html?site=${encodeURIComponent(site.url)}`, { width: 1000, height: 900 });
+    const page = await session.browser.open(`${course.url}course.html?site=${encodeURIComponent(site.url)}`, {
+      width: 1000,
+      height: 900,
+    });
     assert.deepEqual(await page.startWidgets(), ['attn-mask-figure', 'attn-quiz']);
     // The author's attributes took effect: 8 positions, 5 real, so causal and padding allow 30 of 64 pairs.
-    assert.match(await page.run(() => document.querySelector('attn-mask-figure [data-mask="both"]').textContent), /0\.4688/);
+    assert.match(
+      await page.run(() => document.querySelector('attn-mask-figure [data-mask="both"]').textContent),
+      /0\.4688/,
+    );
     await page.run(() => {
       window.answers = [];
       document.addEventListener('attn-quiz-answered', (event) => window.answers.push(event.detail));
@@ -84,7 +95,12 @@ describeEngines((session) => {
     // The frame from the other origin: sized by the height it posts, with its content not cut off.
     const frame = await page.waitFor(() => {
       const node = document.getElementById('framed');
-      return Number(node.getAttribute('height')) > 200 && { height: Number(node.getAttribute('height')), inner: node.clientHeight };
+      return (
+        Number(node.getAttribute('height')) > 200 && {
+          height: Number(node.getAttribute('height')),
+          inner: node.clientHeight,
+        }
+      );
     });
     assert.equal(frame.inner, frame.height, 'the frame shows all the height the widget asked for');
     await useFramedLookup(page, '#framed');
@@ -107,22 +123,32 @@ describeEngines((session) => {
       await fetch('missing-on-purpose.json');
       document.getElementById('example-frame').contentWindow.console.error('logged in the frame on purpose');
     });
-    await page.waitFor(() => ['logged on purpose', 'CSP violation', '<img>', 'in the frame'].every((part) => window.__attnProblems.some((line) => line.includes(part))));
+    await page.waitFor(() =>
+      ['logged on purpose', 'CSP violation', '<img>', 'in the frame'].every((part) =>
+        window.__attnProblems.some((line) => line.includes(part)),
+      ),
+    );
     const problems = (await page.problems()).join('\n');
     assert.match(problems, /console\.error: Error: logged on purpose/);
     assert.match(problems, /CSP violation: style-src/);
     assert.match(problems, /failed to load: <img> .*missing-on-purpose\.png/);
     assert.match(problems, /failed request: 404 \/missing-on-purpose\.json/);
-    assert.match(problems, /console\.error: logged in the frame on purpose \[frame .*embed\.html\?widget=attn-soft-lookup/);
+    assert.match(
+      problems,
+      /console\.error: logged in the frame on purpose \[frame .*embed\.html\?widget=attn-soft-lookup/,
+    );
   });
 
-  test('a CSP without \'wasm-unsafe-eval\' is caught (WebKit refuses the module without a securitypolicyviolation event)', async () => {
+  test("a CSP without 'wasm-unsafe-eval' is caught (WebKit refuses the module without a securitypolicyviolation event)", async () => {
     const strict = await serveSite({ csp: "default-src 'self'; script-src 'self'; style-src 'self'" });
     try {
       const page = await session.browser.open(`${strict.url}index.html`);
       await page.waitFor(() => document.getElementById('core-status').dataset.state === 'error');
       const problems = await page.problems();
-      assert.ok(problems.some((line) => /console\.error: .*(WebAssembly|wasm|unsafe-eval|CompileError)/i.test(line)), problems.join('\n'));
+      assert.ok(
+        problems.some((line) => /console\.error: .*(WebAssembly|wasm|unsafe-eval|CompileError)/i.test(line)),
+        problems.join('\n'),
+      );
     } finally {
       await strict.close();
     }

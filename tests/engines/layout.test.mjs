@@ -58,17 +58,44 @@ function measureLayout({ minPx, flowcharts }) {
         // SVG text: its font size times the scale its figure is drawn at.
         const text = parent.closest('text');
         const scale = text.getScreenCTM()?.a ?? 1;
-        const box = text.getBoundingClientRect(), frame = text.ownerSVGElement.getBoundingClientRect();
-        const past = { left: frame.left - box.left, top: frame.top - box.top, right: box.right - frame.right, bottom: box.bottom - frame.bottom };
-        const cut = getComputedStyle(text.ownerSVGElement).overflow === 'visible' ? '' : Object.entries(past).filter(([, by]) => by > 0.5).map(([edge, by]) => `${edge} by ${by.toFixed(1)} px`).join(', ');
-        texts.push({ text: node.textContent, px: parseFloat(getComputedStyle(text).fontSize) * scale, boxes: [clipped(box, text, widget)].filter(Boolean), source: 'svg', cut });
+        const box = text.getBoundingClientRect(),
+          frame = text.ownerSVGElement.getBoundingClientRect();
+        const past = {
+          left: frame.left - box.left,
+          top: frame.top - box.top,
+          right: box.right - frame.right,
+          bottom: box.bottom - frame.bottom,
+        };
+        const cut =
+          getComputedStyle(text.ownerSVGElement).overflow === 'visible'
+            ? ''
+            : Object.entries(past)
+                .filter(([, by]) => by > 0.5)
+                .map(([edge, by]) => `${edge} by ${by.toFixed(1)} px`)
+                .join(', ');
+        texts.push({
+          text: node.textContent,
+          px: parseFloat(getComputedStyle(text).fontSize) * scale,
+          boxes: [clipped(box, text, widget)].filter(Boolean),
+          source: 'svg',
+          cut,
+        });
         continue;
       }
       const range = document.createRange();
       range.selectNodeContents(node);
       // Scrolled out of its box, text is not seen (nor can it overlap what is).
-      const boxes = [...range.getClientRects()].filter((b) => b.width > 0 && b.height > 0).map((b) => clipped(b, node, widget)).filter(Boolean);
-      if (boxes.length) texts.push({ text: node.textContent, px: parseFloat(getComputedStyle(parent).fontSize), boxes, source: 'html' });
+      const boxes = [...range.getClientRects()]
+        .filter((b) => b.width > 0 && b.height > 0)
+        .map((b) => clipped(b, node, widget))
+        .filter(Boolean);
+      if (boxes.length)
+        texts.push({
+          text: node.textContent,
+          px: parseFloat(getComputedStyle(parent).fontSize),
+          boxes,
+          source: 'html',
+        });
     }
     // Text on a canvas: the sketch lists what it drew, in the canvas's CSS pixels.
     for (const host of widget.querySelectorAll('[data-labels]')) {
@@ -76,17 +103,31 @@ function measureLayout({ minPx, flowcharts }) {
       const frame = canvas.getBoundingClientRect();
       const scale = frame.width / (parseFloat(canvas.style.width) || canvas.width);
       for (const label of JSON.parse(host.dataset.labels)) {
-        const box = { left: frame.left + label.x * scale, top: frame.top + label.y * scale, width: label.width * scale, height: label.height * scale };
+        const box = {
+          left: frame.left + label.x * scale,
+          top: frame.top + label.y * scale,
+          width: label.width * scale,
+          height: label.height * scale,
+        };
         box.right = box.left + box.width;
         box.bottom = box.top + box.height;
-        const outside = box.left < frame.left - 0.5 || box.top < frame.top - 0.5 || box.right > frame.right + 0.5 || box.bottom > frame.bottom + 0.5;
+        const outside =
+          box.left < frame.left - 0.5 ||
+          box.top < frame.top - 0.5 ||
+          box.right > frame.right + 0.5 ||
+          box.bottom > frame.bottom + 0.5;
         texts.push({ text: label.text, px: label.px * scale, boxes: [box], source: 'canvas', outside });
       }
     }
     // Text inside the flowchart's image: its smallest size in the image, times the image's scale.
     for (const image of widget.querySelectorAll('img[data-circuit]')) {
       const size = flowcharts[`${image.dataset.circuit}-${image.dataset.theme}`];
-      texts.push({ text: `flowchart ${image.dataset.circuit}-${image.dataset.theme}`, px: (size.fontSize * image.clientWidth) / size.width, boxes: [], source: 'image' });
+      texts.push({
+        text: `flowchart ${image.dataset.circuit}-${image.dataset.theme}`,
+        px: (size.fontSize * image.clientWidth) / size.width,
+        boxes: [],
+        source: 'image',
+      });
     }
     return texts;
   }
@@ -104,7 +145,9 @@ function measureLayout({ minPx, flowcharts }) {
     }
     return right - left > 0 && bottom - top > 0 ? { left, top, right, bottom } : null;
   };
-  const overlap = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 2 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 2;
+  const overlap = (a, b) =>
+    Math.min(a.right, b.right) - Math.max(a.left, b.left) > 2 &&
+    Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 2;
 
   const report = widgets.map((widget, index) => {
     widget.dataset.layoutId = String(index);
@@ -118,7 +161,9 @@ function measureLayout({ minPx, flowcharts }) {
     for (let i = 0; i < texts.length; i++)
       for (let j = i + 1; j < texts.length; j++)
         if (texts[i].boxes.some((a) => texts[j].boxes.some((b) => overlap(a, b))))
-          problems.push(`${texts[i].source} text ${short(texts[i].text)} overlaps ${texts[j].source} text ${short(texts[j].text)}`);
+          problems.push(
+            `${texts[i].source} text ${short(texts[i].text)} overlaps ${texts[j].source} text ${short(texts[j].text)}`,
+          );
     for (const node of [widget, ...widget.querySelectorAll('*')]) {
       const box = node.getBoundingClientRect();
       if (box.width === 0 || !shown(node)) continue;
@@ -126,20 +171,35 @@ function measureLayout({ minPx, flowcharts }) {
         // Fine inside a box of the widget that scrolls (or clips) and itself fits.
         let holder = node.parentElement;
         while (holder && holder !== widget.parentElement && !clips(holder)) holder = holder.parentElement;
-        const held = holder && holder !== widget.parentElement && holder.getBoundingClientRect().right <= viewport + 0.5;
-        if (!held) problems.push(`<${node.localName}${node.className && typeof node.className === 'string' ? `.${node.className.split(' ')[0]}` : ''}> spans ${box.left.toFixed(0)} to ${box.right.toFixed(0)} px in a ${viewport} px viewport`);
+        const held =
+          holder && holder !== widget.parentElement && holder.getBoundingClientRect().right <= viewport + 0.5;
+        if (!held)
+          problems.push(
+            `<${node.localName}${node.className && typeof node.className === 'string' ? `.${node.className.split(' ')[0]}` : ''}> spans ${box.left.toFixed(0)} to ${box.right.toFixed(0)} px in a ${viewport} px viewport`,
+          );
       }
-      if (scrolls(node) && node.scrollWidth > node.clientWidth + 1 && !getComputedStyle(node).backgroundImage.includes('gradient'))
+      if (
+        scrolls(node) &&
+        node.scrollWidth > node.clientWidth + 1 &&
+        !getComputedStyle(node).backgroundImage.includes('gradient')
+      )
         problems.push(`<${node.localName}.${node.className}> scrolls sideways without a cue`);
       for (const attribute of ['aria-describedby', 'aria-labelledby'])
         for (const id of (node.getAttribute(attribute) ?? '').split(/\s+/).filter(Boolean))
-          if (!document.getElementById(id)) problems.push(`${attribute}="${id}" on <${node.localName}> names no element`);
+          if (!document.getElementById(id))
+            problems.push(`${attribute}="${id}" on <${node.localName}> names no element`);
     }
     for (const text of widget.querySelectorAll('svg text'))
-      if (text.textContent.includes('\u26a0')) problems.push(`a figure shows Observable Plot's warning sign: ${text.querySelector('title')?.textContent ?? ''}`);
+      if (text.textContent.includes('\u26a0'))
+        problems.push(
+          `a figure shows Observable Plot's warning sign: ${text.querySelector('title')?.textContent ?? ''}`,
+        );
     return { tag: widget.localName, index, texts: texts.length, problems };
   });
-  const page = document.documentElement.scrollWidth > viewport ? [`the page is ${document.documentElement.scrollWidth} px wide in a ${viewport} px viewport`] : [];
+  const page =
+    document.documentElement.scrollWidth > viewport
+      ? [`the page is ${document.documentElement.scrollWidth} px wide in a ${viewport} px viewport`]
+      : [];
   return { widgets: report, page };
 }
 
@@ -155,17 +215,21 @@ async function contrastFailures() {
     });
   }
   const result = await window.axe.run(document, { runOnly: ['color-contrast'], resultTypes: ['violations'] });
-  return result.violations.flatMap((v) => v.nodes.map((n) => {
-    const node = document.querySelector(n.target[0]);
-    const widget = node?.closest('[data-layout-id]')?.localName ?? 'page';
-    return `${widget}: ${n.target.join(' ')}: ${n.any[0]?.message ?? v.help}`;
-  }));
+  return result.violations.flatMap((v) =>
+    v.nodes.map((n) => {
+      const node = document.querySelector(n.target[0]);
+      const widget = node?.closest('[data-layout-id]')?.localName ?? 'page';
+      return `${widget}: ${n.target.join(' ')}: ${n.any[0]?.message ?? v.help}`;
+    }),
+  );
 }
 
 /** Resolves once what the DOM does not show yet is drawn: the sketch's labels, the flowchart's image, the trainer's chart. */
 function drawn() {
   const lookups = [...document.querySelectorAll('attn-soft-lookup')].every((w) => w.querySelector('[data-labels]'));
-  const images = [...document.querySelectorAll('attn-flowchart img')].every((image) => image.complete && image.naturalWidth > 0);
+  const images = [...document.querySelectorAll('attn-flowchart img')].every(
+    (image) => image.complete && image.naturalWidth > 0,
+  );
   const charts = [...document.querySelectorAll('attn-cue-trainer')].every((w) => w.querySelector('svg'));
   return lookups && images && charts;
 }
@@ -184,13 +248,18 @@ for (const engine of enginesToRun()) {
         await page.waitFor(drawn);
         // Folded parts (the heat maps' weight tables) are measured open.
         await page.run(() => document.querySelectorAll('main details').forEach((d) => (d.open = true)));
-        const { widgets, page: pageProblems } = await page.run(measureLayout, { minPx: MIN_TEXT_PX, flowcharts: FLOWCHARTS });
+        const { widgets, page: pageProblems } = await page.run(measureLayout, {
+          minPx: MIN_TEXT_PX,
+          flowcharts: FLOWCHARTS,
+        });
         failures.push(...pageProblems.map((p) => `${mode}: ${p}`));
         for (const w of widgets) {
           t.diagnostic(`${mode}: ${w.tag}: ${w.texts} text boxes, ${w.problems.length} problems`);
           failures.push(...w.problems.map((p) => `${mode}: ${w.tag}: ${p}`));
         }
-        await page.screenshotsOf(widgets.map((w) => [`[data-layout-id="${w.index}"]`, `${SHOTS}/${engine}-${width}-${theme}-${w.tag}.png`]));
+        await page.screenshotsOf(
+          widgets.map((w) => [`[data-layout-id="${w.index}"]`, `${SHOTS}/${engine}-${width}-${theme}-${w.tag}.png`]),
+        );
         failures.push(...(await page.run(contrastFailures)).map((p) => `${mode}: contrast: ${p}`));
         failures.push(...(await page.problems()).map((p) => `${mode}: ${p}`));
       }

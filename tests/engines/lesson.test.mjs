@@ -18,14 +18,26 @@ const EPOCHS = 3;
 const reference = {};
 
 /** What is compared of an epoch: the CLI writes doubles in full, so equality is exact. */
-const epochFigures = ({ epoch, trainLoss, trainAccuracy, validationLoss, validationAccuracy }) => ({ epoch, trainLoss, trainAccuracy, validationLoss, validationAccuracy });
+const epochFigures = ({ epoch, trainLoss, trainAccuracy, validationLoss, validationAccuracy }) => ({
+  epoch,
+  trainLoss,
+  trainAccuracy,
+  validationLoss,
+  validationAccuracy,
+});
 
 /**
  * The native command's cue run: its seed and, per epoch, the figures the trainer's
  * attn-train-epoch events carry. The one place that reads the CLI's JSON keys.
  */
 function nativeCue(blocks) {
-  const run = JSON.parse(execFileSync(resolve(root, 'build/cli/attention-lab'), ['cue', '--blocks', String(blocks), '--epochs', String(EPOCHS), '--json'], { encoding: 'utf8' }));
+  const run = JSON.parse(
+    execFileSync(
+      resolve(root, 'build/cli/attention-lab'),
+      ['cue', '--blocks', String(blocks), '--epochs', String(EPOCHS), '--json'],
+      { encoding: 'utf8' },
+    ),
+  );
   return { seed: run.config.seed, epochs: run.history.map(epochFigures) };
 }
 
@@ -39,7 +51,8 @@ function shownNumbers() {
   const main = document.querySelector('main');
   const numbers = [];
   const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) numbers.push(...(node.textContent.match(/-?\d[\d,.]*(?:e[+-]?\d+)?/g) ?? []));
+  for (let node = walker.nextNode(); node; node = walker.nextNode())
+    numbers.push(...(node.textContent.match(/-?\d[\d,.]*(?:e[+-]?\d+)?/g) ?? []));
   return {
     live: [...main.querySelectorAll('.live[data-key]')].map((node) => [node.dataset.key, text(node)]),
     missing: [...main.querySelectorAll('.live[data-missing]')].map((node) => node.dataset.key),
@@ -56,17 +69,32 @@ before(async () => {
 after(() => site?.close());
 
 describeEngines((session) => {
-
-  test('the lesson loads with no console error, failed request or CSP violation; every widget becomes ready; every number equals Chromium\'s', async () => {
+  test("the lesson loads with no console error, failed request or CSP violation; every widget becomes ready; every number equals Chromium's", async () => {
     const page = await session.browser.open(`${site.url}index.html#${PINNED}`);
     await page.waitFor(() => document.documentElement.dataset.lessonReady);
     const tags = await page.startWidgets();
-    for (const tag of ['attn-soft-lookup', 'attn-attention-steps', 'attn-ranked-table', 'attn-scale-figure', 'attn-mask-figure', 'attn-heads-figure', 'attn-cue-trainer', 'attn-flowchart', 'attn-pitfall-demo', 'attn-quiz', 'attn-exercises', 'attn-cue-probe'])
+    for (const tag of [
+      'attn-soft-lookup',
+      'attn-attention-steps',
+      'attn-ranked-table',
+      'attn-scale-figure',
+      'attn-mask-figure',
+      'attn-heads-figure',
+      'attn-cue-trainer',
+      'attn-flowchart',
+      'attn-pitfall-demo',
+      'attn-quiz',
+      'attn-exercises',
+      'attn-cue-probe',
+    ])
       assert.ok(tags.includes(tag), `${tag} is on the page`);
     const shown = await page.run(shownNumbers);
     assert.deepEqual(shown.missing, [], 'every live number in the prose was computed');
     assert.match(shown.lookup, /^Query at \(0\.7, -1\.3\)\. Weights key 1: \d\.\d\d/);
-    assert.ok(shown.tables.length > 0 && shown.numbers.length > 500, `${shown.tables.length} tables, ${shown.numbers.length} numbers`);
+    assert.ok(
+      shown.tables.length > 0 && shown.numbers.length > 500,
+      `${shown.tables.length} tables, ${shown.numbers.length} numbers`,
+    );
     // Numbers only, so no tolerance: fonts and widths differ between engines, the figures do not.
     if (session.engine === 'chromium') reference.shown = shown;
     else assert.deepEqual(shown, reference.shown);
@@ -76,7 +104,10 @@ describeEngines((session) => {
   test('the soft lookup answers the keyboard', async () => {
     const page = await session.browser.open(`${site.url}index.html#${PINNED}`);
     await page.startWidgets();
-    await page.press(['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'Shift+ArrowUp'], 'attn-soft-lookup [role=application]');
+    await page.press(
+      ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'Shift+ArrowUp'],
+      'attn-soft-lookup [role=application]',
+    );
     // 5 steps of 0.1 right, one of 0.5 (Shift) up; the readout settles 400 ms after the last key.
     const readout = await page.waitFor(() => {
       const text = document.querySelector('attn-soft-lookup [aria-live]').textContent;
@@ -93,15 +124,23 @@ describeEngines((session) => {
     await page.startWidgets();
     await page.run(() => {
       window.answered = [];
-      document.querySelector('attn-quiz').addEventListener('attn-quiz-answered', (event) => window.answered.push(event.detail));
+      document
+        .querySelector('attn-quiz')
+        .addEventListener('attn-quiz-answered', (event) => window.answered.push(event.detail));
     });
     const first = 'attn-quiz fieldset:first-of-type';
     await page.click(`${first} .option:nth-of-type(1) input`);
     await page.click(`${first} .attn-controls button:first-child`);
-    assert.match(await page.waitFor((q) => document.querySelector(`${q} .feedback`).textContent, first), /^Not quite\./);
+    assert.match(
+      await page.waitFor((q) => document.querySelector(`${q} .feedback`).textContent, first),
+      /^Not quite\./,
+    );
     await page.click(`${first} .option:nth-of-type(2) input`);
     await page.click(`${first} .attn-controls button:first-child`);
-    assert.match(await page.waitFor((q) => document.querySelector(`${q} .feedback`).textContent.match(/^Correct\..*/)?.[0], first), /^Correct\./);
+    assert.match(
+      await page.waitFor((q) => document.querySelector(`${q} .feedback`).textContent.match(/^Correct\..*/)?.[0], first),
+      /^Correct\./,
+    );
     assert.match(await page.run(() => document.querySelector('attn-quiz .score').textContent), /Score: 1 of 5 correct/);
     assert.equal(await page.run(() => window.answered.at(-1).score), 1);
     assert.deepEqual(await page.problems(), []);
@@ -115,10 +154,15 @@ describeEngines((session) => {
     await page.run(() => {
       window.trained = [];
       const trainer = document.querySelector('attn-cue-trainer');
-      for (const type of ['attn-train-epoch', 'attn-train-finished']) trainer.addEventListener(type, (event) => window.trained.push({ type, ...event.detail }));
+      for (const type of ['attn-train-epoch', 'attn-train-finished'])
+        trainer.addEventListener(type, (event) => window.trained.push({ type, ...event.detail }));
     });
     await page.click('attn-cue-trainer .attn-controls:nth-of-type(2) button:first-child'); // Train both
-    const events = await page.waitFor(() => window.trained.filter((e) => e.type === 'attn-train-finished').length === 2 && window.trained, undefined, { timeout: 120000 });
+    const events = await page.waitFor(
+      () => window.trained.filter((e) => e.type === 'attn-train-finished').length === 2 && window.trained,
+      undefined,
+      { timeout: 120000 },
+    );
     for (const blocks of [1, 2]) {
       const browserEpochs = events.filter((e) => e.type === 'attn-train-epoch' && e.model === blocks).map(epochFigures);
       assert.deepEqual(browserEpochs, native[blocks].epochs, `${blocks} block(s)`);
@@ -132,14 +176,23 @@ describeEngines((session) => {
     const width = session.engine === 'webkit' ? 480 : 360;
     const page = await session.browser.open(`${site.url}index.html`, { width, height: 740 });
     await page.startWidgets();
-    const { scroll, client } = await page.run(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    const { scroll, client } = await page.run(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
     assert.ok(scroll <= client, `at ${width} px the page is ${scroll - client} px wider than the screen`);
     assert.deepEqual(await page.problems(), []);
   });
 
-  test('?theme=light and ?theme=dark force the colours, the canvas\'s too; a widget\'s theme attribute wins; full-page screenshots', async () => {
-    const COLOURS = { light: { bg: 'rgb(253, 253, 251)', fg: 'rgb(29, 31, 33)' }, dark: { bg: 'rgb(21, 23, 26)', fg: 'rgb(230, 231, 233)' } };
-    for (const [theme, other] of [['light', 'dark'], ['dark', 'light']]) {
+  test("?theme=light and ?theme=dark force the colours, the canvas's too; a widget's theme attribute wins; full-page screenshots", async () => {
+    const COLOURS = {
+      light: { bg: 'rgb(253, 253, 251)', fg: 'rgb(29, 31, 33)' },
+      dark: { bg: 'rgb(21, 23, 26)', fg: 'rgb(230, 231, 233)' },
+    };
+    for (const [theme, other] of [
+      ['light', 'dark'],
+      ['dark', 'light'],
+    ]) {
       const page = await session.browser.open(`${site.url}index.html?theme=${theme}#${PINNED}`);
       await page.startWidgets();
       const colours = () => {
@@ -153,17 +206,31 @@ describeEngines((session) => {
           const key = `rgb(${pixels[i]}, ${pixels[i + 1]}, ${pixels[i + 2]})`;
           counts[key] = (counts[key] ?? 0) + 1;
         }
-        return { page: getComputedStyle(document.body).backgroundColor, text: getComputedStyle(lookup).color, panel: getComputedStyle(lookup.querySelector('.attn-panel')).backgroundColor, counts };
+        return {
+          page: getComputedStyle(document.body).backgroundColor,
+          text: getComputedStyle(lookup).color,
+          panel: getComputedStyle(lookup.querySelector('.attn-panel')).backgroundColor,
+          counts,
+        };
       };
       // data-ready comes before p5 has made and drawn its canvas: wait for the first drawing.
       await page.waitFor(() => {
         const canvas = document.querySelector('attn-soft-lookup canvas');
-        return canvas?.width > 0 && canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data.some((v, i) => i % 4 === 3 && v === 255);
+        return (
+          canvas?.width > 0 &&
+          canvas
+            .getContext('2d')
+            .getImageData(0, 0, canvas.width, canvas.height)
+            .data.some((v, i) => i % 4 === 3 && v === 255)
+        );
       });
       const seen = await page.run(colours);
       assert.equal(seen.page, COLOURS[theme].bg, `${theme} page background`);
       assert.equal(seen.text, COLOURS[theme].fg, `${theme} widget text`);
-      assert.ok(seen.counts[COLOURS[theme].fg] >= 50, `the canvas draws in the ${theme} text colour (${seen.counts[COLOURS[theme].fg]} pixels)`);
+      assert.ok(
+        seen.counts[COLOURS[theme].fg] >= 50,
+        `the canvas draws in the ${theme} text colour (${seen.counts[COLOURS[theme].fg]} pixels)`,
+      );
       assert.equal(seen.counts[COLOURS[other].fg], undefined, `no ${other} text colour on the canvas`);
       await page.screenshot(resolve(SHOTS, `${session.engine}-lesson-${theme}.png`));
 
@@ -177,17 +244,23 @@ describeEngines((session) => {
       assert.equal(after.counts[COLOURS[theme].fg], undefined, `no ${theme} text colour left on the canvas`);
       // A value that is not a theme: a warning that names it, and the widget follows the page again.
       const refused = await page.run(() => {
-        const warnings = [], warn = console.warn;
+        const warnings = [],
+          warn = console.warn;
         console.warn = (...parts) => warnings.push(parts.join(' '));
         document.querySelector('attn-soft-lookup').setAttribute('theme', 'purple');
         console.warn = warn;
         return { warnings, text: getComputedStyle(document.querySelector('attn-soft-lookup')).color };
       });
-      assert.deepEqual(refused.warnings, ['<attn-soft-lookup theme>: theme must be light, dark or auto, got "purple"; ignored']);
+      assert.deepEqual(refused.warnings, [
+        '<attn-soft-lookup theme>: theme must be light, dark or auto, got "purple"; ignored',
+      ]);
       assert.equal(refused.text, COLOURS[theme].fg);
       // theme="auto": the reader's preference, whatever the page forces (light: how the engines start here).
       await page.run(() => document.querySelector('attn-soft-lookup').setAttribute('theme', 'auto'));
-      assert.equal(await page.run(() => getComputedStyle(document.querySelector('attn-soft-lookup')).color), COLOURS.light.fg);
+      assert.equal(
+        await page.run(() => getComputedStyle(document.querySelector('attn-soft-lookup')).color),
+        COLOURS.light.fg,
+      );
       assert.deepEqual(await page.problems(), []);
     }
   });

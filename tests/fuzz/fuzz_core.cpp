@@ -31,20 +31,20 @@ namespace {
 
 using attn::Mask;
 using attn::Matrix;
-using attn::fuzz::Input;
 using attn::fuzz::all_finite;
+using attn::fuzz::Input;
 using Index = Eigen::Index;
 
 // What the failing call was given, printed before the abort so a crash can become a test.
 std::function<void()> g_describe_case;
 
-#define FUZZ_CHECK(cond)                                                                \
-  do {                                                                                  \
-    if (!(cond)) {                                                                      \
+#define FUZZ_CHECK(cond)                                                                 \
+  do {                                                                                   \
+    if (!(cond)) {                                                                       \
       std::fprintf(stderr, "fuzz_core: check failed at line %d: %s\n", __LINE__, #cond); \
-      if (g_describe_case) g_describe_case();                                           \
-      std::abort();                                                                     \
-    }                                                                                   \
+      if (g_describe_case) g_describe_case();                                            \
+      std::abort();                                                                      \
+    }                                                                                    \
   } while (0)
 
 void print(const char* name, const Matrix& m) {
@@ -125,8 +125,7 @@ Mask some_mask(Input& in, Index n_q, Index n_k) {
         return attn::combine_masks(random_mask(in, rows, cols),
                                    attn::padding_mask(rows, cols, in.in_range<Index>(1, cols)));
       break;
-    default:
-      break;
+    default: break;
   }
   return random_mask(in, rows, cols);
 }
@@ -153,8 +152,8 @@ std::vector<bool> nan_rows(const Mask* mask, Index rows, float masked_value) {
 // Compares weights with softmax computed in double, where the float math is well conditioned
 // (every input and score of modest size), and checks that blocked pairs get 0 weight when
 // masked_value is far below every allowed score of the row.
-void check_against_double(const Matrix& q, const Matrix& k, const Mask* mask,
-                          const attn::AttentionOptions& options, const Matrix& w) {
+void check_against_double(const Matrix& q, const Matrix& k, const Mask* mask, const attn::AttentionOptions& options,
+                          const Matrix& w) {
   const double scale = options.scale ? 1.0 / std::sqrt(double(q.cols())) : 1.0;
   const bool modest = q.cwiseAbs().maxCoeff() <= 1e3f && k.cwiseAbs().maxCoeff() <= 1e3f &&
                       (q.cwiseAbs().array() == 0 || q.cwiseAbs().array() >= 1e-3f).all() &&
@@ -182,8 +181,7 @@ void check_against_double(const Matrix& q, const Matrix& k, const Mask* mask,
     if (!std::isfinite(top) || std::abs(top) > 1e30) continue;
     double total = 0;
     for (double& x : s) total += (x = std::exp(x - top));
-    for (Index j = 0; j < k.rows(); ++j)
-      FUZZ_CHECK(std::abs(double(w(i, j)) - s[std::size_t(j)] / total) < 1e-3);
+    for (Index j = 0; j < k.rows(); ++j) FUZZ_CHECK(std::abs(double(w(i, j)) - s[std::size_t(j)] / total) < 1e-3);
   }
 }
 
@@ -199,8 +197,7 @@ void fuzz_softmax(Input& in) {
 }
 
 void fuzz_attention(Input& in) {
-  const Index n_q = in.side(kMaxSide), n_k = in.side(kMaxSide), d_k = in.side(kMaxSide),
-              d_v = in.side(kMaxSide);
+  const Index n_q = in.side(kMaxSide), n_k = in.side(kMaxSide), d_k = in.side(kMaxSide), d_v = in.side(kMaxSide);
   // Mismatched shapes now and then.
   const Index key_cols = in.byte() % 8 == 0 ? in.side(kMaxSide) : d_k;
   const Index value_rows = in.byte() % 8 == 0 ? in.side(kMaxSide) : n_k;
@@ -210,8 +207,8 @@ void fuzz_attention(Input& in) {
   Mask mask;
   if (use_mask) mask = some_mask(in, n_q, n_k);
 
-  bool valid = q.size() > 0 && k.size() > 0 && v.size() > 0 && all_finite(q) && all_finite(k) &&
-               all_finite(v) && key_cols == d_k && value_rows == n_k && options_ok(options);
+  bool valid = q.size() > 0 && k.size() > 0 && v.size() > 0 && all_finite(q) && all_finite(k) && all_finite(v) &&
+               key_cols == d_k && value_rows == n_k && options_ok(options);
   if (use_mask) valid = valid && mask.rows() == n_q && mask.cols() == n_k;
 
   attn::AttentionResult r;
@@ -221,9 +218,8 @@ void fuzz_attention(Input& in) {
     std::fprintf(stderr, "scale %d masked_value %.9g\n", int(options.scale), double(options.masked_value));
     print("weights", r.weights), print("output", r.output);
   };
-  const bool ok = returns([&] {
-    r = use_mask ? attn::attention(q, k, v, mask, options) : attn::attention(q, k, v, options);
-  });
+  const bool ok =
+      returns([&] { r = use_mask ? attn::attention(q, k, v, mask, options) : attn::attention(q, k, v, options); });
   if (!valid) {
     FUZZ_CHECK(!ok);
     return;
@@ -246,8 +242,8 @@ void fuzz_attention(Input& in) {
 void fuzz_multihead(Input& in) {
   // Constructor arguments over the whole int range now and then, else small.
   // Sizes at the documented limit (65536) and where products of two of them leave int.
-  static const int kEdges[] = {65536, 65537, 46341, 32768, 4096, std::numeric_limits<int>::max(),
-                               std::numeric_limits<int>::min()};
+  static const int kEdges[] = {
+      65536, 65537, 46341, 32768, 4096, std::numeric_limits<int>::max(), std::numeric_limits<int>::min()};
   auto size_arg = [&in]() -> int {
     switch (in.byte() % 16) {
       case 0: return in.provider().ConsumeIntegral<int>();
@@ -286,8 +282,7 @@ void fuzz_multihead(Input& in) {
     const bool exact = in.byte() % 8 != 0;
     const Matrix w = in.matrix(exact ? rows : in.side(kMaxSide), exact ? cols : in.side(kMaxSide));
     const Matrix b = in.matrix(1, exact ? cols : in.side(kMaxSide));
-    const bool set_ok = w.rows() == rows && w.cols() == cols && b.cols() == cols && all_finite(w) &&
-                        all_finite(b);
+    const bool set_ok = w.rows() == rows && w.cols() == cols && b.cols() == cols && all_finite(w) && all_finite(b);
     FUZZ_CHECK(returns([&] { layer->set_projection(which, w, b); }) == set_ok);
   }
 
@@ -298,8 +293,8 @@ void fuzz_multihead(Input& in) {
   const bool use_mask = in.flag();
   Mask mask;
   if (use_mask) mask = some_mask(in, n_q, n_k);
-  bool valid = q.size() > 0 && k.size() > 0 && all_finite(q) && all_finite(k) && all_finite(v) &&
-               dq == d_model && options_ok(options);
+  bool valid = q.size() > 0 && k.size() > 0 && all_finite(q) && all_finite(k) && all_finite(v) && dq == d_model &&
+               options_ok(options);
   if (use_mask) valid = valid && mask.rows() == n_q && mask.cols() == n_k;
 
   attn::MultiHeadResult r;

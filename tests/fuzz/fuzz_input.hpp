@@ -23,7 +23,9 @@ class Input {
   bool flag() { return provider_.ConsumeBool(); }
   std::uint8_t byte() { return provider_.ConsumeIntegral<std::uint8_t>(); }
   template <typename T>
-  T in_range(T lo, T hi) { return provider_.ConsumeIntegralInRange<T>(lo, hi); }
+  T in_range(T lo, T hi) {
+    return provider_.ConsumeIntegralInRange<T>(lo, hi);
+  }
   bool empty() { return provider_.remaining_bytes() == 0; }
   FuzzedDataProvider& provider() { return provider_; }
 

@@ -15,7 +15,8 @@ import { enginesToRun, launch, serveSite } from '../support/engines.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 const app = mkdtempSync(join(tmpdir(), 'attn-vite-app-'));
-const run = (command, args, cwd = app) => execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const run = (command, args, cwd = app) =>
+  execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
 // The guide's recipe (web/recipes/vite-app/): the page, the author's code (type-checked against
 // the package's types: the tag map gives the element type, the event map the detail type, so a
@@ -25,7 +26,10 @@ const MAIN = readFileSync(join(RECIPE, 'main.ts'), 'utf8');
 
 let site;
 before(() => {
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'scratch-course', private: true, type: 'module' }, null, 2));
+  writeFileSync(
+    join(app, 'package.json'),
+    JSON.stringify({ name: 'scratch-course', private: true, type: 'module' }, null, 2),
+  );
   for (const file of ['index.html', 'main.ts', 'tsconfig.json']) cpSync(join(RECIPE, file), join(app, file));
   cpSync(join(root, 'tests/engines/course-page/course-icon.svg'), join(app, 'public/course-icon.svg'));
 });
@@ -35,28 +39,57 @@ after(async () => {
 });
 
 test('npm pack makes the package, and it installs offline into a course app', () => {
-  const [packed] = JSON.parse(run('npm', ['pack', join(root, 'dist-package'), '--pack-destination', app, '--json'], root));
+  const [packed] = JSON.parse(
+    run('npm', ['pack', join(root, 'dist-package'), '--pack-destination', app, '--json'], root),
+  );
   const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   assert.equal(packed.filename, `attention-lab-${version}.tgz`);
   const files = packed.files.map((f) => f.path);
-  for (const file of ['attention-lab.js', 'attention-lab.css', 'custom-elements.json', 'types/attention-lab.d.ts', 'types/public-types.d.ts',
-    'schemas/quiz.schema.json', 'schemas/exercises.schema.json', 'schemas/table.schema.json', 'CHANGELOG.md', 'README.md', 'package.json'])
+  for (const file of [
+    'attention-lab.js',
+    'attention-lab.css',
+    'custom-elements.json',
+    'types/attention-lab.d.ts',
+    'types/public-types.d.ts',
+    'schemas/quiz.schema.json',
+    'schemas/exercises.schema.json',
+    'schemas/table.schema.json',
+    'CHANGELOG.md',
+    'README.md',
+    'package.json',
+  ])
     assert.ok(files.includes(file), `the package holds ${file}`);
-  assert.ok(files.some((f) => /^assets\/attention_core-.*\.wasm$/.test(f)) && files.some((f) => /^assets\/attention_lab-.*\.wasm$/.test(f)), 'the package holds both core modules');
-  assert.ok(files.some((f) => /^assets\/training-worker-.*\.js$/.test(f)), 'the package holds the Worker');
-  assert.match(readFileSync(join(root, 'CHANGELOG.md'), 'utf8'), new RegExp(`^## ${version.replace(/\./g, '\\.')}$`, 'm'), 'the changelog has this version');
+  assert.ok(
+    files.some((f) => /^assets\/attention_core-.*\.wasm$/.test(f)) &&
+      files.some((f) => /^assets\/attention_lab-.*\.wasm$/.test(f)),
+    'the package holds both core modules',
+  );
+  assert.ok(
+    files.some((f) => /^assets\/training-worker-.*\.js$/.test(f)),
+    'the package holds the Worker',
+  );
+  assert.match(
+    readFileSync(join(root, 'CHANGELOG.md'), 'utf8'),
+    new RegExp(`^## ${version.replace(/\./g, '\\.')}$`, 'm'),
+    'the changelog has this version',
+  );
   run('npm', ['install', '--offline', '--no-audit', '--no-fund', `./${packed.filename}`]);
   const installed = JSON.parse(readFileSync(join(app, 'node_modules/attention-lab/package.json'), 'utf8'));
   assert.equal(installed.version, version);
   assert.deepEqual(installed.dependencies ?? {}, {}, 'the package depends on nothing');
 });
 
-test('the author\'s TypeScript compiles against the package\'s types', () => {
+test("the author's TypeScript compiles against the package's types", () => {
   run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json']);
   // and a detail field the event does not have is an error
-  writeFileSync(join(app, 'main.ts'), `${MAIN}\nquiz.addEventListener('attn-quiz-answered', (event) => event.detail.nope);\n`);
-  assert.throws(() => run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json']),
-    (error) => /Property 'nope' does not exist on type 'QuizAnsweredDetail'/.test(error.stdout));
+  writeFileSync(
+    join(app, 'main.ts'),
+    `${MAIN}\nquiz.addEventListener('attn-quiz-answered', (event) => event.detail.nope);\n`,
+  );
+  assert.throws(
+    () => run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json']),
+    (error) => /Property 'nope' does not exist on type 'QuizAnsweredDetail'/.test(error.stdout),
+  );
   writeFileSync(join(app, 'main.ts'), MAIN);
 });
 
@@ -73,19 +106,32 @@ async function renders(engine) {
     const page = await browser.open(`${site.url}index.html`, { width: 1000, height: 900 });
     assert.deepEqual(await page.startWidgets(), ['attn-mask-figure', 'attn-quiz', 'attn-cue-trainer']);
     // the author's attributes took effect (6 positions, 4 real: both masks allow 1+2+3+4+4+4 = 18 of 36 pairs)
-    assert.match(await page.run(() => document.querySelector('attn-mask-figure [data-mask="both"]').textContent), /allowed: 0\.5000/);
+    assert.match(
+      await page.run(() => document.querySelector('attn-mask-figure [data-mask="both"]').textContent),
+      /allowed: 0\.5000/,
+    );
     // the stylesheet came with the one import
     assert.equal(await page.run(() => getComputedStyle(document.querySelector('attn-quiz')).display), 'block');
     await page.click('attn-quiz .option:nth-of-type(2) input');
     await page.click('attn-quiz .attn-controls button:first-child');
-    assert.equal(await page.waitFor(() => document.getElementById('log').textContent), '1/1 http://adlnet.gov/expapi/verbs/answered');
+    assert.equal(
+      await page.waitFor(() => document.getElementById('log').textContent),
+      '1/1 http://adlnet.gov/expapi/verbs/answered',
+    );
     // the training Worker and the core's .wasm came through the app's bundler: one epoch of both models
     await page.run(() => {
       window.finished = [];
       document.addEventListener('attn-train-finished', (event) => window.finished.push(event.detail.model));
     });
     await page.click('attn-cue-trainer .attn-controls:nth-of-type(2) button:first-child');
-    const done = await page.waitFor(() => (window.finished.length === 2 && window.finished.sort()) || (/failed|stopped/.test(document.querySelector('.trainer-status').textContent) && document.querySelector('.trainer-status').textContent), undefined, { timeout: 60000 });
+    const done = await page.waitFor(
+      () =>
+        (window.finished.length === 2 && window.finished.sort()) ||
+        (/failed|stopped/.test(document.querySelector('.trainer-status').textContent) &&
+          document.querySelector('.trainer-status').textContent),
+      undefined,
+      { timeout: 60000 },
+    );
     assert.deepEqual(done, [1, 2]);
     assert.deepEqual(await page.problems(), []);
   } finally {

@@ -25,18 +25,29 @@ before(async () => {
 after(() => site?.close());
 
 describeEngines((session) => {
-
   test('under /courses/ml/: every widget works, the trainer trains 2 epochs, the frame fits, nothing is fetched outside the folder', async () => {
     const page = await session.browser.open(`${site.url}courses/ml/week3.html`, { width: 1000, height: 900 });
     await recordEvents(page);
     assert.deepEqual(await page.startWidgets(), ['attn-soft-lookup', 'attn-quiz', 'attn-cue-trainer']);
-    assert.match(await page.run(() => document.querySelector('attn-quiz legend').textContent), /What does each row of attention weights add up to\?/);
+    assert.match(
+      await page.run(() => document.querySelector('attn-quiz legend').textContent),
+      /What does each row of attention weights add up to\?/,
+    );
     const finished = await trainToFinish(page);
     assert.deepEqual(finished.map((d) => d.model).sort(), [1, 2]);
     await checkFramedMasks(page);
-    const outside = await page.run(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name))
-      .filter((url) => url.origin === location.origin && !url.pathname.startsWith('/courses/ml/') && !['/attn-watch.js', '/favicon.ico'].includes(url.pathname))
-      .map((url) => url.pathname));
+    const outside = await page.run(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => new URL(entry.name))
+        .filter(
+          (url) =>
+            url.origin === location.origin &&
+            !url.pathname.startsWith('/courses/ml/') &&
+            !['/attn-watch.js', '/favicon.ico'].includes(url.pathname),
+        )
+        .map((url) => url.pathname),
+    );
     assert.deepEqual(outside, [], 'every file comes from the course folder');
     assert.deepEqual(await page.problems(), []);
   });

@@ -30,21 +30,32 @@ after(() => site?.close());
 
 test('Eleventy passed the raw HTML block through and published the build under /attention/', () => {
   const page = readFileSync(resolve(PROJECT, '_site/week3/index.html'), 'utf8');
-  assert.match(page, /<div class="widgets">\s*<attn-soft-lookup scale="on"><\/attn-soft-lookup>\s*<attn-quiz src="\/my-questions.json"><\/attn-quiz>\s*<\/div>/);
+  assert.match(
+    page,
+    /<div class="widgets">\s*<attn-soft-lookup scale="on"><\/attn-soft-lookup>\s*<attn-quiz src="\/my-questions.json"><\/attn-quiz>\s*<\/div>/,
+  );
   assert.match(page, /<script src="\/attention\/attention-lab-loader.js" defer><\/script>/);
-  assert.equal(readFileSync(resolve(PROJECT, '_site/attention/attention-lab.js'), 'utf8'), readFileSync(resolve(DIST, 'attention-lab.js'), 'utf8'));
+  assert.equal(
+    readFileSync(resolve(PROJECT, '_site/attention/attention-lab.js'), 'utf8'),
+    readFileSync(resolve(DIST, 'attention-lab.js'), 'utf8'),
+  );
 });
 
 describeEngines((session) => {
-
-  test('the Markdown page\'s widgets start; the quiz shows the author\'s questions and answers a click', async () => {
+  test("the Markdown page's widgets start; the quiz shows the author's questions and answers a click", async () => {
     const page = await session.browser.open(`${site.url}week3/`, { width: 1000, height: 900 });
     await recordEvents(page);
     assert.deepEqual(await page.startWidgets(), ['attn-soft-lookup', 'attn-quiz']);
-    assert.match(await page.run(() => document.querySelector('attn-quiz legend').textContent), /What does each row of attention weights add up to\?/);
+    assert.match(
+      await page.run(() => document.querySelector('attn-quiz legend').textContent),
+      /What does each row of attention weights add up to\?/,
+    );
     await page.click('attn-quiz .option:nth-of-type(2) input');
     await page.click('attn-quiz .attn-controls button:first-child'); // Check
-    assert.equal((await page.waitFor(() => window.seen.find((e) => e.name === 'attn-quiz-answered')?.detail)).correct, true);
+    assert.equal(
+      (await page.waitFor(() => window.seen.find((e) => e.name === 'attn-quiz-answered')?.detail)).correct,
+      true,
+    );
     assert.deepEqual(await page.problems(), []);
   });
 });

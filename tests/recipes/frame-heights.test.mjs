@@ -16,7 +16,9 @@ import { COURSE_SITE, FRAME_HEIGHTS, FRAME_HEIGHTS_FILE, RECIPES, frameFit } fro
 
 const SLACK = 30;
 /** Every widget the package declares (custom-elements.json): each needs its documented heights. */
-const TAGS = JSON.parse(readFileSync(resolve(DIST, 'custom-elements.json'), 'utf8')).modules[0].declarations.map((d) => d.tagName);
+const TAGS = JSON.parse(readFileSync(resolve(DIST, 'custom-elements.json'), 'utf8')).modules[0].declarations.map(
+  (d) => d.tagName,
+);
 const HOST = resolve(import.meta.dirname, 'frame-host');
 const LMS_RECIPE = resolve(RECIPES, 'lms/lesson.html');
 const measured = {}; // tag -> width -> [px per engine]
@@ -35,7 +37,10 @@ function tallestState() {
   const framed = document.getElementById('framed').contentDocument;
   for (const fieldset of framed.querySelectorAll('attn-quiz fieldset')) {
     const [check, solution] = fieldset.querySelectorAll('.attn-controls button');
-    const choices = [...fieldset.querySelectorAll('input[type=radio]')].map((input) => () => { input.click(); check.click(); });
+    const choices = [...fieldset.querySelectorAll('input[type=radio]')].map((input) => () => {
+      input.click();
+      check.click();
+    });
     choices.push(() => solution.click());
     const heights = choices.map((choose) => (choose(), fieldset.getBoundingClientRect().height));
     choices[heights.indexOf(Math.max(...heights))]();
@@ -47,12 +52,15 @@ function tallestState() {
 
 /** Frames `tag` (with &attribute=value... if any) at `width` px and resolves to its content height, once the frame fits it. */
 async function measure(page, tag, width) {
-  await page.run(({ tag, width }) => {
-    const frame = document.getElementById('framed');
-    window.before = frame.contentDocument;
-    frame.width = String(width);
-    frame.src = `embed.html?widget=${tag}`;
-  }, { tag, width });
+  await page.run(
+    ({ tag, width }) => {
+      const frame = document.getElementById('framed');
+      window.before = frame.contentDocument;
+      frame.width = String(width);
+      frame.src = `embed.html?widget=${tag}`;
+    },
+    { tag, width },
+  );
   // Ready: a new document, its widget with data-ready (the flowchart, an image, raises no attn-ready).
   await page.waitFor((tag) => {
     const framed = document.getElementById('framed').contentDocument;
@@ -63,7 +71,8 @@ async function measure(page, tag, width) {
   for (let tries = 0; ; tries++) {
     const fit = await frameFit(page, '#framed');
     if (Math.abs(fit.content - fit.frame) <= 1 && !fit.scrolls) return Math.ceil(fit.content);
-    if (tries === 100) throw new Error(`${tag} at ${width} px: the frame never fitted its content (${JSON.stringify(fit)})`);
+    if (tries === 100)
+      throw new Error(`${tag} at ${width} px: the frame never fitted its content (${JSON.stringify(fit)})`);
     await new Promise((ok) => setTimeout(ok, 50));
   }
 }
@@ -85,14 +94,21 @@ describeEngines((session) => {
         if (event.data.name === 'attn-train-finished') window.finished += 1;
       });
       const framed = document.getElementById('framed');
-      framed.contentDocument.querySelector('attn-cue-trainer .attn-panel > .attn-controls:nth-child(2) > button').click(); // Train both
+      framed.contentDocument
+        .querySelector('attn-cue-trainer .attn-panel > .attn-controls:nth-child(2) > button')
+        .click(); // Train both
       return framed.clientHeight;
     });
     await page.waitFor(() => window.finished === 2, undefined, { timeout: 60000 });
     const fit = await page.waitFor(async () => {
       const framed = document.getElementById('framed');
       const content = framed.contentDocument.documentElement.getBoundingClientRect().height;
-      return Math.abs(content - framed.clientHeight) <= 1 && { frame: framed.clientHeight, scrolls: framed.contentDocument.documentElement.scrollHeight > framed.clientHeight };
+      return (
+        Math.abs(content - framed.clientHeight) <= 1 && {
+          frame: framed.clientHeight,
+          scrolls: framed.contentDocument.documentElement.scrollHeight > framed.clientHeight,
+        }
+      );
     });
     const heights = await page.run(() => window.heights);
     assert.equal(fit.scrolls, false);
@@ -111,7 +127,10 @@ describeEngines((session) => {
       }
       for (const [i, width] of FRAME_HEIGHTS.widths.entries()) {
         t.diagnostic(`${width} px wide: ${heights[i]} px tall (documented ${documented[i]})`);
-        assert.ok(heights[i] <= documented[i], `${tag} is ${heights[i]} px tall in a ${width} px frame, more than the ${documented[i] ?? 'no height'} documented`);
+        assert.ok(
+          heights[i] <= documented[i],
+          `${tag} is ${heights[i]} px tall in a ${width} px frame, more than the ${documented[i] ?? 'no height'} documented`,
+        );
       }
     });
   }
@@ -125,18 +144,29 @@ test('the documented heights are tight: at most SLACK px above the tallest engin
     const documented = FRAME_HEIGHTS.heights[tag] ?? [];
     suggested[tag] = FRAME_HEIGHTS.widths.map((width, i) => {
       const tallest = Math.max(...measured[tag][width]);
-      if (!(documented[i] - tallest <= SLACK)) loose.push(`${tag} at ${width} px: ${documented[i]} documented, ${tallest} measured`);
+      if (!(documented[i] - tallest <= SLACK))
+        loose.push(`${tag} at ${width} px: ${documented[i]} documented, ${tallest} measured`);
       return Math.ceil((tallest + 10) / 10) * 10;
     });
   }
   // ATTN_WRITE_FRAME_HEIGHTS=1 writes the suggestion into the guide's table (after a widget changed).
   if (process.env.ATTN_WRITE_FRAME_HEIGHTS === '1') {
-    const json = JSON.stringify({ ...FRAME_HEIGHTS, heights: suggested }, null, 2).replace(/\[\s+([\d,\s]+?)\s+\]/g, (_, list) => `[${list.split(/,\s*/).join(', ')}]`);
+    const json = JSON.stringify({ ...FRAME_HEIGHTS, heights: suggested }, null, 2).replace(
+      /\[\s+([\d,\s]+?)\s+\]/g,
+      (_, list) => `[${list.split(/,\s*/).join(', ')}]`,
+    );
     writeFileSync(FRAME_HEIGHTS_FILE, `${json}\n`);
     // The LMS recipe's frames carry the widest width's heights.
-    const lms = readFileSync(LMS_RECIPE, 'utf8').replace(/(widget=([a-z-]+)[^>]*?height=")\d+"/gs, (_, head, tag) => `${head}${suggested[tag].at(-1)}"`);
+    const lms = readFileSync(LMS_RECIPE, 'utf8').replace(
+      /(widget=([a-z-]+)[^>]*?height=")\d+"/gs,
+      (_, head, tag) => `${head}${suggested[tag].at(-1)}"`,
+    );
     writeFileSync(LMS_RECIPE, lms);
     return;
   }
-  assert.deepEqual(loose, [], `heights measured + 10 px, rounded up to tens: ${JSON.stringify(suggested)} (ATTN_WRITE_FRAME_HEIGHTS=1 writes them)`);
+  assert.deepEqual(
+    loose,
+    [],
+    `heights measured + 10 px, rounded up to tens: ${JSON.stringify(suggested)} (ATTN_WRITE_FRAME_HEIGHTS=1 writes them)`,
+  );
 });

@@ -10,7 +10,16 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
 import { describeEngines, serveSite } from '../support/engines.mjs';
-import { COURSE_SITE, RECIPES, checkFramedMasks, documentedMessages, hostPolicy, localise, recordEvents, trainToFinish } from './recipes.mjs';
+import {
+  COURSE_SITE,
+  RECIPES,
+  checkFramedMasks,
+  documentedMessages,
+  hostPolicy,
+  localise,
+  recordEvents,
+  trainToFinish,
+} from './recipes.mjs';
 
 const PAGE = 'week3.html';
 let assets, assetsWithoutCors;
@@ -20,7 +29,9 @@ const courses = {};
 function courseFor(site, policy) {
   let course;
   const rewrite = (html) => localise(html, { assets: site.url, course: course.url });
-  return serveSite({ roots: [resolve(RECIPES, 'other-host'), COURSE_SITE], csp: policy, rewrite }).then((server) => (course = server));
+  return serveSite({ roots: [resolve(RECIPES, 'other-host'), COURSE_SITE], csp: policy, rewrite }).then(
+    (server) => (course = server),
+  );
 }
 
 before(async () => {
@@ -28,8 +39,14 @@ before(async () => {
   assetsWithoutCors = await serveSite();
   courses.open = await courseFor(assets, hostPolicy(assets.url));
   courses.withoutCors = await courseFor(assetsWithoutCors, hostPolicy(assetsWithoutCors.url));
-  courses.noWorkers = await courseFor(assets, hostPolicy(assets.url, (p) => p.replace(/worker-src [^;]*/, "worker-src 'none'")));
-  courses.noWasm = await courseFor(assets, hostPolicy(assets.url, (p) => p.replace(" 'wasm-unsafe-eval'", '')));
+  courses.noWorkers = await courseFor(
+    assets,
+    hostPolicy(assets.url, (p) => p.replace(/worker-src [^;]*/, "worker-src 'none'")),
+  );
+  courses.noWasm = await courseFor(
+    assets,
+    hostPolicy(assets.url, (p) => p.replace(" 'wasm-unsafe-eval'", '')),
+  );
 });
 after(async () => {
   for (const site of [assets, assetsWithoutCors, ...Object.values(courses)]) await site?.close();
@@ -39,7 +56,10 @@ after(async () => {
 function placedMessages(page) {
   return page.waitFor(() => {
     const widgets = [...document.querySelectorAll('body *')].filter((node) => node.localName.startsWith('attn-'));
-    const texts = widgets.map((node) => [node.localName, node.querySelector(':scope > p.attn-error[role=alert]')?.textContent]);
+    const texts = widgets.map((node) => [
+      node.localName,
+      node.querySelector(':scope > p.attn-error[role=alert]')?.textContent,
+    ]);
     widgets.forEach((node) => node.scrollIntoView({ block: 'center', behavior: 'instant' }));
     return texts.every(([, text]) => text) && texts;
   });
@@ -55,7 +75,12 @@ describeEngines((session) => {
   test('CORS on: every widget works from the other origin, the trainer trains 2 epochs, the frame fits its content', async () => {
     const page = await session.browser.open(`${courses.open.url}${PAGE}`, { width: 1000, height: 900 });
     await recordEvents(page);
-    assert.deepEqual(await page.startWidgets(), ['attn-soft-lookup', 'attn-ranked-table', 'attn-quiz', 'attn-cue-trainer']);
+    assert.deepEqual(await page.startWidgets(), [
+      'attn-soft-lookup',
+      'attn-ranked-table',
+      'attn-quiz',
+      'attn-cue-trainer',
+    ]);
 
     // The soft lookup answers keys; the table ranks by a column.
     await page.press(['ArrowLeft', 'ArrowUp'], 'attn-soft-lookup [role=application]');
@@ -64,7 +89,10 @@ describeEngines((session) => {
     await page.waitFor(() => window.seen.some((e) => e.name === 'attn-change' && e.from === 'attn-ranked-table'));
 
     // The quiz shows the author's own questions, fetched from the course's origin.
-    assert.match(await page.run(() => document.querySelector('attn-quiz legend').textContent), /What does each row of attention weights add up to\?/);
+    assert.match(
+      await page.run(() => document.querySelector('attn-quiz legend').textContent),
+      /What does each row of attention weights add up to\?/,
+    );
     await page.click('attn-quiz .option:nth-of-type(2) input');
     await page.click('attn-quiz .attn-controls button:first-child'); // Check
     const answered = await page.waitFor(() => window.seen.find((e) => e.name === 'attn-quiz-answered')?.detail);
@@ -74,8 +102,15 @@ describeEngines((session) => {
     // The trainer: its Worker comes from the asset host, started through a blob: module.
     const finished = await trainToFinish(page);
     assert.deepEqual(finished.map((d) => d.model).sort(), [1, 2]);
-    const epochs = await page.run(() => window.seen.filter((e) => e.name === 'attn-train-epoch').map((e) => [e.detail.model, e.detail.epoch]));
-    assert.deepEqual(epochs.sort(), [[1, 1], [1, 2], [2, 1], [2, 2]]);
+    const epochs = await page.run(() =>
+      window.seen.filter((e) => e.name === 'attn-train-epoch').map((e) => [e.detail.model, e.detail.epoch]),
+    );
+    assert.deepEqual(epochs.sort(), [
+      [1, 1],
+      [1, 2],
+      [2, 1],
+      [2, 2],
+    ]);
 
     // The framed mask figure: its events arrive on the <iframe>, and it is as tall as its content.
     await checkFramedMasks(page);
@@ -87,12 +122,18 @@ describeEngines((session) => {
     const [noCors] = documentedWithoutCors;
     assert.match(noCors, /sends no Access-Control-Allow-Origin header/);
     const placed = await placedMessages(page);
-    assert.deepEqual(placed, ['attn-soft-lookup', 'attn-ranked-table', 'attn-quiz', 'attn-cue-trainer'].map((tag) => [tag, noCors]));
+    assert.deepEqual(
+      placed,
+      ['attn-soft-lookup', 'attn-ranked-table', 'attn-quiz', 'attn-cue-trainer'].map((tag) => [tag, noCors]),
+    );
     const problems = await page.problems();
-    assert.ok(problems.some((line) => line.startsWith(`console.error: attention-lab: ${noCors}`)), problems.join('\n'));
+    assert.ok(
+      problems.some((line) => line.startsWith(`console.error: attention-lab: ${noCors}`)),
+      problems.join('\n'),
+    );
   });
 
-  test('a course page whose policy has worker-src \'none\': the trainer says so in place of its status', async () => {
+  test("a course page whose policy has worker-src 'none': the trainer says so in place of its status", async () => {
     const page = await session.browser.open(`${courses.noWorkers.url}${PAGE}`, { width: 1000, height: 900 });
     await recordEvents(page);
     await page.startWidgets();
@@ -104,9 +145,12 @@ describeEngines((session) => {
     assert.equal(status, documented[3], 'the message the guide documents');
   });
 
-  test('a course page whose policy lacks \'wasm-unsafe-eval\': every widget says so in its place', async () => {
+  test("a course page whose policy lacks 'wasm-unsafe-eval': every widget says so in its place", async () => {
     const page = await session.browser.open(`${courses.noWasm.url}${PAGE}`, { width: 1000, height: 900 });
     const placed = await placedMessages(page);
-    assert.deepEqual(placed, ['attn-soft-lookup', 'attn-ranked-table', 'attn-quiz', 'attn-cue-trainer'].map((tag) => [tag, documented[2]]));
+    assert.deepEqual(
+      placed,
+      ['attn-soft-lookup', 'attn-ranked-table', 'attn-quiz', 'attn-cue-trainer'].map((tag) => [tag, documented[2]]),
+    );
   });
 });

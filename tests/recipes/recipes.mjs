@@ -48,11 +48,31 @@ export async function documentedMessages(browser, site) {
 export function recordEvents(page) {
   return page.run(() => {
     window.seen = [];
-    const names = ['attn-ready', 'attn-change', 'attn-quiz-answered', 'attn-exercise-checked', 'attn-train-progress', 'attn-train-epoch', 'attn-train-finished'];
+    const names = [
+      'attn-ready',
+      'attn-change',
+      'attn-quiz-answered',
+      'attn-exercise-checked',
+      'attn-train-progress',
+      'attn-train-epoch',
+      'attn-train-finished',
+    ];
     for (const name of names)
-      document.addEventListener(name, (event) => window.seen.push({ name, from: event.target.localName, detail: JSON.parse(JSON.stringify(event.detail ?? null)) }));
+      document.addEventListener(name, (event) =>
+        window.seen.push({
+          name,
+          from: event.target.localName,
+          detail: JSON.parse(JSON.stringify(event.detail ?? null)),
+        }),
+      );
     window.heights = [];
-    window.addEventListener('message', (event) => event.data?.source === 'attention-lab' && event.data.type === 'height' && window.heights.push(event.data.height));
+    window.addEventListener(
+      'message',
+      (event) =>
+        event.data?.source === 'attention-lab' &&
+        event.data.type === 'height' &&
+        window.heights.push(event.data.height),
+    );
   });
 }
 
@@ -62,12 +82,18 @@ export function recordEvents(page) {
  */
 export async function trainToFinish(page) {
   await page.click('attn-cue-trainer .attn-panel > .attn-controls:nth-child(2) > button:first-child');
-  const outcome = await page.waitFor(() => {
-    const finished = window.seen.filter((event) => event.name === 'attn-train-finished' && event.from === 'attn-cue-trainer');
-    if (finished.length === 2) return { finished: finished.map((event) => event.detail) };
-    const status = document.querySelector('attn-cue-trainer .trainer-status')?.textContent ?? '';
-    return /cannot run|could not start|stopped|failed/.test(status) && { status };
-  }, undefined, { timeout: 60000 });
+  const outcome = await page.waitFor(
+    () => {
+      const finished = window.seen.filter(
+        (event) => event.name === 'attn-train-finished' && event.from === 'attn-cue-trainer',
+      );
+      if (finished.length === 2) return { finished: finished.map((event) => event.detail) };
+      const status = document.querySelector('attn-cue-trainer .trainer-status')?.textContent ?? '';
+      return /cannot run|could not start|stopped|failed/.test(status) && { status };
+    },
+    undefined,
+    { timeout: 60000 },
+  );
   if (outcome.status) throw new Error(`the trainer did not train: ${outcome.status}`);
   return outcome.finished;
 }
@@ -92,8 +118,13 @@ export async function frameFit(page, selector) {
  * the frame to the height it posts, and that is its content's height within 2 px, no scroll bar.
  */
 export async function checkFramedMasks(page, selector = 'iframe') {
-  await page.run((selector) => document.querySelector(selector).scrollIntoView({ block: 'start', behavior: 'instant' }), selector);
-  const change = await page.waitFor(() => window.seen.find((e) => e.from === 'iframe' && e.name === 'attn-change')?.detail);
+  await page.run(
+    (selector) => document.querySelector(selector).scrollIntoView({ block: 'start', behavior: 'instant' }),
+    selector,
+  );
+  const change = await page.waitFor(
+    () => window.seen.find((e) => e.from === 'iframe' && e.name === 'attn-change')?.detail,
+  );
   assert.equal(change.positions, 8);
   assert.equal(change.fractions.both, 30 / 64, 'causal and padding masks allow 30 of 64 pairs');
   assert.ok(await page.run(() => window.seen.some((e) => e.from === 'iframe' && e.name === 'attn-ready')));

@@ -72,8 +72,7 @@ json run(const TransformerConfig& config, std::uint64_t seed, const std::vector<
   attn::nn::zero_grad(model.parameters());
   model.backward(loss.backward());
   for (const auto& p : model.parameters()) gradients[p.name] = values_of(*p.grad);
-  return {{"initial", initial}, {"logits", values_of(logits)}, {"loss", double(value)},
-          {"gradients", gradients}};
+  return {{"initial", initial}, {"logits", values_of(logits)}, {"loss", double(value)}, {"gradients", gradients}};
 }
 
 json make_case(const CaseSpec& spec, std::uint64_t seed) {
@@ -96,9 +95,8 @@ json make_case(const CaseSpec& spec, std::uint64_t seed) {
   TinyTransformer<float> shapes(config);
   json parameters = json::array();
   for (const auto& p : shapes.parameters())
-    parameters.push_back({{"name", p.name},
-                          {"shape", {p.value->rows(), p.value->cols()}},
-                          {"initial", single["initial"][p.name]}});
+    parameters.push_back(
+        {{"name", p.name}, {"shape", {p.value->rows(), p.value->cols()}}, {"initial", single["initial"][p.name]}});
   single.erase("initial");
   twice.erase("initial");
   return {{"name", spec.name},

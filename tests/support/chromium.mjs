@@ -50,7 +50,12 @@ export async function closeSite({ server, browser }) {
 /** Scrolls through the opened lesson once its numbers are in and every kind of widget is defined (each from its own chunk), so each widget sees itself come into view. */
 export async function scrollThroughLesson(page) {
   await page.locate('html[data-lesson-ready]').waitFor({ timeout: 15000 });
-  await page.waitFor(() => [...document.querySelectorAll('main figure.widget > :first-child')].every((w) => customElements.get(w.localName)), undefined, { timeout: 30000 });
+  await page.waitFor(
+    () =>
+      [...document.querySelectorAll('main figure.widget > :first-child')].every((w) => customElements.get(w.localName)),
+    undefined,
+    { timeout: 30000 },
+  );
   for (let y = 0; y < 40; y++) {
     await page.wheel(800);
     await new Promise((ok) => setTimeout(ok, 40));
@@ -64,6 +69,11 @@ export async function scrollThroughLesson(page) {
 export async function startLesson(browser, url, viewport = { width: 1280, height: 720 }, options) {
   const page = await browser.open(url + 'index.html', viewport, options);
   await scrollThroughLesson(page);
-  await page.waitFor(() => [...document.querySelectorAll('main figure.widget > :first-child')].every((w) => w.hasAttribute('data-ready')), undefined, { timeout: 20000 });
+  await page.waitFor(
+    () =>
+      [...document.querySelectorAll('main figure.widget > :first-child')].every((w) => w.hasAttribute('data-ready')),
+    undefined,
+    { timeout: 20000 },
+  );
   return page;
 }

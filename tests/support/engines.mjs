@@ -71,8 +71,13 @@ const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
 
 /** The engines a suite runs: ATTN_ENGINES=firefox,webkit picks some; Chromium, the reference, always runs first. */
 export function enginesToRun() {
-  const asked = (process.env.ATTN_ENGINES ?? ENGINES.join(',')).split(',').map((name) => name.trim()).filter(Boolean);
-  for (const name of asked) if (!ENGINES.includes(name)) throw new Error(`ATTN_ENGINES: unknown engine "${name}" (known: ${ENGINES.join(', ')})`);
+  const asked = (process.env.ATTN_ENGINES ?? ENGINES.join(','))
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  for (const name of asked)
+    if (!ENGINES.includes(name))
+      throw new Error(`ATTN_ENGINES: unknown engine "${name}" (known: ${ENGINES.join(', ')})`);
   return ENGINES.filter((name) => name === 'chromium' || asked.includes(name));
 }
 
@@ -123,7 +128,13 @@ function withWatcher(folders, path, rewrite) {
   const name = path.endsWith('/') ? `${path}index.html` : path;
   if (!name.endsWith('.html')) return undefined;
   const file = folders.map((folder) => join(folder, normalize(name))).find((candidate) => existsSync(candidate));
-  return file && rewrite(readFileSync(file, 'utf8'), path).replace(/<head>/i, (head) => `${head}<script src="/attn-watch.js"></script>`);
+  return (
+    file &&
+    rewrite(readFileSync(file, 'utf8'), path).replace(
+      /<head>/i,
+      (head) => `${head}<script src="/attn-watch.js"></script>`,
+    )
+  );
 }
 
 /** What the engines share: everything but how a page is driven. */
@@ -146,7 +157,10 @@ class Page {
     for (;;) {
       const value = await this.run(fn, arg);
       if (value) return value;
-      if (Date.now() > until) throw new Error(`waited ${timeout} ms in ${this.engine} for ${String(fn)}${arg === undefined ? '' : ` (${JSON.stringify(arg)})`}`);
+      if (Date.now() > until)
+        throw new Error(
+          `waited ${timeout} ms in ${this.engine} for ${String(fn)}${arg === undefined ? '' : ` (${JSON.stringify(arg)})`}`,
+        );
       await sleep(50);
     }
   }
@@ -183,7 +197,9 @@ class Page {
    * naming the widget that showed an error instead or did not start.
    */
   async startWidgets() {
-    const tags = await this.run(() => [...document.querySelectorAll('body *')].filter((n) => n.localName.startsWith('attn-')).map((n) => n.localName));
+    const tags = await this.run(() =>
+      [...document.querySelectorAll('body *')].filter((n) => n.localName.startsWith('attn-')).map((n) => n.localName),
+    );
     for (let i = 0; i < tags.length; i++) {
       const state = await this.waitFor((i) => {
         const widget = [...document.querySelectorAll('body *')].filter((n) => n.localName.startsWith('attn-'))[i];
@@ -200,8 +216,11 @@ class Page {
 
   /** Everything that went wrong since the page opened, as readable lines; [] when nothing did. */
   async problems() {
-    const seen = await this.run(() => window.__attnProblems ?? ['the watcher is not in this page: open pages that serveSite() serves']);
-    for (const [site, before] of this.#failuresBefore) seen.push(...site.failures.slice(before).map((failure) => `failed request: ${failure} (${site.url})`));
+    const seen = await this.run(
+      () => window.__attnProblems ?? ['the watcher is not in this page: open pages that serveSite() serves'],
+    );
+    for (const [site, before] of this.#failuresBefore)
+      seen.push(...site.failures.slice(before).map((failure) => `failed request: ${failure} (${site.url})`));
     return [...seen, ...this.engineProblems];
   }
 
@@ -240,7 +259,9 @@ class Elements {
   }
 
   toString() {
-    return this.steps.map((step) => step.selector ?? (step.text === undefined ? `[${step.nth}]` : `with text ${step.text}`)).join(' >> ');
+    return this.steps
+      .map((step) => step.selector ?? (step.text === undefined ? `[${step.nth}]` : `with text ${step.text}`))
+      .join(' >> ');
   }
 
   /** The elements `selector` finds inside these. */
@@ -270,11 +291,14 @@ class Elements {
   async handles() {
     let found = [await this.root()];
     for (const step of this.steps) {
-      if (step.selector !== undefined) found = (await Promise.all(found.map((scope) => scope.$$(step.selector)))).flat();
+      if (step.selector !== undefined)
+        found = (await Promise.all(found.map((scope) => scope.$$(step.selector)))).flat();
       else if (step.text === undefined) found = [found.at(step.nth)].filter(Boolean);
       else {
         const texts = await Promise.all(found.map((node) => node.evaluate((node) => node.textContent)));
-        found = found.filter((_, i) => (typeof step.text === 'string' ? texts[i].includes(step.text) : step.text.test(texts[i])));
+        found = found.filter((_, i) =>
+          typeof step.text === 'string' ? texts[i].includes(step.text) : step.text.test(texts[i]),
+        );
       }
     }
     return found;
@@ -286,7 +310,7 @@ class Elements {
     for (;;) {
       const found = await this.handles();
       if (found.length > 1) throw new Error(`${this} matches ${found.length} elements, not one`);
-      if (found.length === 1 && (!visible || await found[0].isVisible())) return found[0];
+      if (found.length === 1 && (!visible || (await found[0].isVisible()))) return found[0];
       if (Date.now() > until) throw new Error(`waited ${timeout} ms for ${this}${visible ? ' to be visible' : ''}`);
       await sleep(50);
     }
@@ -421,7 +445,10 @@ class PuppeteerPage extends Page {
     this.page = page;
     this.context = context;
     // Firefox turns an Error logged to the console into "JSHandle@object"; the watcher has its message.
-    page.on('console', (message) => message.type() === 'error' && this.engineProblems.push(`console (${engine}): ${message.text()}`));
+    page.on(
+      'console',
+      (message) => message.type() === 'error' && this.engineProblems.push(`console (${engine}): ${message.text()}`),
+    );
     page.on('pageerror', (error) => this.engineProblems.push(`page error (${engine}): ${error.message}`));
   }
 
@@ -457,7 +484,9 @@ class PuppeteerPage extends Page {
   frame(selector) {
     return new Elements(async () => {
       if (typeof selector !== 'string') return selector;
-      const frame = await (await new Elements(async () => this.page.mainFrame()).locate(selector).handle()).contentFrame();
+      const frame = await (
+        await new Elements(async () => this.page.mainFrame()).locate(selector).handle()
+      ).contentFrame();
       if (!frame) throw new Error(`frame: ${selector} in ${this.engine} is not a frame`);
       return frame;
     });
@@ -555,14 +584,19 @@ class WebKitPage extends Page {
    */
   async setViewport({ width, height }) {
     if (width + this.chrome.width > SCREEN.width || height + this.chrome.height > SCREEN.height)
-      throw new Error(`webkit: a ${width}x${height} viewport does not fit the ${SCREEN.width}x${SCREEN.height} Xvfb screen`);
+      throw new Error(
+        `webkit: a ${width}x${height} viewport does not fit the ${SCREEN.width}x${SCREEN.height} Xvfb screen`,
+      );
     this.viewport ??= { width, height };
     await this.driver.resize(width + this.chrome.width, height + this.chrome.height);
     // The page sees the new size a little after the window has it.
     for (let waited = 0; ; waited += 50) {
       const inner = await this.driver.innerSize();
       if (inner.width === width && inner.height === height) return;
-      if (waited >= 2000) throw new Error(`webkit: asked for a ${width}x${height} viewport, MiniBrowser's window gives ${inner.width}x${inner.height}`);
+      if (waited >= 2000)
+        throw new Error(
+          `webkit: asked for a ${width}x${height} viewport, MiniBrowser's window gives ${inner.width}x${inner.height}`,
+        );
       await sleep(50);
     }
   }
@@ -574,7 +608,8 @@ class WebKitPage extends Page {
   async fullPagePng() {
     const TILE = 8000;
     const { width, height } = this.viewport;
-    const settle = () => this.run(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    const settle = () =>
+      this.run(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     const pageHeight = () => this.run(() => Math.ceil(document.documentElement.scrollHeight));
     try {
       // Growing the window can make the page taller (more widgets start): grow until it fits a tile.
@@ -588,14 +623,19 @@ class WebKitPage extends Page {
       const total = await pageHeight();
       let page;
       for (let top = 0; top < total; top += shown) {
-        const scrolled = await this.run((top) => new Promise((done) => {
-          scrollTo({ left: 0, top, behavior: 'instant' });
-          requestAnimationFrame(() => requestAnimationFrame(() => done({ y: scrollY, ratio: devicePixelRatio })));
-        }), top);
+        const scrolled = await this.run(
+          (top) =>
+            new Promise((done) => {
+              scrollTo({ left: 0, top, behavior: 'instant' });
+              requestAnimationFrame(() => requestAnimationFrame(() => done({ y: scrollY, ratio: devicePixelRatio })));
+            }),
+          top,
+        );
         const shot = PNG.sync.read(await this.driver.viewportPng());
         page ??= new PNG({ width: shot.width, height: Math.round(total * scrolled.ratio) });
         // The last tile may scroll less than asked (the page ends): copy from where `top` lies in it.
-        const from = Math.round((top - scrolled.y) * scrolled.ratio), to = Math.round(top * scrolled.ratio);
+        const from = Math.round((top - scrolled.y) * scrolled.ratio),
+          to = Math.round(top * scrolled.ratio);
         const rows = Math.min(shot.height - from, page.height - to);
         if (rows > 0) PNG.bitblt(shot, page, 0, from, Math.min(shot.width, page.width), rows, 0, to);
       }
@@ -616,19 +656,30 @@ class WebKitPage extends Page {
     const pngs = [];
     try {
       for (const selector of selectors) {
-        const tall = await this.run((selector) => Math.ceil(document.querySelector(selector)?.getBoundingClientRect().height ?? -1), selector);
+        const tall = await this.run(
+          (selector) => Math.ceil(document.querySelector(selector)?.getBoundingClientRect().height ?? -1),
+          selector,
+        );
         if (tall < 0) throw new Error(`screenshotOf: nothing matches ${selector} in ${this.engine}`);
         await this.setViewport({ width, height: Math.max(height, Math.min(tall, 9000)) });
-        const box = await this.run((selector) => new Promise((done) => {
-          document.querySelector(selector).scrollIntoView({ block: 'start', behavior: 'instant' });
-          requestAnimationFrame(() => requestAnimationFrame(() => {
-            const rect = document.querySelector(selector).getBoundingClientRect();
-            done({ x: rect.left, y: rect.top, width: rect.width, height: rect.height, ratio: devicePixelRatio });
-          }));
-        }), selector);
+        const box = await this.run(
+          (selector) =>
+            new Promise((done) => {
+              document.querySelector(selector).scrollIntoView({ block: 'start', behavior: 'instant' });
+              requestAnimationFrame(() =>
+                requestAnimationFrame(() => {
+                  const rect = document.querySelector(selector).getBoundingClientRect();
+                  done({ x: rect.left, y: rect.top, width: rect.width, height: rect.height, ratio: devicePixelRatio });
+                }),
+              );
+            }),
+          selector,
+        );
         const shot = PNG.sync.read(await this.driver.viewportPng());
-        const x = Math.max(0, Math.round(box.x * box.ratio)), y = Math.max(0, Math.round(box.y * box.ratio));
-        const w = Math.max(1, Math.min(shot.width - x, Math.round(box.width * box.ratio))), h = Math.max(1, Math.min(shot.height - y, Math.round(box.height * box.ratio)));
+        const x = Math.max(0, Math.round(box.x * box.ratio)),
+          y = Math.max(0, Math.round(box.y * box.ratio));
+        const w = Math.max(1, Math.min(shot.width - x, Math.round(box.width * box.ratio))),
+          h = Math.max(1, Math.min(shot.height - y, Math.round(box.height * box.ratio)));
         const element = new PNG({ width: w, height: h });
         PNG.bitblt(shot, element, x, y, w, h, 0, 0);
         pngs.push(PNG.sync.write(element));
@@ -665,7 +716,8 @@ class Browser {
   async open(url, viewport = { width: 1280, height: 900 }, { beforeLoad, isolated } = {}) {
     await this.#current?.close();
     this.#current = undefined;
-    if ((beforeLoad || isolated) && this.engine === 'webkit') throw new Error('open: beforeLoad and isolated need puppeteer (Chromium or Firefox)');
+    if ((beforeLoad || isolated) && this.engine === 'webkit')
+      throw new Error('open: beforeLoad and isolated need puppeteer (Chromium or Firefox)');
     this.#current = await this.newPage(url, viewport, { beforeLoad, isolated });
     return this.#current;
   }
@@ -677,27 +729,33 @@ class Browser {
 }
 
 async function launchPuppeteer(engine) {
-  const options = engine === 'firefox'
-    ? { browser: 'firefox', executablePath: '/usr/bin/firefox-esr', headless: true }
-    : { browser: 'chrome', executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS };
+  const options =
+    engine === 'firefox'
+      ? { browser: 'firefox', executablePath: '/usr/bin/firefox-esr', headless: true }
+      : { browser: 'chrome', executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS };
   const browser = await puppeteer.launch(options);
   // Chromium's downloads, set up by the first download(): into a temporary folder, each named by its guid.
   let downloads;
-  const browserDownloads = () => (downloads ??= (async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'attn-downloads-'));
-    const session = await browser.target().createCDPSession();
-    const finished = new Map();
-    session.on('Browser.downloadProgress', ({ guid, state }) => state !== 'inProgress' && finished.set(guid, state));
-    await session.send('Browser.setDownloadBehavior', { behavior: 'allowAndName', downloadPath: folder, eventsEnabled: true });
-    const done = async (guid, timeout) => {
-      for (let waited = 0; !finished.has(guid); waited += 50) {
-        if (waited > timeout) throw new Error(`download: ${guid} did not complete within ${timeout} ms`);
-        await sleep(50);
-      }
-      if (finished.get(guid) !== 'completed') throw new Error(`download: ${guid} ${finished.get(guid)}`);
-    };
-    return { folder, session, done };
-  })());
+  const browserDownloads = () =>
+    (downloads ??= (async () => {
+      const folder = mkdtempSync(join(tmpdir(), 'attn-downloads-'));
+      const session = await browser.target().createCDPSession();
+      const finished = new Map();
+      session.on('Browser.downloadProgress', ({ guid, state }) => state !== 'inProgress' && finished.set(guid, state));
+      await session.send('Browser.setDownloadBehavior', {
+        behavior: 'allowAndName',
+        downloadPath: folder,
+        eventsEnabled: true,
+      });
+      const done = async (guid, timeout) => {
+        for (let waited = 0; !finished.has(guid); waited += 50) {
+          if (waited > timeout) throw new Error(`download: ${guid} did not complete within ${timeout} ms`);
+          await sleep(50);
+        }
+        if (finished.get(guid) !== 'completed') throw new Error(`download: ${guid} ${finished.get(guid)}`);
+      };
+      return { folder, session, done };
+    })());
   const newPage = async (url, viewport, { beforeLoad, isolated } = {}) => {
     const context = isolated ? await browser.createBrowserContext() : undefined;
     const page = new PuppeteerPage(engine, await (context ?? browser).newPage(), context);

@@ -11,19 +11,35 @@ const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 export const SCREEN = { width: 1400, height: 24576 };
 /** WebDriver's code points for the named keys the tests press (W3C WebDriver, "Keyboard actions"). */
 const KEYS = {
-  Backspace: '\uE003', Tab: '\uE004', Enter: '\uE007', Shift: '\uE008', Control: '\uE009', Alt: '\uE00A',
-  Escape: '\uE00C', Space: '\uE00D', PageUp: '\uE00E', PageDown: '\uE00F', End: '\uE010', Home: '\uE011',
-  ArrowLeft: '\uE012', ArrowUp: '\uE013', ArrowRight: '\uE014', ArrowDown: '\uE015', Delete: '\uE017',
+  Backspace: '\uE003',
+  Tab: '\uE004',
+  Enter: '\uE007',
+  Shift: '\uE008',
+  Control: '\uE009',
+  Alt: '\uE00A',
+  Escape: '\uE00C',
+  Space: '\uE00D',
+  PageUp: '\uE00E',
+  PageDown: '\uE00F',
+  End: '\uE010',
+  Home: '\uE011',
+  ArrowLeft: '\uE012',
+  ArrowUp: '\uE013',
+  ArrowRight: '\uE014',
+  ArrowDown: '\uE015',
+  Delete: '\uE017',
 };
 
 const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
 
 function freePort() {
   return new Promise((ok, fail) => {
-    const probe = createServer().once('error', fail).listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => ok(port));
-    });
+    const probe = createServer()
+      .once('error', fail)
+      .listen(0, '127.0.0.1', () => {
+        const { port } = probe.address();
+        probe.close(() => ok(port));
+      });
   });
 }
 
@@ -43,8 +59,11 @@ function startGroup(command, args, options) {
 
 /** Xvfb on the first free display (-displayfd writes its number); resolves to { display, stop }. */
 async function startXvfb() {
-  const { child, stop } = startGroup('Xvfb', ['-displayfd', '3', '-screen', '0', `${SCREEN.width}x${SCREEN.height}x24`, '-nolisten', 'tcp'],
-    { stdio: ['ignore', 'ignore', 'pipe', 'pipe'] });
+  const { child, stop } = startGroup(
+    'Xvfb',
+    ['-displayfd', '3', '-screen', '0', `${SCREEN.width}x${SCREEN.height}x24`, '-nolisten', 'tcp'],
+    { stdio: ['ignore', 'ignore', 'pipe', 'pipe'] },
+  );
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
   const display = await new Promise((ok, fail) => {
@@ -80,7 +99,10 @@ function webDriver(base) {
 export async function launchWebKit() {
   const xvfb = await startXvfb();
   const port = await freePort();
-  const driver = startGroup('WebKitWebDriver', [`--port=${port}`], { stdio: 'ignore', env: { ...process.env, DISPLAY: xvfb.display } });
+  const driver = startGroup('WebKitWebDriver', [`--port=${port}`], {
+    stdio: 'ignore',
+    env: { ...process.env, DISPLAY: xvfb.display },
+  });
   const stopAll = () => {
     driver.stop();
     xvfb.stop();
@@ -143,14 +165,18 @@ export async function launchWebKit() {
     run,
     runInFrame,
     async pointerClick(x, y) {
-      await actions([{
-        type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' },
-        actions: [
-          { type: 'pointerMove', origin: 'viewport', x: Math.round(x), y: Math.round(y), duration: 0 },
-          { type: 'pointerDown', button: 0 },
-          { type: 'pointerUp', button: 0 },
-        ],
-      }]);
+      await actions([
+        {
+          type: 'pointer',
+          id: 'mouse',
+          parameters: { pointerType: 'mouse' },
+          actions: [
+            { type: 'pointerMove', origin: 'viewport', x: Math.round(x), y: Math.round(y), duration: 0 },
+            { type: 'pointerDown', button: 0 },
+            { type: 'pointerUp', button: 0 },
+          ],
+        },
+      ]);
     },
     /** Presses each chord in turn: "ArrowLeft", "Shift+ArrowUp", "a". */
     async keys(chords) {

@@ -5,9 +5,13 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { SCHEMAS, checkAuthorData, fieldPath } from '../../web/src/widgets/element/author-data.ts';
 
-const example = (name) => JSON.parse(readFileSync(new URL(`../../web/src/schemas/examples/${name}.example.json`, import.meta.url), 'utf8'));
+const example = (name) =>
+  JSON.parse(readFileSync(new URL(`../../web/src/schemas/examples/${name}.example.json`, import.meta.url), 'utf8'));
 const rejects = (name, data, message) =>
-  assert.rejects(checkAuthorData(name, data, 'inline'), (error) => error.name === 'AuthorError' && error.message === message);
+  assert.rejects(
+    checkAuthorData(name, data, 'inline'),
+    (error) => error.name === 'AuthorError' && error.message === message,
+  );
 
 test('every format accepts its shipped example as it is', async () => {
   for (const name of Object.keys(SCHEMAS)) {
@@ -16,25 +20,38 @@ test('every format accepts its shipped example as it is', async () => {
   }
 });
 
-test('a quiz\'s mistakes, named by their field', async () => {
+test("a quiz's mistakes, named by their field", async () => {
   const quiz = example('quiz');
   const withOption = (option) => ({
     ...quiz,
     questions: [quiz.questions[0], { ...quiz.questions[1], options: [quiz.questions[1].options[0], option] }],
   });
   const option = { text: 'A causal mask', correct: true, feedback: 'It blocks every later key.' };
-  await rejects('quiz', withOption({ ...option, correct: 'yes' }),
-    'quiz data (inline): questions[1].options[1].correct must be true or false, got "yes"');
-  await rejects('quiz', withOption({ correct: option.correct, feedback: option.feedback }), 'quiz data (inline): questions[1].options[1] needs "text"');
-  await rejects('quiz', withOption({ ...option, colour: 'red' }),
-    'quiz data (inline): questions[1].options[1].colour is not a field this format knows');
+  await rejects(
+    'quiz',
+    withOption({ ...option, correct: 'yes' }),
+    'quiz data (inline): questions[1].options[1].correct must be true or false, got "yes"',
+  );
+  await rejects(
+    'quiz',
+    withOption({ correct: option.correct, feedback: option.feedback }),
+    'quiz data (inline): questions[1].options[1] needs "text"',
+  );
+  await rejects(
+    'quiz',
+    withOption({ ...option, colour: 'red' }),
+    'quiz data (inline): questions[1].options[1].colour is not a field this format knows',
+  );
   await rejects('quiz', { ...quiz, questions: 'none' }, 'quiz data (inline): questions must be a list, got "none"');
 });
 
-test('a table\'s mistakes, named by their field', async () => {
+test("a table's mistakes, named by their field", async () => {
   const table = example('table');
-  await rejects('table', { ...table, columns: [{ ...table.columns[0], digits: -1 }] },
-    'table data (inline): columns[0].digits must be in [0, 12], got -1');
+  await rejects(
+    'table',
+    { ...table, columns: [{ ...table.columns[0], digits: -1 }] },
+    'table data (inline): columns[0].digits must be in [0, 12], got -1',
+  );
 });
 
 test('fieldPath: JSON pointers as a reader writes the field', () => {

@@ -6,16 +6,34 @@ import { test } from 'node:test';
 import { configFrom, withDefaults } from '../../web/src/core/configs.ts';
 
 const field = (key, kind, maxCount = 0) => ({
-  key, kind, flag: key, help: key, min: 0, max: 1e9, openMin: false, openMax: false, maxCount,
+  key,
+  kind,
+  flag: key,
+  help: key,
+  min: 0,
+  max: 1e9,
+  openMin: false,
+  openMax: false,
+  maxCount,
 });
 const spec = {
   defaults: { draws: 200, seed: 7, share: 0.5, scale: true, dims: [4, 16] },
-  fields: [field('draws', 'integer'), field('seed', 'seed'), field('share', 'number'), field('scale', 'boolean'), field('dims', 'integers', 3)],
+  fields: [
+    field('draws', 'integer'),
+    field('seed', 'seed'),
+    field('share', 'number'),
+    field('scale', 'boolean'),
+    field('dims', 'integers', 3),
+  ],
 };
 
 test('configFrom: the defaults, with each given option in its place (undefined keeps the default)', () => {
   assert.deepEqual(configFrom(spec, 'options', {}), spec.defaults);
-  assert.deepEqual(configFrom(spec, 'options', { draws: 5, share: undefined, dims: [8] }), { ...spec.defaults, draws: 5, dims: [8] });
+  assert.deepEqual(configFrom(spec, 'options', { draws: 5, share: undefined, dims: [8] }), {
+    ...spec.defaults,
+    draws: 5,
+    dims: [8],
+  });
   assert.deepEqual(configFrom(spec, 'options', { seed: 2 ** 53 - 1 }).seed, 2 ** 53 - 1);
   assert.deepEqual(spec.defaults.dims, [4, 16]);
 });

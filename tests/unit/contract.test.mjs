@@ -15,7 +15,16 @@ import {
 } from '../../web/src/widgets/element/contract.ts';
 
 const field = (key, kind, more = {}) => ({
-  key, kind, flag: key, help: `the ${key} of the test`, min: 1, max: 64, openMin: false, openMax: false, maxCount: 0, ...more,
+  key,
+  kind,
+  flag: key,
+  help: `the ${key} of the test`,
+  min: 1,
+  max: 64,
+  openMin: false,
+  openMax: false,
+  maxCount: 0,
+  ...more,
 });
 const configs = {
   scaleSweep: {
@@ -32,9 +41,12 @@ const core = (key, more = {}) => ({ name: key, core: { config: 'scaleSweep', key
 const BASE = 'https://course.example.org/unit/page.html';
 const parse = (spec, raw) => parseAttribute(spec, raw, configs, BASE);
 const fails = (spec, raw, message) =>
-  assert.throws(() => parse(spec, raw), (error) => error instanceof AuthorError && error.message === message);
+  assert.throws(
+    () => parse(spec, raw),
+    (error) => error instanceof AuthorError && error.message === message,
+  );
 
-test('a core attribute: whole numbers in the core\'s range, or the widget\'s tighter cap', () => {
+test("a core attribute: whole numbers in the core's range, or the widget's tighter cap", () => {
   const draws = core('draws', { cap: 5000, capReason: 'what the table can show' });
   assert.equal(parse(draws, '500'), 500);
   assert.equal(parse(draws, ' 5000 '), 5000);
@@ -52,11 +64,19 @@ test('a core attribute: numbers with an open end, booleans, lists of whole numbe
   assert.equal(parse(core('scale'), 'false'), false);
   fails(core('scale'), 'yes', 'scale must be true or false, got "yes"');
   assert.deepEqual(parse(core('dims'), '4, 16,512'), [4, 16, 512]);
-  fails(core('dims'), '1,2,3,4', 'dims must be whole numbers separated by commas, 1 to 3 of them, each in [1, 512], got "1,2,3,4"');
-  fails(core('dims'), '4,,16', 'dims must be whole numbers separated by commas, 1 to 3 of them, each in [1, 512], got "4,,16"');
+  fails(
+    core('dims'),
+    '1,2,3,4',
+    'dims must be whole numbers separated by commas, 1 to 3 of them, each in [1, 512], got "1,2,3,4"',
+  );
+  fails(
+    core('dims'),
+    '4,,16',
+    'dims must be whole numbers separated by commas, 1 to 3 of them, each in [1, 512], got "4,,16"',
+  );
 });
 
-test('the widget\'s own attributes: number, enum, text, url, iri, points, point', () => {
+test("the widget's own attributes: number, enum, text, url, iri, points, point", () => {
   const own = (type, more = {}) => ({ name: 'x', type, description: 'x', ...more });
   assert.equal(parse(own('number', { min: -2, max: 2 }), '-1.25'), -1.25);
   fails(own('number', { min: -2, max: 2 }), '3', 'x must be a number in [-2, 2], got "3"');
@@ -64,16 +84,35 @@ test('the widget\'s own attributes: number, enum, text, url, iri, points, point'
   assert.equal(parse(own('enum', { values: ['on', 'off'] }), 'off'), 'off');
   fails(own('enum', { values: ['on', 'off'] }), 'maybe', 'x must be one of on, off, got "maybe"');
   assert.equal(parse(own('text', { pattern: '[a-z]+', format: 'lower-case letters' }), 'abc'), 'abc');
-  fails(own('text', { pattern: '[a-z]+', format: 'lower-case letters' }), 'abc1', 'x must be lower-case letters, got "abc1"');
+  fails(
+    own('text', { pattern: '[a-z]+', format: 'lower-case letters' }),
+    'abc1',
+    'x must be lower-case letters, got "abc1"',
+  );
   assert.equal(parse(own('url'), 'quiz.json'), 'quiz.json');
   assert.equal(parse(own('url'), 'https://assets.example.org/q.json'), 'https://assets.example.org/q.json');
-  fails(own('url'), 'javascript:alert(1)', 'x must be an http(s) address, absolute or relative to the page, got "javascript:alert(1)"');
+  fails(
+    own('url'),
+    'javascript:alert(1)',
+    'x must be an http(s) address, absolute or relative to the page, got "javascript:alert(1)"',
+  );
   fails(own('url'), '', 'x must be an http(s) address, absolute or relative to the page, got ""');
   assert.equal(parse(own('iri'), 'https://example.com/course/quiz-1'), 'https://example.com/course/quiz-1');
   fails(own('iri'), 'quiz-1', 'x must be an absolute IRI, such as https://example.com/course/quiz-1, got "quiz-1"');
-  assert.deepEqual(parse(own('points', { maxCount: 2 }), '[[0, 1], [2.5, -3]]'), [[0, 1], [2.5, -3]]);
-  fails(own('points', { maxCount: 2 }), '[[0,1],[2,3],[4,5]]', 'x must be a JSON list of 1 to 2 [x, y] pairs of numbers, got "[[0,1],[2,3],[4,5]]"');
-  fails(own('points', { maxCount: 2 }), '[[0,1,2]]', 'x must be a JSON list of 1 to 2 [x, y] pairs of numbers, got "[[0,1,2]]"');
+  assert.deepEqual(parse(own('points', { maxCount: 2 }), '[[0, 1], [2.5, -3]]'), [
+    [0, 1],
+    [2.5, -3],
+  ]);
+  fails(
+    own('points', { maxCount: 2 }),
+    '[[0,1],[2,3],[4,5]]',
+    'x must be a JSON list of 1 to 2 [x, y] pairs of numbers, got "[[0,1],[2,3],[4,5]]"',
+  );
+  fails(
+    own('points', { maxCount: 2 }),
+    '[[0,1,2]]',
+    'x must be a JSON list of 1 to 2 [x, y] pairs of numbers, got "[[0,1,2]]"',
+  );
   assert.deepEqual(parse(own('point'), '0.4, 1.2'), [0.4, 1.2]);
   assert.deepEqual(parse(own('point'), '[0.4,1.2]'), [0.4, 1.2]);
   fails(own('point'), 'a, b', 'x must be two numbers "x, y", got "a, b"');
@@ -85,9 +124,16 @@ test('a long bad value is cut to 60 characters in the message', () => {
 });
 
 test('phrases, defaults and descriptions as the guide and custom-elements.json show them', () => {
-  const draws = core('draws', { cap: 5000, capReason: 'what the table can show', note: 'More draws, steadier numbers.' });
+  const draws = core('draws', {
+    cap: 5000,
+    capReason: 'what the table can show',
+    note: 'More draws, steadier numbers.',
+  });
   assert.equal(valuePhrase(draws, configs), 'a whole number in [1, 5000]');
-  assert.equal(descriptionOf(draws, configs), 'The draws of the test. More draws, steadier numbers. At most 5000 here: what the table can show.');
+  assert.equal(
+    descriptionOf(draws, configs),
+    'The draws of the test. More draws, steadier numbers. At most 5000 here: what the table can show.',
+  );
   assert.equal(defaultText(draws, configs), '200');
   assert.equal(defaultText(core('dims'), configs), '4,16');
   assert.equal(defaultText({ name: 'theme', type: 'enum', values: ['light'], description: 'd' }, configs), undefined);

@@ -31,5 +31,8 @@ test('splitLive: a number the core has not produced yet is a marked placeholder'
 });
 
 test('fillLive: every placeholder replaced, the rest (TeX included) untouched', () => {
-  assert.equal(fillLive('$\\frac{1}{\\sqrt{d_k}} = {scale.of.64:3}$', { 'scale.of.64': 0.125 }), '$\\frac{1}{\\sqrt{d_k}} = 0.125$');
+  assert.equal(
+    fillLive('$\\frac{1}{\\sqrt{d_k}} = {scale.of.64:3}$', { 'scale.of.64': 0.125 }),
+    '$\\frac{1}{\\sqrt{d_k}} = 0.125$',
+  );
 });

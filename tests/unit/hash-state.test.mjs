@@ -26,7 +26,7 @@ test('readState: only the entries under the key, without the key', () => {
   assert.deepEqual(readState('lookup'), {});
 });
 
-test('writeState: sets the key\'s entries in place, keeps the others, writes commas as commas', () => {
+test("writeState: sets the key's entries in place, keeps the others, writes commas as commas", () => {
   location.hash = '#table.draws=500&lookup.q=0.10,0.20';
   writeState('lookup', { q: '0.40,1.20', scale: 'off' });
   assert.deepEqual(replaced, ['#table.draws=500&lookup.q=0.40,1.20&lookup.scale=off']);

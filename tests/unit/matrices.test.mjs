@@ -7,7 +7,10 @@ import { knowElementLimit, mat, maskMat, row } from '../../web/src/core/matrices
 test('mat: flat row-major values, nested rows, or one number for all; copied to float32', () => {
   assert.deepEqual(mat(2, 3), { rows: 2, cols: 3, data: new Float32Array(6) });
   assert.deepEqual([...mat(2, 2, 0.5).data], [0.5, 0.5, 0.5, 0.5]);
-  const nested = mat(2, 2, [[1, 2], [3, 4]]);
+  const nested = mat(2, 2, [
+    [1, 2],
+    [3, 4],
+  ]);
   assert.deepEqual([...nested.data], [1, 2, 3, 4]);
   assert.deepEqual([...mat(2, 2, [1, 2, 3, 4]).data], [1, 2, 3, 4]);
   assert.equal(mat(1, 1, [0.1]).data[0], Math.fround(0.1));
@@ -20,7 +23,9 @@ test('mat: flat row-major values, nested rows, or one number for all; copied to 
 test('mat: a wrong shape or value is named', () => {
   assert.throws(() => mat(2, 2, [1, 2, 3]), { message: 'values must have rows * cols = 4 values, got 3' });
   assert.throws(() => mat(2, 2, [[1, 2]]), { message: 'values must have 2 rows, got 1' });
-  assert.throws(() => mat(2, 2, [[1, 2], [3]]), { message: 'values[1] must be an array of 2 numbers, got an array of length 1' });
+  assert.throws(() => mat(2, 2, [[1, 2], [3]]), {
+    message: 'values[1] must be an array of 2 numbers, got an array of length 1',
+  });
   assert.throws(() => mat(1, 2, [1, '2']), { message: 'values must hold numbers, got "2" at index 1' });
   assert.throws(() => mat(-1, 2), { message: 'rows must be a whole number between 0 and 2147483647, got -1' });
   assert.throws(() => mat(1.5, 2), { message: 'rows must be a whole number between 0 and 2147483647, got 1.5' });
@@ -28,14 +33,22 @@ test('mat: a wrong shape or value is named', () => {
 });
 
 test('maskMat: true or nonzero may attend; anything else is named', () => {
-  const mask = maskMat(2, 2, [[true, false], [1, 0]]);
+  const mask = maskMat(2, 2, [
+    [true, false],
+    [1, 0],
+  ]);
   assert.deepEqual(mask, { rows: 2, cols: 2, data: Uint8Array.from([1, 0, 1, 0]) });
   assert.deepEqual([...maskMat(1, 3, [2, 0, -1]).data], [1, 0, 1]);
-  assert.throws(() => maskMat(1, 2, [true, 'no']), { message: 'values must hold numbers or booleans, got "no" at index 1' });
+  assert.throws(() => maskMat(1, 2, [true, 'no']), {
+    message: 'values must hold numbers or booleans, got "no" at index 1',
+  });
 });
 
 test('row: a copy of one row; an index out of range is named', () => {
-  const m = mat(2, 2, [[1, 2], [3, 4]]);
+  const m = mat(2, 2, [
+    [1, 2],
+    [3, 4],
+  ]);
   const second = row(m, 1);
   assert.deepEqual([...second], [3, 4]);
   second[0] = 0;
@@ -47,6 +60,8 @@ test('once a core has loaded, its element limit holds for mat() and maskMat()', 
   assert.equal(mat(4, 4).data.length, 16);
   knowElementLimit(10);
   assert.throws(() => mat(4, 4), { message: 'a (4, 4) matrix would hold 16 values, more than the 10 allowed' });
-  assert.throws(() => maskMat(1, 11, new Array(11).fill(1)), { message: 'a (1, 11) mask would hold 11 values, more than the 10 allowed' });
+  assert.throws(() => maskMat(1, 11, new Array(11).fill(1)), {
+    message: 'a (1, 11) mask would hold 11 values, more than the 10 allowed',
+  });
   assert.equal(mat(2, 5).data.length, 10);
 });

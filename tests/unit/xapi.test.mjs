@@ -22,10 +22,17 @@ afterEach(() => {
   delete globalThis.document;
 });
 
-test('answered: a choice interaction in the text\'s language, scored, under its quiz', () => {
+test("answered: a choice interaction in the text's language, scored, under its quiz", () => {
   const statement = answeredStatement({
-    element: element({ lang: 'es-es' }), actor: LEARNER, activity: ACTIVITY,
-    id: 'row sum', name: '¿Cuánto suma una fila?', success: true, response: '1', choices: ['0', '1', 'n'], correctChoice: 1,
+    element: element({ lang: 'es-es' }),
+    actor: LEARNER,
+    activity: ACTIVITY,
+    id: 'row sum',
+    name: '¿Cuánto suma una fila?',
+    success: true,
+    response: '1',
+    choices: ['0', '1', 'n'],
+    correctChoice: 1,
   });
   assert.deepEqual(problems(statement), []);
   assert.equal(statement.object.id, `${ACTIVITY}/row%20sum`);
@@ -40,7 +47,13 @@ test('answered: a choice interaction in the text\'s language, scored, under its 
 
 test('answered without an actor leaves it out; a wrong answer scores 0; "und" without a language', () => {
   const statement = answeredStatement({
-    element: element(), actor: undefined, activity: ACTIVITY, id: 'e1', name: 'Guess the peak', success: false, response: '0.4',
+    element: element(),
+    actor: undefined,
+    activity: ACTIVITY,
+    id: 'e1',
+    name: 'Guess the peak',
+    success: false,
+    response: '0.4',
   });
   assert.equal('actor' in statement, false);
   assert.deepEqual(problems({ ...statement, actor: LEARNER }), []);
@@ -48,7 +61,13 @@ test('answered without an actor leaves it out; a wrong answer scores 0; "und" wi
   assert.deepEqual(statement.object.definition.name, { und: 'Guess the peak' });
   assert.deepEqual(statement.result.score, { scaled: 0, raw: 0, min: 0, max: 1 });
   const badLang = answeredStatement({
-    element: element({ lang: 'not a tag!' }), actor: undefined, activity: ACTIVITY, id: 'e1', name: 'n', success: true, response: '',
+    element: element({ lang: 'not a tag!' }),
+    actor: undefined,
+    activity: ACTIVITY,
+    id: 'e1',
+    name: 'n',
+    success: true,
+    response: '',
   });
   assert.deepEqual(badLang.object.definition.name, { und: 'n' });
 });
@@ -62,11 +81,14 @@ test('completed: success only when every item is right, scaled by the total', ()
   assert.equal(completedStatement({ ...common, score: 0, total: 0 }).result.score.scaled, 0);
 });
 
-test('activityId: the attribute, else the page (no hash) with the element\'s id, else its tag and place', () => {
+test("activityId: the attribute, else the page (no hash) with the element's id, else its tag and place", () => {
   globalThis.location = { href: 'https://course.example.org/week1.html#quiz' };
   const second = element({ localName: 'attn-quiz' });
   globalThis.document = { getElementsByTagName: () => [element(), second] };
   assert.equal(activityId(second, ACTIVITY), ACTIVITY);
-  assert.equal(activityId(element({ id: 'check yourself' }), undefined), 'https://course.example.org/week1.html#check%20yourself');
+  assert.equal(
+    activityId(element({ id: 'check yourself' }), undefined),
+    'https://course.example.org/week1.html#check%20yourself',
+  );
   assert.equal(activityId(second, undefined), 'https://course.example.org/week1.html#attn-quiz-2');
 });

@@ -8,7 +8,7 @@ import { attentionF64, facade, loadCore, maxAbsDiff, softLookup } from './helper
 const core = await loadCore();
 const { mat, maskMat, row } = facade;
 
-test('the lesson\'s mask table: causal 0.5500, padding 0.6000, both 0.4500 (exact fractions)', () => {
+test("the lesson's mask table: causal 0.5500, padding 0.6000, both 0.4500 (exact fractions)", () => {
   const causal = core.causalMask(10);
   const padding = core.paddingMask(10, 10, 6);
   const both = core.combineMasks(causal, padding);
@@ -21,8 +21,12 @@ test('the lesson\'s mask table: causal 0.5500, padding 0.6000, both 0.4500 (exac
 });
 
 test('blocked pairs get exactly 0 weight and rows still sum to 1', () => {
-  const r = core.attention(core.random(1).normalMatrix(10, 16), core.random(2).normalMatrix(10, 16),
-                           core.random(3).normalMatrix(10, 4), { mask: core.causalMask(10) });
+  const r = core.attention(
+    core.random(1).normalMatrix(10, 16),
+    core.random(2).normalMatrix(10, 16),
+    core.random(3).normalMatrix(10, 4),
+    { mask: core.causalMask(10) },
+  );
   for (let i = 0; i < 10; i++) {
     const w = row(r.weights, i);
     for (let j = i + 1; j < 10; j++) assert.equal(w[j], 0);
@@ -44,7 +48,9 @@ test('soft lookup (1 query, 5 keys, d = 2), with and without the scale, matches 
 });
 
 test('a fully masked row: uniform with a finite masked value, NaN with -Infinity', () => {
-  const q = mat(1, 2, [1, 2]), k = mat(4, 2, [1, 0, 0, 1, 1, 1, -1, 0]), v = mat(4, 1, [1, 2, 3, 4]);
+  const q = mat(1, 2, [1, 2]),
+    k = mat(4, 2, [1, 0, 0, 1, 1, 1, -1, 0]),
+    v = mat(4, 1, [1, 2, 3, 4]);
   const none = maskMat(1, 4, [0, 0, 0, 0]);
   const finite = core.attention(q, k, v, { mask: none });
   assert.deepEqual(Array.from(finite.weights.data), [0.25, 0.25, 0.25, 0.25]);
@@ -54,7 +60,12 @@ test('a fully masked row: uniform with a finite masked value, NaN with -Infinity
 });
 
 test('softmax: rows sum to 1, large scores do not overflow', () => {
-  const s = core.softmax(mat(2, 3, [[1, 2, 3], [1000, 1000, 1000]]));
+  const s = core.softmax(
+    mat(2, 3, [
+      [1, 2, 3],
+      [1000, 1000, 1000],
+    ]),
+  );
   assert.ok(Math.abs(row(s, 0).reduce((a, b) => a + b) - 1) < 1e-6);
   assert.deepEqual(Array.from(row(s, 1)), [1 / 3, 1 / 3, 1 / 3].map(Math.fround));
 });
@@ -90,7 +101,10 @@ test('multi-head: seeded weights are Glorot uniform within their limit, biases z
 });
 
 test('mat(), maskMat() and row() take flat or nested data and copy it', () => {
-  const nested = mat(2, 3, [[1, 2, 3], [4, 5, 6]]);
+  const nested = mat(2, 3, [
+    [1, 2, 3],
+    [4, 5, 6],
+  ]);
   const flat = mat(2, 3, [1, 2, 3, 4, 5, 6]);
   assert.deepEqual(nested, flat);
   assert.deepEqual(mat(1, 2, 0.5).data, Float32Array.of(0.5, 0.5));

@@ -34,8 +34,10 @@ function trained(config) {
 
 /** Every number of a report, flattened with its path: typed arrays and plain arrays alike. */
 function leaves(value, prefix = '', out = new Map()) {
-  if (ArrayBuffer.isView(value) || Array.isArray(value)) Array.from(value).forEach((v, i) => leaves(v, `${prefix}[${i}]`, out));
-  else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) leaves(v, prefix ? `${prefix}.${k}` : k, out);
+  if (ArrayBuffer.isView(value) || Array.isArray(value))
+    Array.from(value).forEach((v, i) => leaves(v, `${prefix}[${i}]`, out));
+  else if (value !== null && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) leaves(v, prefix ? `${prefix}.${k}` : k, out);
   else out.set(prefix, value);
   return out;
 }
@@ -43,13 +45,14 @@ function leaves(value, prefix = '', out = new Map()) {
 // Same run natively and in WebAssembly: every field of the report equal (JSON writes doubles
 // in full, so equality is exact; NaN, which JSON writes as null, never occurs in a report).
 function assertSameRun(wasm, cliReport) {
-  const mine = leaves(wasm), theirs = leaves(cliReport);
+  const mine = leaves(wasm),
+    theirs = leaves(cliReport);
   theirs.delete('elapsedSeconds');
   assert.deepEqual([...mine.keys()].sort(), [...theirs.keys()].sort(), 'the same fields');
   for (const [key, value] of theirs) assert.equal(mine.get(key), value, key);
 }
 
-test('a short run equals the native command\'s, field by field (2 blocks, the core\'s default seed, 3 epochs)', () => {
+test("a short run equals the native command's, field by field (2 blocks, the core's default seed, 3 epochs)", () => {
   const report = trained({ epochs: 3 });
   assert.equal(report.config.seed, core.configs.cueTrain.defaults.seed);
   assert.equal(report.parameterCount, 17673);
@@ -65,7 +68,10 @@ test('options reach the core: other heads, post-LN, widths and rates change the 
     [{ dModel: 16, dFF: 24 }, ['--d-model', '16', '--d-ff', '24']],
     [{ learningRate: 0.01, dropout: 0 }, ['--lr', '0.01', '--dropout', '0']],
     [{ symbols: 5, length: 8 }, ['--symbols', '5', '--length', '8']],
-    [{ batchSize: 50, trainSize: 500, validationSize: 200 }, ['--batch', '50', '--train-size', '500', '--validation-size', '200']],
+    [
+      { batchSize: 50, trainSize: 500, validationSize: 200 },
+      ['--batch', '50', '--train-size', '500', '--validation-size', '200'],
+    ],
   ];
   for (const [options, flags] of cases) {
     const report = trained({ epochs: 2, blocks: 1, ...options });
@@ -79,7 +85,8 @@ test('options reach the core: other heads, post-LN, widths and rates change the 
 
 test('training in batch steps reports progress and equals training in epochs', () => {
   const config = { blocks: 1, epochs: 2, seed: 11 };
-  const steps = core.createCueModel(config), whole = core.createCueModel(config);
+  const steps = core.createCueModel(config),
+    whole = core.createCueModel(config);
   try {
     assert.equal(steps.parameterCount, 9129);
     const first = steps.progress();
@@ -107,15 +114,24 @@ test('training in batch steps reports progress and equals training in epochs', (
 
 test('bad configs are Errors naming the field as JS writes it, and the module stays usable', () => {
   assert.throws(() => core.createCueModel({ blocks: 0 }), /^Error: blocks must be a whole number in \[1, 8\], got 0$/);
-  assert.throws(() => core.createCueModel({ batchSize: 0 }), /^Error: batchSize must be a whole number in \[1, 4096\], got 0$/);
-  assert.throws(() => core.createCueModel({ learningRate: -1 }), /^Error: learningRate must be a number in \(0, 10\], got -1$/);
+  assert.throws(
+    () => core.createCueModel({ batchSize: 0 }),
+    /^Error: batchSize must be a whole number in \[1, 4096\], got 0$/,
+  );
+  assert.throws(
+    () => core.createCueModel({ learningRate: -1 }),
+    /^Error: learningRate must be a number in \(0, 10\], got -1$/,
+  );
   assert.throws(() => core.createCueModel({ epochs: 1001 }), /epochs must be a whole number in \[1, 1000\], got 1001/);
   assert.throws(() => core.createCueModel({ heads: 3 }), /^Error: heads must divide dModel = 32/);
   assert.throws(() => core.createCueModel({ blocks: 1.5 }), /blocks must be a whole number, got 1.5/);
   assert.throws(() => core.createCueModel({ postLayerNorm: 1 }), /postLayerNorm must be true or false/);
   assert.throws(() => core.createCueModel({ seed: -1 }), /seed must be a whole number between 0 and 2\^53 - 1/);
   assert.throws(() => core.createCueModel({ bloks: 2 }), /unknown option "bloks"; known: blocks, heads/);
-  assert.deepEqual(core.cueConfigError({ epochs: 0 }), { key: 'epochs', message: 'epochs must be a whole number in [1, 1000], got 0' });
+  assert.deepEqual(core.cueConfigError({ epochs: 0 }), {
+    key: 'epochs',
+    message: 'epochs must be a whole number in [1, 1000], got 0',
+  });
   assert.equal(core.cueConfigError({ epochs: 5 }), undefined);
   const model = core.createCueModel({ epochs: 1 });
   model.dispose();
@@ -133,7 +149,9 @@ test('the analysis: one row per head, their mean, and the circuit from the stron
   assert.equal(a.firstBlockCueToAnswer.length, 2);
   assert.equal(a.firstBlockAnswerToCue.length, 2);
   for (let o = 0; o < 4; o++)
-    assert.ok(Math.abs(a.lastBlockMeanByOffset[o] - (a.lastBlockByOffset[0][o] + a.lastBlockByOffset[1][o]) / 2) < 1e-12);
+    assert.ok(
+      Math.abs(a.lastBlockMeanByOffset[o] - (a.lastBlockByOffset[0][o] + a.lastBlockByOffset[1][o]) / 2) < 1e-12,
+    );
   const at = (offset) => Array.from(a.offsets).indexOf(offset);
   const strongest = (offset) => Math.max(...a.lastBlockByOffset.map((h) => h[at(offset)]));
   const expected = strongest(-1) >= 0.5 ? 'cue' : strongest(0) >= 0.5 ? 'answer' : 'none';

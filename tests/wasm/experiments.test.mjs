@@ -26,8 +26,10 @@ const unscaledTolerance = (dk) => Math.max(TOLERANCE, 2.5e-7 * Math.sqrt(dk));
 
 /** Every leaf of a result with its path; typed arrays and plain arrays alike. */
 function leaves(value, prefix = '', out = new Map()) {
-  if (ArrayBuffer.isView(value) || Array.isArray(value)) Array.from(value).forEach((v, i) => leaves(v, `${prefix}[${i}]`, out));
-  else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) leaves(v, prefix ? `${prefix}.${k}` : k, out);
+  if (ArrayBuffer.isView(value) || Array.isArray(value))
+    Array.from(value).forEach((v, i) => leaves(v, `${prefix}[${i}]`, out));
+  else if (value !== null && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) leaves(v, prefix ? `${prefix}.${k}` : k, out);
   else out.set(prefix, value);
   return out;
 }
@@ -38,19 +40,23 @@ function leaves(value, prefix = '', out = new Map()) {
  * NaN and infinities as null.
  */
 function compare(wasm, json, tolerance = () => TOLERANCE) {
-  const mine = leaves(wasm), theirs = leaves(json);
+  const mine = leaves(wasm),
+    theirs = leaves(json);
   assert.deepEqual([...mine.keys()].sort(), [...theirs.keys()].sort(), 'the same fields');
   for (const [path, expected] of theirs) {
     const actual = mine.get(path);
     if (expected === null) assert.ok(!Number.isFinite(actual), `${path}: expected NaN or infinity, got ${actual}`);
     else if (typeof expected !== 'number') assert.equal(actual, expected, path);
-    else assert.ok(Math.abs(actual - expected) <= tolerance(path) * Math.max(1, Math.abs(expected)),
-                   `${path}: wasm ${actual}, native ${expected}`);
+    else
+      assert.ok(
+        Math.abs(actual - expected) <= tolerance(path) * Math.max(1, Math.abs(expected)),
+        `${path}: wasm ${actual}, native ${expected}`,
+      );
   }
 }
 
 function compareSweep(wasm, json) {
-  const { lesson, ...sweep } = json;  // the CLI adds the lesson's table at 12 tokens
+  const { lesson, ...sweep } = json; // the CLI adds the lesson's table at 12 tokens
   compare(wasm, sweep, (path) => {
     const row = /^rows\[(\d+)\]\.unscaled/.exec(path);
     return row ? unscaledTolerance(wasm.rows[Number(row[1])].dk) : TOLERANCE;
@@ -62,34 +68,66 @@ function compareSweep(wasm, json) {
 test('scale sweep: the default sweep matches the native command, seeds 0 and 1', () => {
   for (const seed of [0, 1]) compareSweep(core.scaleSweep({ seed }), native('scale', '--seed', String(seed)));
   const sweep = core.scaleSweep();
-  assert.deepEqual([sweep.draws, sweep.tokens, sweep.rows.map((r) => r.dk)],
-                   [core.configs.scaleSweep.defaults.draws, core.configs.scaleSweep.defaults.tokens, core.configs.scaleSweep.defaults.dks]);
+  assert.deepEqual(
+    [sweep.draws, sweep.tokens, sweep.rows.map((r) => r.dk)],
+    [
+      core.configs.scaleSweep.defaults.draws,
+      core.configs.scaleSweep.defaults.tokens,
+      core.configs.scaleSweep.defaults.dks,
+    ],
+  );
   assert.ok(Math.abs(sweep.uniform.maxWeight - 1 / sweep.tokens) < 1e-7);
   assert.ok(Math.abs(sweep.uniform.entropy - Math.log(sweep.tokens)) < 1e-6);
 });
 
 test('scale sweep: other sizes match too, single draws give NaN standard errors', () => {
-  compareSweep(core.scaleSweep({ dks: [8, 32, 1], draws: 30, tokens: 7, seed: 3 }),
-               native('scale', '--dk', '8,32,1', '--draws', '30', '--tokens', '7', '--seed', '3'));
+  compareSweep(
+    core.scaleSweep({ dks: [8, 32, 1], draws: 30, tokens: 7, seed: 3 }),
+    native('scale', '--dk', '8,32,1', '--draws', '30', '--tokens', '7', '--seed', '3'),
+  );
   const one = core.scaleSweep({ dks: [4], draws: 1 });
   assert.ok(Number.isNaN(one.rows[0].scaled.entropy.standardError));
   compareSweep(one, native('scale', '--dk', '4', '--draws', '1'));
 });
 
 test('masks demo matches the native command, with exact zeros and the mistake row sums', () => {
-  for (const [positions, real, seed, dK] of [[10, 6, 0, 8], [7, 3, 5, 4]]) {
+  for (const [positions, real, seed, dK] of [
+    [10, 6, 0, 8],
+    [7, 3, 5, 4],
+  ]) {
     const wasm = core.maskDemo({ positions, real, seed, dK });
-    compare(wasm, native('masks', '--positions', String(positions), '--real', String(real), '--seed', String(seed), '--dk', String(dK)));
-    assert.deepEqual(wasm.cases.map((c) => c.name), ['causal', 'padding', 'both']);
+    compare(
+      wasm,
+      native(
+        'masks',
+        '--positions',
+        String(positions),
+        '--real',
+        String(real),
+        '--seed',
+        String(seed),
+        '--dk',
+        String(dK),
+      ),
+    );
+    assert.deepEqual(
+      wasm.cases.map((c) => c.name),
+      ['causal', 'padding', 'both'],
+    );
     for (const c of wasm.cases) {
       // Blocked pairs: exactly zero in both builds.
       assert.equal(c.maxBlockedWeight, 0);
       assert.equal(c.blockedExactlyZero, true);
-      c.allowed.forEach((a, i) => { if (!a) assert.equal(c.weights[i], 0); });
+      c.allowed.forEach((a, i) => {
+        if (!a) assert.equal(c.weights[i], 0);
+      });
     }
   }
   // The lesson's fractions, at the core's defaults (10 positions, 6 real): exact.
-  assert.deepEqual(core.maskDemo().cases.map((c) => c.allowedFraction), [0.55, 0.6, 0.45]);
+  assert.deepEqual(
+    core.maskDemo().cases.map((c) => c.allowedFraction),
+    [0.55, 0.6, 0.45],
+  );
 });
 
 test('heads demo matches the native command: equal parameters, per-head weights', () => {
@@ -112,7 +150,7 @@ test('half-precision pitfall matches the native command: NaN rows, -inf constant
   for (const precision of ['float16', 'float32']) assert.equal(byName(precision, '-1e4').allFinite, true);
 });
 
-test('bad arguments: the core\'s message in JS names as an Error, and the module stays usable without leaking', () => {
+test("bad arguments: the core's message in JS names as an Error, and the module stays usable without leaking", () => {
   const cases = [
     [() => core.scaleSweep({ draws: 0 }), /^draws must be a whole number in \[1, 100000\], got 0$/],
     [() => core.scaleSweep({ draws: 100001 }), /^draws must be a whole number in \[1, 100000\], got 100001$/],
@@ -132,12 +170,15 @@ test('bad arguments: the core\'s message in JS names as an Error, and the module
     [() => core.maskDemo({ dK: 0 }), /^dK must be a whole number in \[1, 1024\], got 0$/],
     [() => core.headsDemo({ numHeads: 3 }), /^numHeads must divide dModel = 64, got 3$/],
     [() => core.halfPrecisionPitfall({ real: 6 }), /^real must be below positions = 6, got 6$/],
-    [() => core.halfPrecisionPitfall({ positions: 1024, dK: 1024 }), /^positions squared times dK must be at most 16777216/],
+    [
+      () => core.halfPrecisionPitfall({ positions: 1024, dK: 1024 }),
+      /^positions squared times dK must be at most 16777216/,
+    ],
   ];
   const check = () => {
     for (const [call, message] of cases) assert.throws(call, (e) => e instanceof Error && message.test(e.message));
   };
-  check();  // the first round lets the core's reused buffers (the message string) reach their size
+  check(); // the first round lets the core's reused buffers (the message string) reach their size
   const before = core.memoryStats();
   for (let round = 0; round < 20; round++) check();
   const after = core.memoryStats();

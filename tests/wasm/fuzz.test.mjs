@@ -34,11 +34,36 @@ function generator(seed) {
 const g = generator(SEED);
 
 // ---- inputs ----
-const randomMat = (rows, cols, scale = 1) => ({ rows, cols, data: Float32Array.from({ length: rows * cols }, () => scale * g.normal()) });
-const randomMask = (rows, cols) => ({ rows, cols, data: Uint8Array.from({ length: rows * cols }, () => (g.chance(0.7) ? 1 : 0)) });
+const randomMat = (rows, cols, scale = 1) => ({
+  rows,
+  cols,
+  data: Float32Array.from({ length: rows * cols }, () => scale * g.normal()),
+});
+const randomMask = (rows, cols) => ({
+  rows,
+  cols,
+  data: Uint8Array.from({ length: rows * cols }, () => (g.chance(0.7) ? 1 : 0)),
+});
 
 // Values that are never a valid size, seed or count.
-const BAD_SIZES = [-1, -1e9, 1.5, NaN, Infinity, -Infinity, '3', null, {}, [], true, 5n, Symbol('n'), 2 ** 31, 1e9, 2 ** 53];
+const BAD_SIZES = [
+  -1,
+  -1e9,
+  1.5,
+  NaN,
+  Infinity,
+  -Infinity,
+  '3',
+  null,
+  {},
+  [],
+  true,
+  5n,
+  Symbol('n'),
+  2 ** 31,
+  1e9,
+  2 ** 53,
+];
 // Values that are never a seed (2^31 and 1e9 are fine seeds).
 const BAD_SEEDS = BAD_SIZES.filter((v) => v !== 1e9 && v !== 2 ** 31);
 // Values that are never a matrix.
@@ -58,7 +83,11 @@ function brokenMat(rows, cols) {
     () => ({ ...good, data: new Float32Array(rows * cols + g.int(1, 5)) }),
     () => ({ rows: 1e9, cols: 1, data: new Float32Array(1) }), // 1e9 values, refused before any copy
     () => ({ rows: 40000, cols: 40000, data: good.data }),
-    () => { const m = { ...good, data: good.data.slice() }; m.data[g.int(0, m.data.length - 1)] = g.pick([NaN, Infinity, -Infinity]); return m; },
+    () => {
+      const m = { ...good, data: good.data.slice() };
+      m.data[g.int(0, m.data.length - 1)] = g.pick([NaN, Infinity, -Infinity]);
+      return m;
+    },
   ];
   return g.pick(bad)();
 }
@@ -72,7 +101,11 @@ function brokenMask(rows, cols, { shapeMatters = true } = {}) {
     () => ({ ...good, data: Array.from(good.data) }),
     () => ({ ...good, data: good.data.subarray(1) }),
     () => ({ rows: 1e9, cols: 1, data: new Uint8Array(1) }),
-    () => { const m = { ...good, data: good.data.slice() }; m.data[g.int(0, m.data.length - 1)] = g.int(2, 255); return m; },
+    () => {
+      const m = { ...good, data: good.data.slice() };
+      m.data[g.int(0, m.data.length - 1)] = g.int(2, 255);
+      return m;
+    },
     ...(shapeMatters ? [() => randomMask(rows + 1, cols)] : []), // wrong shape for where it is used
   ];
   return g.pick(bad)();
@@ -117,7 +150,8 @@ function rowsSumToOne(m, what, tolerance = 1e-5) {
 
 const sliceCols = (m, from, to) => {
   const out = new Float32Array(m.rows * (to - from));
-  for (let i = 0; i < m.rows; i++) for (let j = from; j < to; j++) out[i * (to - from) + j - from] = m.data[i * m.cols + j];
+  for (let i = 0; i < m.rows; i++)
+    for (let j = from; j < to; j++) out[i * (to - from) + j - from] = m.data[i * m.cols + j];
   return { rows: m.rows, cols: to - from, data: out };
 };
 function affine(x, w, b) {
@@ -132,12 +166,20 @@ function affine(x, w, b) {
 }
 /** Multi-head attention from the layer's own parameters, in float64. */
 function multiHeadF64(p, heads, keyDim, q, k, v, mask) {
-  const [Q, K, V] = [affine(q, p.query.weight, p.query.bias), affine(k, p.key.weight, p.key.bias), affine(v, p.value.weight, p.value.bias)];
+  const [Q, K, V] = [
+    affine(q, p.query.weight, p.query.bias),
+    affine(k, p.key.weight, p.key.bias),
+    affine(v, p.value.weight, p.value.bias),
+  ];
   const concat = { rows: q.rows, cols: heads * keyDim, data: new Float64Array(q.rows * heads * keyDim) };
   const weights = [];
   for (let h = 0; h < heads; h++) {
-    const r = attentionF64(sliceCols(Q, h * keyDim, (h + 1) * keyDim), sliceCols(K, h * keyDim, (h + 1) * keyDim),
-                           sliceCols(V, h * keyDim, (h + 1) * keyDim), { mask });
+    const r = attentionF64(
+      sliceCols(Q, h * keyDim, (h + 1) * keyDim),
+      sliceCols(K, h * keyDim, (h + 1) * keyDim),
+      sliceCols(V, h * keyDim, (h + 1) * keyDim),
+      { mask },
+    );
     weights.push(r.weights);
     for (let i = 0; i < q.rows; i++)
       for (let c = 0; c < keyDim; c++) concat.data[i * concat.cols + h * keyDim + c] = r.output.data[i * keyDim + c];
@@ -155,7 +197,9 @@ const valid = {
   },
   attention() {
     const [nq, nk, dk, dv] = [g.int(1, 5), g.int(1, 5), g.int(1, 6), g.int(1, 4)];
-    const q = randomMat(nq, dk), k = randomMat(nk, dk), v = randomMat(nk, dv);
+    const q = randomMat(nq, dk),
+      k = randomMat(nk, dk),
+      v = randomMat(nk, dv);
     const mask = g.chance(0.5) ? randomMask(nq, nk) : undefined;
     const scale = g.chance(0.8);
     const r = core.attention(q, k, v, mask ? { mask, scale } : { scale });
@@ -170,22 +214,36 @@ const valid = {
     closeTo(r.weights.data, attentionF64(x, x, x).weights.data, 1e-5, 'self-attention weights');
   },
   masks() {
-    const n = g.int(1, 8), nk = g.int(1, 8), real = g.int(1, nk);
+    const n = g.int(1, 8),
+      nk = g.int(1, 8),
+      real = g.int(1, nk);
     const causal = core.causalMask(n);
-    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) assert.equal(causal.data[i * n + j], j <= i ? 1 : 0, 'causal mask');
+    for (let i = 0; i < n; i++)
+      for (let j = 0; j < n; j++) assert.equal(causal.data[i * n + j], j <= i ? 1 : 0, 'causal mask');
     const padding = core.paddingMask(n, nk, real);
-    for (let i = 0; i < n; i++) for (let j = 0; j < nk; j++) assert.equal(padding.data[i * nk + j], j < real ? 1 : 0, 'padding mask');
-    const a = randomMask(n, nk), b = randomMask(n, nk);
+    for (let i = 0; i < n; i++)
+      for (let j = 0; j < nk; j++) assert.equal(padding.data[i * nk + j], j < real ? 1 : 0, 'padding mask');
+    const a = randomMask(n, nk),
+      b = randomMask(n, nk);
     const both = core.combineMasks(a, b);
-    assert.deepEqual(Array.from(both.data), Array.from(a.data, (x, i) => x & b.data[i]), 'combineMasks');
+    assert.deepEqual(
+      Array.from(both.data),
+      Array.from(a.data, (x, i) => x & b.data[i]),
+      'combineMasks',
+    );
     const ones = a.data.reduce((s, x) => s + x, 0);
     assert.equal(core.allowedFraction(a), ones / a.data.length, 'allowedFraction');
   },
   multiHead() {
-    const heads = g.int(1, 3), keyDim = g.int(1, 3), d = heads * keyDim * g.int(1, 2);
+    const heads = g.int(1, 3),
+      keyDim = g.int(1, 3),
+      d = heads * keyDim * g.int(1, 2);
     const spec = { dModel: d, numHeads: heads, keyDim, weights: { seed: g.int(0, 1000) } };
-    const nq = g.int(1, 4), nk = g.int(1, 4);
-    const q = randomMat(nq, d), k = randomMat(nk, d), v = randomMat(nk, d);
+    const nq = g.int(1, 4),
+      nk = g.int(1, 4);
+    const q = randomMat(nq, d),
+      k = randomMat(nk, d),
+      v = randomMat(nk, d);
     const mask = g.chance(0.4) ? randomMask(nq, nk) : undefined;
     const layer = core.createMultiHead(spec);
     try {
@@ -207,7 +265,8 @@ const valid = {
   },
   random() {
     const seed = g.int(0, 2 ** 31);
-    const a = core.random(seed), b = core.random(seed);
+    const a = core.random(seed),
+      b = core.random(seed);
     const n = g.int(1, 20);
     const u = a.uniform(n);
     assert.deepEqual(u, b.uniform(n), 'same seed, same draws');
@@ -225,12 +284,19 @@ const valid = {
     assert.ok(Math.abs(r.uniform.entropy - Math.log(tokens)) < 1e-6, 'uniform entropy');
     for (const side of ['scaled', 'unscaled']) {
       const m = r.rows[0][side];
-      assert.ok(m.maxWeight.mean >= 1 / tokens - 1e-6 && m.maxWeight.mean <= 1, `${side} max weight ${m.maxWeight.mean}`);
-      assert.ok(m.entropy.mean >= -1e-6 && m.entropy.mean <= Math.log(tokens) + 1e-6, `${side} entropy ${m.entropy.mean}`);
+      assert.ok(
+        m.maxWeight.mean >= 1 / tokens - 1e-6 && m.maxWeight.mean <= 1,
+        `${side} max weight ${m.maxWeight.mean}`,
+      );
+      assert.ok(
+        m.entropy.mean >= -1e-6 && m.entropy.mean <= Math.log(tokens) + 1e-6,
+        `${side} entropy ${m.entropy.mean}`,
+      );
     }
   },
   maskDemo() {
-    const positions = g.int(1, 6), real = g.int(1, positions);
+    const positions = g.int(1, 6),
+      real = g.int(1, positions);
     const r = core.maskDemo({ positions, real, dK: g.int(1, 4), seed: g.int(0, 99) });
     assert.equal(r.cases.length, 3);
     for (const c of r.cases) {
@@ -239,14 +305,16 @@ const valid = {
     }
   },
   headsDemo() {
-    const heads = g.int(2, 4), d = heads * g.int(1, 3), tokens = g.int(1, 4);
+    const heads = g.int(2, 4),
+      d = heads * g.int(1, 3),
+      tokens = g.int(1, 4);
     const r = core.headsDemo({ dModel: d, numHeads: heads, tokens, seed: g.int(0, 99) });
     assert.equal(r.multi.weights.length, heads);
-    for (const w of r.multi.weights)
-      rowsSumToOne({ rows: tokens, cols: tokens, data: w }, 'headsDemo weights', 1e-6);
+    for (const w of r.multi.weights) rowsSumToOne({ rows: tokens, cols: tokens, data: w }, 'headsDemo weights', 1e-6);
   },
   halfPrecisionPitfall() {
-    const positions = g.int(2, 5), real = g.int(1, positions - 1);
+    const positions = g.int(2, 5),
+      real = g.int(1, positions - 1);
     const r = core.halfPrecisionPitfall({ positions, real, dK: g.int(1, 4), seed: g.int(0, 99) });
     const f32 = r.cases.find((c) => c.precision === 'float32' && c.constant === '-1e9');
     assert.ok(f32 && f32.allFinite, 'float32 with -1e9 stays finite');
@@ -259,21 +327,32 @@ const valid = {
       const p = model.progress();
       assert.equal(p.batch, 1);
       assert.ok(Number.isFinite(p.lastBatch.loss) && p.lastBatch.loss > 0, `loss ${p.lastBatch.loss}`);
-      assert.throws(() => model.trainBatches(g.pick([0, -1, 1.5, NaN, 'x', 1e10])), (e) => e instanceof Error && e.message.length > 0);
+      assert.throws(
+        () => model.trainBatches(g.pick([0, -1, 1.5, NaN, 'x', 1e10])),
+        (e) => e instanceof Error && e.message.length > 0,
+      );
       assert.equal(model.progress().batch, 1, 'a refused call trains nothing');
     } finally {
       model.dispose();
     }
   },
   helpers() {
-    const rows = g.int(1, 4), cols = g.int(1, 4);
+    const rows = g.int(1, 4),
+      cols = g.int(1, 4);
     const flat = Array.from({ length: rows * cols }, () => g.int(-9, 9));
     const m = mat(rows, cols, flat);
-    const nested = mat(rows, cols, Array.from({ length: rows }, (_, i) => flat.slice(i * cols, (i + 1) * cols)));
+    const nested = mat(
+      rows,
+      cols,
+      Array.from({ length: rows }, (_, i) => flat.slice(i * cols, (i + 1) * cols)),
+    );
     assert.deepEqual(m, nested);
     const i = g.int(0, rows - 1);
     assert.deepEqual(Array.from(row(m, i)), flat.slice(i * cols, (i + 1) * cols));
-    assert.deepEqual(Array.from(maskMat(rows, cols, flat).data), flat.map((x) => (x ? 1 : 0)));
+    assert.deepEqual(
+      Array.from(maskMat(rows, cols, flat).data),
+      flat.map((x) => (x ? 1 : 0)),
+    );
   },
 };
 
@@ -282,7 +361,9 @@ const layer4 = { dModel: 4, numHeads: 2, weights: { seed: 1 } };
 const bad = {
   softmax: () => () => core.softmax(g.chance(0.2) ? mat(g.int(0, 1), 0) : brokenMat(g.int(1, 4), g.int(1, 4))),
   attention: () => {
-    const q = randomMat(2, 3), k = randomMat(4, 3), v = randomMat(4, 2);
+    const q = randomMat(2, 3),
+      k = randomMat(4, 3),
+      v = randomMat(4, 2);
     return g.pick([
       () => () => core.attention(brokenMat(2, 3), k, v),
       () => () => core.attention(q, brokenMat(4, 3), v),
@@ -296,19 +377,24 @@ const bad = {
     ])();
   },
   causalMask: () => () => core.causalMask(g.pick([...BAD_SIZES, 0, 4097, 16385])),
-  paddingMask: () => () => g.pick([
-    () => core.paddingMask(g.pick(BAD_SIZES), 3, 2),
-    () => core.paddingMask(3, g.pick(BAD_SIZES), 2),
-    () => core.paddingMask(3, 4, g.pick([...BAD_SIZES, 0, 5])),
-    () => core.paddingMask(0, 4, 2),
-    () => core.paddingMask(1e9, 1e9, 1),
-  ])(),
-  combineMasks: () => () => g.pick([
-    () => core.combineMasks(brokenMask(3, 3), randomMask(3, 3)),
-    () => core.combineMasks(randomMask(3, 3), brokenMask(3, 3)),
-    () => core.combineMasks(randomMask(3, 3), randomMask(3, 4)),
-  ])(),
-  allowedFraction: () => () => core.allowedFraction(g.chance(0.2) ? { rows: 0, cols: 2, data: new Uint8Array(0) } : brokenMask(2, 3, { shapeMatters: false })),
+  paddingMask: () => () =>
+    g.pick([
+      () => core.paddingMask(g.pick(BAD_SIZES), 3, 2),
+      () => core.paddingMask(3, g.pick(BAD_SIZES), 2),
+      () => core.paddingMask(3, 4, g.pick([...BAD_SIZES, 0, 5])),
+      () => core.paddingMask(0, 4, 2),
+      () => core.paddingMask(1e9, 1e9, 1),
+    ])(),
+  combineMasks: () => () =>
+    g.pick([
+      () => core.combineMasks(brokenMask(3, 3), randomMask(3, 3)),
+      () => core.combineMasks(randomMask(3, 3), brokenMask(3, 3)),
+      () => core.combineMasks(randomMask(3, 3), randomMask(3, 4)),
+    ])(),
+  allowedFraction: () => () =>
+    core.allowedFraction(
+      g.chance(0.2) ? { rows: 0, cols: 2, data: new Uint8Array(0) } : brokenMask(2, 3, { shapeMatters: false }),
+    ),
   multiHeadAttention: () => {
     const x = randomMat(3, 4);
     return g.pick([
@@ -316,10 +402,52 @@ const bad = {
       () => () => core.multiHeadAttention({ ...layer4, dModel: g.pick([...BAD_SIZES, 0]) }, x, x, x),
       () => () => core.multiHeadAttention({ ...layer4, numHeads: g.pick([...BAD_SIZES, 0, 3, 5]) }, x, x, x),
       () => () => core.multiHeadAttention({ ...layer4, keyDim: g.pick([-1, 1.5, NaN, '2', 1e9]) }, x, x, x),
-      () => () => core.multiHeadAttention({ ...layer4, weights: g.pick([null, undefined, {}, 7, { seed: g.pick(BAD_SEEDS) }]) }, x, x, x),
-      () => () => core.multiHeadAttention({ ...layer4, weights: { pytorch: { inProjWeight: randomMat(12, 5), inProjBias: new Float32Array(12), outProjWeight: randomMat(4, 4), outProjBias: new Float32Array(4) } } }, x, x, x),
-      () => () => core.multiHeadAttention({ ...layer4, weights: { pytorch: g.pick([null, 3, { inProjWeight: brokenMat(12, 4) }]) } }, x, x, x),
-      () => () => core.multiHeadAttention({ ...layer4, weights: { query: { weight: randomMat(4, 4), bias: new Float32Array(3) }, key: { weight: randomMat(4, 4), bias: new Float32Array(4) }, value: { weight: randomMat(4, 4), bias: new Float32Array(4) }, output: g.pick([null, { weight: brokenMat(4, 4), bias: new Float32Array(4) }]) } }, x, x, x),
+      () => () =>
+        core.multiHeadAttention(
+          { ...layer4, weights: g.pick([null, undefined, {}, 7, { seed: g.pick(BAD_SEEDS) }]) },
+          x,
+          x,
+          x,
+        ),
+      () => () =>
+        core.multiHeadAttention(
+          {
+            ...layer4,
+            weights: {
+              pytorch: {
+                inProjWeight: randomMat(12, 5),
+                inProjBias: new Float32Array(12),
+                outProjWeight: randomMat(4, 4),
+                outProjBias: new Float32Array(4),
+              },
+            },
+          },
+          x,
+          x,
+          x,
+        ),
+      () => () =>
+        core.multiHeadAttention(
+          { ...layer4, weights: { pytorch: g.pick([null, 3, { inProjWeight: brokenMat(12, 4) }]) } },
+          x,
+          x,
+          x,
+        ),
+      () => () =>
+        core.multiHeadAttention(
+          {
+            ...layer4,
+            weights: {
+              query: { weight: randomMat(4, 4), bias: new Float32Array(3) },
+              key: { weight: randomMat(4, 4), bias: new Float32Array(4) },
+              value: { weight: randomMat(4, 4), bias: new Float32Array(4) },
+              output: g.pick([null, { weight: brokenMat(4, 4), bias: new Float32Array(4) }]),
+            },
+          },
+          x,
+          x,
+          x,
+        ),
       () => () => core.multiHeadAttention(layer4, brokenMat(3, 4), x, x),
       () => () => core.multiHeadAttention(layer4, randomMat(3, 5), x, x), // d differs
       () => () => core.multiHeadAttention(layer4, x, x, x, brokenMask(3, 3)),
@@ -345,62 +473,95 @@ const bad = {
       () => r.uniformMatrix(2, 2, g.pick([NaN, Infinity, '0', null, 5]), g.pick([NaN, -Infinity, '1', undefined, 4])),
     ]);
   },
-  scaleSweep: () => () => core.scaleSweep(g.pick([
-    () => g.pick([null, 5, 'sweep', true]),
-    () => ({ dks: g.pick([[], [0], [4097], [1.5], [NaN], ['4'], 'abc', 7, new Array(65).fill(4), new Array(1e6).fill(4)]) }),
-    () => ({ dks: [4], draws: g.pick([0, -1, 1.5, NaN, '2', 1e9]) }),
-    () => ({ dks: [4], tokens: g.pick([0, 1, 4097, NaN, '3', 1e12]) }),
-    () => ({ dks: [4], seed: g.pick([-1, 1.5, NaN, '1', 2 ** 53]) }),
-    () => ({ dks: [4096], draws: 100000, tokens: 4096 }), // beyond the core's work bound
-  ])()),
-  maskDemo: () => () => core.maskDemo(g.pick([
-    () => g.pick([null, 5, 'x']),
-    () => ({ positions: g.pick([0, -1, 1.5, NaN, '4', 1025, 1e9]) }),
-    () => ({ positions: 4, real: g.pick([0, 5, -1, NaN, '2']) }),
-    () => ({ dK: g.pick([0, 1025, 1.5, 1e9]) }),
-    () => ({ seed: g.pick([-1, 0.5, NaN, null]) }),
-  ])()),
-  headsDemo: () => () => core.headsDemo(g.pick([
-    () => g.pick([null, 5, 'x']),
-    () => ({ dModel: g.pick([0, -1, 1.5, NaN, '64', 1025, 1e9]) }),
-    () => ({ dModel: 10, numHeads: g.pick([1, 3, 11, 0, NaN]) }),
-    () => ({ tokens: g.pick([0, 257, -1, 1e9]) }),
-    () => ({ seed: g.pick([-1, 0.5, NaN]) }),
-  ])()),
-  halfPrecisionPitfall: () => () => core.halfPrecisionPitfall(g.pick([
-    () => g.pick([null, 5, 'x']),
-    () => ({ positions: g.pick([0, 1, 1025, NaN, '6', 1e9]) }),
-    () => ({ positions: 4, real: g.pick([0, 4, 5, NaN]) }),
-    () => ({ dK: g.pick([0, 1025, -3, 1e9]) }),
-    () => ({ seed: g.pick([-1, 0.5, NaN]) }),
-  ])()),
-  createCueModel: () => () => core.createCueModel(g.pick([
-    () => g.pick([null, 5, 'cue', true]),
-    () => ({ blocks: g.pick([0, 9, -1, 1.5, NaN, '2', 1e10, 2 ** 32 + 1]) }),
-    () => ({ heads: g.pick([0, 33, 1.5, 1e10]) }),
-    () => ({ epochs: g.pick([0, 1001, -5, 1e9]) }),
-    () => ({ batchSize: g.pick([0, 4097, 1e9, 0.5]) }),
-    () => ({ learningRate: g.pick([0, -1, NaN, Infinity, 'x', 11]) }),
-    () => ({ dropout: g.pick([1, -0.1, NaN, 'x']) }),
-    () => ({ length: g.pick([0, 2, 65, 1e9]) }),
-    () => ({ seed: g.pick([-1, 1.5, NaN, 2 ** 53]) }),
-    () => ({ postLayerNorm: g.pick(['yes', 1, {}]) }),
-    () => ({ lastQueryOnly: g.pick(['no', 0]) }),
-  ])()),
+  scaleSweep: () => () =>
+    core.scaleSweep(
+      g.pick([
+        () => g.pick([null, 5, 'sweep', true]),
+        () => ({
+          dks: g.pick([[], [0], [4097], [1.5], [NaN], ['4'], 'abc', 7, new Array(65).fill(4), new Array(1e6).fill(4)]),
+        }),
+        () => ({ dks: [4], draws: g.pick([0, -1, 1.5, NaN, '2', 1e9]) }),
+        () => ({ dks: [4], tokens: g.pick([0, 1, 4097, NaN, '3', 1e12]) }),
+        () => ({ dks: [4], seed: g.pick([-1, 1.5, NaN, '1', 2 ** 53]) }),
+        () => ({ dks: [4096], draws: 100000, tokens: 4096 }), // beyond the core's work bound
+      ])(),
+    ),
+  maskDemo: () => () =>
+    core.maskDemo(
+      g.pick([
+        () => g.pick([null, 5, 'x']),
+        () => ({ positions: g.pick([0, -1, 1.5, NaN, '4', 1025, 1e9]) }),
+        () => ({ positions: 4, real: g.pick([0, 5, -1, NaN, '2']) }),
+        () => ({ dK: g.pick([0, 1025, 1.5, 1e9]) }),
+        () => ({ seed: g.pick([-1, 0.5, NaN, null]) }),
+      ])(),
+    ),
+  headsDemo: () => () =>
+    core.headsDemo(
+      g.pick([
+        () => g.pick([null, 5, 'x']),
+        () => ({ dModel: g.pick([0, -1, 1.5, NaN, '64', 1025, 1e9]) }),
+        () => ({ dModel: 10, numHeads: g.pick([1, 3, 11, 0, NaN]) }),
+        () => ({ tokens: g.pick([0, 257, -1, 1e9]) }),
+        () => ({ seed: g.pick([-1, 0.5, NaN]) }),
+      ])(),
+    ),
+  halfPrecisionPitfall: () => () =>
+    core.halfPrecisionPitfall(
+      g.pick([
+        () => g.pick([null, 5, 'x']),
+        () => ({ positions: g.pick([0, 1, 1025, NaN, '6', 1e9]) }),
+        () => ({ positions: 4, real: g.pick([0, 4, 5, NaN]) }),
+        () => ({ dK: g.pick([0, 1025, -3, 1e9]) }),
+        () => ({ seed: g.pick([-1, 0.5, NaN]) }),
+      ])(),
+    ),
+  createCueModel: () => () =>
+    core.createCueModel(
+      g.pick([
+        () => g.pick([null, 5, 'cue', true]),
+        () => ({ blocks: g.pick([0, 9, -1, 1.5, NaN, '2', 1e10, 2 ** 32 + 1]) }),
+        () => ({ heads: g.pick([0, 33, 1.5, 1e10]) }),
+        () => ({ epochs: g.pick([0, 1001, -5, 1e9]) }),
+        () => ({ batchSize: g.pick([0, 4097, 1e9, 0.5]) }),
+        () => ({ learningRate: g.pick([0, -1, NaN, Infinity, 'x', 11]) }),
+        () => ({ dropout: g.pick([1, -0.1, NaN, 'x']) }),
+        () => ({ length: g.pick([0, 2, 65, 1e9]) }),
+        () => ({ seed: g.pick([-1, 1.5, NaN, 2 ** 53]) }),
+        () => ({ postLayerNorm: g.pick(['yes', 1, {}]) }),
+        () => ({ lastQueryOnly: g.pick(['no', 0]) }),
+      ])(),
+    ),
   cueAfterDispose: () => {
     const model = core.createCueModel({ blocks: 1, heads: 1, epochs: 1, batchSize: 4, length: 4 });
     model.dispose();
-    return g.pick([() => model.trainBatches(1), () => model.trainEpoch(), () => model.progress(), () => model.analysis(), () => model.report()]);
+    return g.pick([
+      () => model.trainBatches(1),
+      () => model.trainEpoch(),
+      () => model.progress(),
+      () => model.analysis(),
+      () => model.report(),
+    ]);
   },
-  helpers: () => () => g.pick([
-    () => mat(1e5, 1e4), // 1e9 values: refused before a 4 GB array is made
-    () => mat(1e5, 1e4, 0),
-    () => maskMat(1e9, 1, []),
-    () => mat(g.pick(BAD_SIZES), 2),
-    () => mat(2, 2, g.pick([[1, 2, 3], [[1, 2], [3]], [1, 'a', 3, 4], 'abcd', null, {}])),
-    () => maskMat(2, 2, g.pick([[1, 0, 1], [1, 'a', 0, 1], [[1, 0], [1]]])),
-    () => row(mat(2, 2), g.pick([-1, 2, 1.5, NaN, '0'])),
-  ])(),
+  helpers: () => () =>
+    g.pick([
+      () => mat(1e5, 1e4), // 1e9 values: refused before a 4 GB array is made
+      () => mat(1e5, 1e4, 0),
+      () => maskMat(1e9, 1, []),
+      () => mat(g.pick(BAD_SIZES), 2),
+      () => mat(2, 2, g.pick([[1, 2, 3], [[1, 2], [3]], [1, 'a', 3, 4], 'abcd', null, {}])),
+      () =>
+        maskMat(
+          2,
+          2,
+          g.pick([
+            [1, 0, 1],
+            [1, 'a', 0, 1],
+            [[1, 0], [1]],
+          ]),
+        ),
+      () => row(mat(2, 2), g.pick([-1, 2, 1.5, NaN, '0'])),
+    ])(),
 };
 
 // The same calls, in the same order, before and after the fuzzing: the core keeps the latest
@@ -435,7 +596,8 @@ test(`${CALLS} seeded calls (seed ${SEED}): malformed ones throw an Error, valid
   const usedBefore = core.memoryStats().usedBytes;
   const started = performance.now();
 
-  const validNames = Object.keys(valid), badNames = Object.keys(bad);
+  const validNames = Object.keys(valid),
+    badNames = Object.keys(bad);
   const counts = { valid: 0, thrown: 0 };
   const perFunction = {};
   for (let i = 0; i < CALLS; i++) {
@@ -471,7 +633,9 @@ test(`${CALLS} seeded calls (seed ${SEED}): malformed ones throw an Error, valid
   settle();
   const after = snapshot();
   const seconds = (performance.now() - started) / 1000;
-  t.diagnostic(`calls ${CALLS}: valid ${counts.valid}, malformed (all threw an Error) ${counts.thrown}, ${seconds.toFixed(1)} s`);
+  t.diagnostic(
+    `calls ${CALLS}: valid ${counts.valid}, malformed (all threw an Error) ${counts.thrown}, ${seconds.toFixed(1)} s`,
+  );
   t.diagnostic(`per function ${JSON.stringify(perFunction)}`);
   t.diagnostic(`before ${JSON.stringify({ ...before, usedBytes: usedBefore })}`);
   t.diagnostic(`after  ${JSON.stringify({ ...after, usedBytes: core.memoryStats().usedBytes })}`);
@@ -493,8 +657,20 @@ test('requests for about 1e9 values are refused with an Error before anything is
     ['attention with (31623, 31623) weights', () => core.attention(mat(31623, 1), mat(31623, 1), mat(31623, 1))],
     ['causalMask(31623)', () => core.causalMask(31623)],
     ['paddingMask(1e5, 1e4, 1)', () => core.paddingMask(1e5, 1e4, 1)],
-    ['a layer of (31623, 31623) projections', () => core.createMultiHead({ dModel: 31623, numHeads: 1, weights: { seed: 1 } })],
-    ['a layer with keyDim 1e9', () => core.multiHeadAttention({ dModel: 1, numHeads: 1, keyDim: 1e9, weights: { seed: 1 } }, mat(1, 1), mat(1, 1), mat(1, 1))],
+    [
+      'a layer of (31623, 31623) projections',
+      () => core.createMultiHead({ dModel: 31623, numHeads: 1, weights: { seed: 1 } }),
+    ],
+    [
+      'a layer with keyDim 1e9',
+      () =>
+        core.multiHeadAttention(
+          { dModel: 1, numHeads: 1, keyDim: 1e9, weights: { seed: 1 } },
+          mat(1, 1),
+          mat(1, 1),
+          mat(1, 1),
+        ),
+    ],
     ['1e9 uniform draws', () => core.random(1).uniform(1e9)],
     ['a (1e5, 1e4) normal matrix', () => core.random(1).normalMatrix(1e5, 1e4)],
     ['a scale sweep over 1e6 key widths', () => core.scaleSweep({ dks: new Array(1e6).fill(4) })],

@@ -27,7 +27,9 @@ export function wasmBinary() {
 }
 
 export function loadAttentionCore() {
-  return facade.loadAttentionCore({ wasmBinary: fs.readFileSync(path.join(facadeDir, 'generated/attention_core.wasm')) });
+  return facade.loadAttentionCore({
+    wasmBinary: fs.readFileSync(path.join(facadeDir, 'generated/attention_core.wasm')),
+  });
 }
 
 export function loadCore() {
@@ -40,11 +42,16 @@ export function loadCore() {
 export function readCases(file) {
   const { cases } = JSON.parse(fs.readFileSync(file, 'utf8'));
   return cases.map(({ name, kind, params, tensors }) => ({
-    name, kind, params,
-    tensors: Object.fromEntries(Object.entries(tensors).map(([key, { dims, values }]) => {
-      if (values.length !== dims.reduce((a, b) => a * b, 1)) throw new Error(`${file}: tensor ${key} of ${name} is truncated`);
-      return [key, { dims, values: Float64Array.from(values) }];
-    })),
+    name,
+    kind,
+    params,
+    tensors: Object.fromEntries(
+      Object.entries(tensors).map(([key, { dims, values }]) => {
+        if (values.length !== dims.reduce((a, b) => a * b, 1))
+          throw new Error(`${file}: tensor ${key} of ${name} is truncated`);
+        return [key, { dims, values: Float64Array.from(values) }];
+      }),
+    ),
   }));
 }
 
@@ -74,7 +81,8 @@ export function maxAbsDiff(a, b) {
 
 // Straightforward float64 attention, written independently of the core, for spot checks.
 export function attentionF64(q, k, v, { scale = true, mask } = {}) {
-  const weights = new Float64Array(q.rows * k.rows), output = new Float64Array(q.rows * v.cols);
+  const weights = new Float64Array(q.rows * k.rows),
+    output = new Float64Array(q.rows * v.cols);
   for (let i = 0; i < q.rows; i++) {
     const scores = [];
     for (let j = 0; j < k.rows; j++) {
@@ -91,7 +99,10 @@ export function attentionF64(q, k, v, { scale = true, mask } = {}) {
       for (let c = 0; c < v.cols; c++) output[i * v.cols + c] += (e[j] / sum) * v.data[j * v.cols + c];
     }
   }
-  return { output: { rows: q.rows, cols: v.cols, data: output }, weights: { rows: q.rows, cols: k.rows, data: weights } };
+  return {
+    output: { rows: q.rows, cols: v.cols, data: output },
+    weights: { rows: q.rows, cols: k.rows, data: weights },
+  };
 }
 
 // The soft-lookup example of the lesson's widget: 1 query, 5 keys, d = 2.

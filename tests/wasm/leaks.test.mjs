@@ -94,7 +94,11 @@ test('1,000 probes, weight loads and step-by-step calls, failing ones too, leave
   const model = core.createCueModel({ blocks: 2, heads: 2, epochs: 1 });
   const weights = model.weights();
   const tokens = [3, 1, 7, 5, 0, 6, 2, 2, 4, 7];
-  const given = { query: mat(3, 2, [1, 0, 0, 1, 1, 1]), key: mat(3, 2, [1, 0, 0, 1, 1, 1]), value: mat(3, 1, [1, 2, 3]) };
+  const given = {
+    query: mat(3, 2, [1, 0, 0, 1, 1, 1]),
+    key: mat(3, 2, [1, 0, 0, 1, 1, 1]),
+    value: mat(3, 1, [1, 2, 3]),
+  };
   const round = (i) => {
     model.probe(tokens);
     model.loadWeights(weights);

@@ -10,7 +10,9 @@ const [whole, attention] = await Promise.all([loadCore(), loadAttentionCore()]);
 
 /** Every output of the calls both modules have, on the same seeded inputs. */
 function outputs(core) {
-  const q = core.random(1).normalMatrix(7, 16), k = core.random(2).normalMatrix(9, 16), v = core.random(3).normalMatrix(9, 5);
+  const q = core.random(1).normalMatrix(7, 16),
+    k = core.random(2).normalMatrix(9, 16),
+    v = core.random(3).normalMatrix(9, 5);
   const mask = core.combineMasks(core.paddingMask(7, 9, 6), core.paddingMask(7, 9, 8));
   const layer = { dModel: 16, numHeads: 4, weights: { seed: 4 } };
   const self = core.random(5).normalMatrix(6, 16);
@@ -31,13 +33,31 @@ test('the attention core computes what the whole core computes, bit for bit', ()
 test('the attention core has the same configs and limits, and no experiments or trainer', () => {
   assert.deepEqual(attention.configs, whole.configs);
   assert.deepEqual(attention.limits, whole.limits);
-  for (const method of ['scaleSweep', 'maskDemo', 'headsDemo', 'halfPrecisionPitfall', 'attentionSteps', 'createCueModel', 'cueConfigError'])
+  for (const method of [
+    'scaleSweep',
+    'maskDemo',
+    'headsDemo',
+    'halfPrecisionPitfall',
+    'attentionSteps',
+    'createCueModel',
+    'cueConfigError',
+  ])
     assert.equal(typeof attention[method], 'undefined', method);
 });
 
 test('the attention core reports bad input as the whole core does, and keeps working', () => {
-  const bad = () => attention.attention(attention.random(1).normalMatrix(2, 3), attention.random(2).normalMatrix(2, 4), attention.random(3).normalMatrix(2, 4));
-  const wholeBad = () => whole.attention(whole.random(1).normalMatrix(2, 3), whole.random(2).normalMatrix(2, 4), whole.random(3).normalMatrix(2, 4));
+  const bad = () =>
+    attention.attention(
+      attention.random(1).normalMatrix(2, 3),
+      attention.random(2).normalMatrix(2, 4),
+      attention.random(3).normalMatrix(2, 4),
+    );
+  const wholeBad = () =>
+    whole.attention(
+      whole.random(1).normalMatrix(2, 3),
+      whole.random(2).normalMatrix(2, 4),
+      whole.random(3).normalMatrix(2, 4),
+    );
   assert.throws(bad, (error) => {
     assert.throws(wholeBad, { message: error.message });
     return /key/.test(error.message);

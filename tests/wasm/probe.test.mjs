@@ -28,8 +28,19 @@ function recorded(name) {
 
 /** The native command's probe of the same weights. */
 function nativeProbe(run, tokens) {
-  const flags = ['--blocks', String(run.report.config.blocks), '--heads', String(run.report.config.heads), '--seed', String(run.report.config.seed)];
-  return JSON.parse(execFileSync(cli, ['probe', ...flags, '--weights', run.file, '--tokens', tokens.join(','), '--json'], { encoding: 'utf8' }));
+  const flags = [
+    '--blocks',
+    String(run.report.config.blocks),
+    '--heads',
+    String(run.report.config.heads),
+    '--seed',
+    String(run.report.config.seed),
+  ];
+  return JSON.parse(
+    execFileSync(cli, ['probe', ...flags, '--weights', run.file, '--tokens', tokens.join(','), '--json'], {
+      encoding: 'utf8',
+    }),
+  );
 }
 
 function loaded(run) {
@@ -57,14 +68,34 @@ for (const name of ['cue-1block', 'cue-2block', 'runs/two-block-seed10']) {
       assert.deepEqual(model.weights(), run.weights);
       // The same model: its attention analysis of the validation set is the recorded one.
       const analysis = model.analysis();
-      assert.deepEqual(JSON.parse(JSON.stringify({ ...analysis, offsets: Array.from(analysis.offsets), lastBlockMeanByOffset: Array.from(analysis.lastBlockMeanByOffset), firstBlockCueToAnswer: Array.from(analysis.firstBlockCueToAnswer), firstBlockAnswerToCue: Array.from(analysis.firstBlockAnswerToCue), lastBlockByOffset: analysis.lastBlockByOffset.map((h) => Array.from(h)) })), report.analysis);
+      assert.deepEqual(
+        JSON.parse(
+          JSON.stringify({
+            ...analysis,
+            offsets: Array.from(analysis.offsets),
+            lastBlockMeanByOffset: Array.from(analysis.lastBlockMeanByOffset),
+            firstBlockCueToAnswer: Array.from(analysis.firstBlockCueToAnswer),
+            firstBlockAnswerToCue: Array.from(analysis.firstBlockAnswerToCue),
+            lastBlockByOffset: analysis.lastBlockByOffset.map((h) => Array.from(h)),
+          }),
+        ),
+        report.analysis,
+      );
       for (const tokens of SEQUENCES) {
         const probe = model.probe(tokens);
         const native = nativeProbe(run, tokens);
         assert.deepEqual(Array.from(probe.tokens), native.tokens);
-        assert.deepEqual([probe.cuePosition, probe.expected, probe.prediction], [native.cuePosition, native.expected, native.prediction], tokens.join(' '));
+        assert.deepEqual(
+          [probe.cuePosition, probe.expected, probe.prediction],
+          [native.cuePosition, native.expected, native.prediction],
+          tokens.join(' '),
+        );
         assert.deepEqual(Array.from(probe.probabilities), native.probabilities, 'probabilities');
-        assert.deepEqual(probe.attention.map((block) => block.map((w) => Array.from(w))), native.attention, 'attention');
+        assert.deepEqual(
+          probe.attention.map((block) => block.map((w) => Array.from(w))),
+          native.attention,
+          'attention',
+        );
         assert.equal(probe.attention.length, report.config.blocks);
       }
       // A trained model answers the task sequence: the recorded 2-block runs solve the task.
@@ -79,11 +110,20 @@ test('bad tokens and weights are named, and a refused load changes nothing', () 
   const model = core.createCueModel({ blocks: 1, epochs: 1 });
   try {
     const before = model.weights();
-    assert.throws(() => model.probe([1, 2, 3]), /^Error: tokens must hold 10 token ids \(the sequence length\), got 3$/);
-    assert.throws(() => model.probe([1, 2, 3, 4, 5, 6, 0, 1, 9, 7]), /^Error: tokens must be token ids in 0\.\.8, got 9 at index 8$/);
+    assert.throws(
+      () => model.probe([1, 2, 3]),
+      /^Error: tokens must hold 10 token ids \(the sequence length\), got 3$/,
+    );
+    assert.throws(
+      () => model.probe([1, 2, 3, 4, 5, 6, 0, 1, 9, 7]),
+      /^Error: tokens must be token ids in 0\.\.8, got 9 at index 8$/,
+    );
     assert.throws(() => model.probe([1, 2, 3, 4, 5, 6, 0, 1, 0.5, 7]), /tokens\[8\] must be a whole number, got 0.5/);
     assert.throws(() => model.probe('0123456787'), /tokens must be an array of token ids/);
-    assert.throws(() => model.loadWeights(new Float32Array(3)), /^Error: weights must hold the model's 9129 parameters, got 3$/);
+    assert.throws(
+      () => model.loadWeights(new Float32Array(3)),
+      /^Error: weights must hold the model's 9129 parameters, got 3$/,
+    );
     assert.throws(() => model.loadWeights(Array.from(before)), /weights must be a Float32Array, got an array/);
     const bad = before.slice();
     bad[7] = Infinity;

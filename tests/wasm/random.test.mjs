@@ -45,7 +45,8 @@ for (const c of draws) {
 }
 
 test('two generators with one seed agree, clone() continues independently, another seed differs', () => {
-  const a = core.random(7), b = core.random(7);
+  const a = core.random(7),
+    b = core.random(7);
   a.normal(3); // an odd number of draws: the clone must carry the state mid-stream
   b.normal(3);
   const c = a.clone();
@@ -57,7 +58,8 @@ test('two generators with one seed agree, clone() continues independently, anoth
 });
 
 test('a failed draw leaves the stream where it was', () => {
-  const a = core.random(3), b = core.random(3);
+  const a = core.random(3),
+    b = core.random(3);
   assert.throws(() => a.uniformMatrix(2, 2, 1, 0), { message: /^lo and hi must be within float32 range with lo < hi/ });
   assert.throws(() => a.normalMatrix(0, 4), { message: /^rows and cols must be positive/ });
   assert.deepEqual(a.uniform(10), b.uniform(10));
@@ -65,6 +67,10 @@ test('a failed draw leaves the stream where it was', () => {
 
 test('seeds must be whole numbers in [0, 2^53 - 1]', () => {
   for (const bad of [-1, 0.5, 2 ** 53, NaN, Infinity, '3', null, undefined, 10n])
-    assert.throws(() => core.random(bad), { message: /^seed must be a whole number between 0 and 2\^53 - 1, got / }, String(bad));
+    assert.throws(
+      () => core.random(bad),
+      { message: /^seed must be a whole number between 0 and 2\^53 - 1, got / },
+      String(bad),
+    );
   assert.equal(core.random(0).uniform(1).length, 1);
 });

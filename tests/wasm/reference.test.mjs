@@ -15,7 +15,12 @@ function runCase(c) {
   const batch = c.tensors.query.dims[0];
   const results = [];
   for (let b = 0; b < batch; b++) {
-    const [q, k, v, mask] = [slice(c.tensors.query, b), slice(c.tensors.key, b), slice(c.tensors.value, b), maskOf(c.tensors.mask, b)];
+    const [q, k, v, mask] = [
+      slice(c.tensors.query, b),
+      slice(c.tensors.key, b),
+      slice(c.tensors.value, b),
+      maskOf(c.tensors.mask, b),
+    ];
     if (c.kind === 'attention') {
       const r = core.attention(q, k, v, { mask });
       results.push({ output: r.output, weights: [r.weights] });
@@ -27,8 +32,10 @@ function runCase(c) {
       numHeads: c.params.num_heads,
       weights: {
         pytorch: {
-          inProjWeight: slice(t.in_proj_weight), inProjBias: slice(t.in_proj_bias),
-          outProjWeight: slice(t.out_proj_weight), outProjBias: slice(t.out_proj_bias),
+          inProjWeight: slice(t.in_proj_weight),
+          inProjBias: slice(t.in_proj_bias),
+          outProjWeight: slice(t.out_proj_weight),
+          outProjBias: slice(t.out_proj_bias),
         },
       },
     };
@@ -42,7 +49,8 @@ function runCase(c) {
 
 // Largest differences between the facade's results and `reference` (fixture or native record).
 function compare(results, reference) {
-  let output = 0, weights = 0;
+  let output = 0,
+    weights = 0;
   results.forEach((r, b) => {
     output = Math.max(output, maxAbsDiff(r.output, slice(reference.tensors.output, b)));
     r.weights.forEach((w, h) => {
@@ -64,9 +72,14 @@ for (const c of fixture) {
     const results = runCase(c);
     const vsTorch = compare(results, c);
     const vsNative = compare(results, native.get(c.name));
-    t.diagnostic(`vs PyTorch: output ${vsTorch.output.toExponential(2)}, weights ${vsTorch.weights.toExponential(2)}; ` +
-                 `vs native: output ${vsNative.output.toExponential(2)}, weights ${vsNative.weights.toExponential(2)}`);
-    for (const [key, d] of [['pytorch', vsTorch], ['native', vsNative]]) {
+    t.diagnostic(
+      `vs PyTorch: output ${vsTorch.output.toExponential(2)}, weights ${vsTorch.weights.toExponential(2)}; ` +
+        `vs native: output ${vsNative.output.toExponential(2)}, weights ${vsNative.weights.toExponential(2)}`,
+    );
+    for (const [key, d] of [
+      ['pytorch', vsTorch],
+      ['native', vsNative],
+    ]) {
       worst[key].output = Math.max(worst[key].output, d.output);
       worst[key].weights = Math.max(worst[key].weights, d.weights);
     }
@@ -78,18 +91,32 @@ for (const c of fixture) {
 }
 
 test('largest differences over every case', (t) => {
-  t.diagnostic(`vs PyTorch: output ${worst.pytorch.output.toExponential(2)}, weights ${worst.pytorch.weights.toExponential(2)}`);
-  t.diagnostic(`vs native:  output ${worst.native.output.toExponential(2)}, weights ${worst.native.weights.toExponential(2)}`);
-  assert.ok(Math.max(worst.pytorch.output, worst.pytorch.weights, worst.native.output, worst.native.weights) <= TOLERANCE);
+  t.diagnostic(
+    `vs PyTorch: output ${worst.pytorch.output.toExponential(2)}, weights ${worst.pytorch.weights.toExponential(2)}`,
+  );
+  t.diagnostic(
+    `vs native:  output ${worst.native.output.toExponential(2)}, weights ${worst.native.weights.toExponential(2)}`,
+  );
+  assert.ok(
+    Math.max(worst.pytorch.output, worst.pytorch.weights, worst.native.output, worst.native.weights) <= TOLERANCE,
+  );
 });
 
 test('the (in, out) weight layout gives the same layer as the PyTorch layout', () => {
   const c = fixture.find((x) => x.name === 'self_10x64_4heads');
-  const t = c.tensors, d = t.query.dims[2];
+  const t = c.tensors,
+    d = t.query.dims[2];
   const fromTorch = core.createMultiHead({
-    dModel: d, numHeads: 4,
-    weights: { pytorch: { inProjWeight: slice(t.in_proj_weight), inProjBias: slice(t.in_proj_bias),
-                          outProjWeight: slice(t.out_proj_weight), outProjBias: slice(t.out_proj_bias) } },
+    dModel: d,
+    numHeads: 4,
+    weights: {
+      pytorch: {
+        inProjWeight: slice(t.in_proj_weight),
+        inProjBias: slice(t.in_proj_bias),
+        outProjWeight: slice(t.out_proj_weight),
+        outProjBias: slice(t.out_proj_bias),
+      },
+    },
   });
   try {
     const p = fromTorch.parameters();
@@ -98,7 +125,8 @@ test('the (in, out) weight layout gives the same layer as the PyTorch layout', (
     const copy = core.createMultiHead({ dModel: d, numHeads: 4, weights: p });
     try {
       const x = slice(t.query);
-      const a = fromTorch.forward(x, x, x), b = copy.forward(x, x, x);
+      const a = fromTorch.forward(x, x, x),
+        b = copy.forward(x, x, x);
       assert.deepEqual(b.output.data, a.output.data);
       assert.equal(copy.parameterCount, fromTorch.parameterCount);
     } finally {

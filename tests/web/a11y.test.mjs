@@ -14,8 +14,20 @@ import { loadCore } from '../../build-wasm/facade/core/index.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-const WIDGETS = ['attn-soft-lookup', 'attn-attention-steps', 'attn-ranked-table', 'attn-scale-figure', 'attn-mask-figure', 'attn-heads-figure',
-  'attn-pitfall-demo', 'attn-flowchart', 'attn-quiz', 'attn-exercises', 'attn-cue-trainer', 'attn-cue-probe'];
+const WIDGETS = [
+  'attn-soft-lookup',
+  'attn-attention-steps',
+  'attn-ranked-table',
+  'attn-scale-figure',
+  'attn-mask-figure',
+  'attn-heads-figure',
+  'attn-pitfall-demo',
+  'attn-flowchart',
+  'attn-quiz',
+  'attn-exercises',
+  'attn-cue-trainer',
+  'attn-cue-probe',
+];
 const BLOCKING = ['serious', 'critical'];
 const button = (name) => `::-p-aria([name="${name}"][role="button"])`;
 let server, browser, core;
@@ -32,7 +44,9 @@ async function audit(page) {
   return page.run(async () => {
     const result = await window.axe.run(document, { resultTypes: ['violations'] });
     return result.violations.map((v) => ({
-      id: v.id, impact: v.impact, help: v.help,
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
       nodes: v.nodes.map((n) => {
         const node = document.querySelector(n.target[0]);
         return { target: n.target.join(' '), widget: node?.closest('[data-ready]')?.localName ?? 'page' };
@@ -43,15 +57,19 @@ async function audit(page) {
 
 /** "serious 0, critical 0, moderate 2 (heading-order), minor 0" */
 function summary(violations) {
-  return ['critical', 'serious', 'moderate', 'minor'].map((impact) => {
-    const hits = violations.filter((v) => v.impact === impact);
-    const count = hits.reduce((n, v) => n + v.nodes.length, 0);
-    return `${impact} ${count}${hits.length ? ` (${hits.map((v) => v.id).join(', ')})` : ''}`;
-  }).join(', ');
+  return ['critical', 'serious', 'moderate', 'minor']
+    .map((impact) => {
+      const hits = violations.filter((v) => v.impact === impact);
+      const count = hits.reduce((n, v) => n + v.nodes.length, 0);
+      return `${impact} ${count}${hits.length ? ` (${hits.map((v) => v.id).join(', ')})` : ''}`;
+    })
+    .join(', ');
 }
 
 function blocking(violations) {
-  return violations.filter((v) => BLOCKING.includes(v.impact)).map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target).join('; ')}`);
+  return violations
+    .filter((v) => BLOCKING.includes(v.impact))
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target).join('; ')}`);
 }
 
 async function openLesson() {
@@ -70,7 +88,9 @@ test('axe: the lesson with every widget started, and after answering, has no ser
   const started = await audit(page);
   t.diagnostic(`lesson (all widgets started): ${summary(started)}`);
   for (const tag of WIDGETS) {
-    const mine = started.map((v) => ({ ...v, nodes: v.nodes.filter((n) => n.widget === tag) })).filter((v) => v.nodes.length);
+    const mine = started
+      .map((v) => ({ ...v, nodes: v.nodes.filter((n) => n.widget === tag) }))
+      .filter((v) => v.nodes.length);
     t.diagnostic(`  on the lesson, ${tag}: ${summary(mine)}`);
   }
   // States that only exist after use: quiz feedback, exercise results, an invalid input.
@@ -126,7 +146,11 @@ test('axe: a course page embedding two of every widget has no serious or critica
     await page.wheel(800);
     await new Promise((ok) => setTimeout(ok, 30));
   }
-  await page.waitFor((n) => document.querySelectorAll('section[aria-label="two of each"] > [data-ready]').length === n, 2 * WIDGETS.length, { timeout: 30000 });
+  await page.waitFor(
+    (n) => document.querySelectorAll('section[aria-label="two of each"] > [data-ready]').length === n,
+    2 * WIDGETS.length,
+    { timeout: 30000 },
+  );
   const violations = await audit(page);
   t.diagnostic(`two of each widget on one page: ${summary(violations)}`);
   assert.deepEqual(blocking(violations), []);
@@ -148,7 +172,8 @@ test('axe: a course page embedding two of every widget has no serious or critica
 async function tabWalk(page, tag) {
   await page.run((name) => {
     const widget = document.querySelector(name);
-    const selector = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]';
+    const selector =
+      'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]';
     const groups = new Set();
     let i = 0;
     for (const node of widget.querySelectorAll(selector)) {
@@ -161,8 +186,12 @@ async function tabWalk(page, tag) {
     }
     document.activeElement?.blur();
   }, tag);
-  const expected = await page.locate(`${tag} [data-walk]`).evaluateAll((nodes) => nodes.map((n) => Number(n.dataset.walk)));
-  const positive = await page.locate(`${tag} [tabindex]`).evaluateAll((nodes) => nodes.filter((n) => n.tabIndex > 0).length);
+  const expected = await page
+    .locate(`${tag} [data-walk]`)
+    .evaluateAll((nodes) => nodes.map((n) => Number(n.dataset.walk)));
+  const positive = await page
+    .locate(`${tag} [tabindex]`)
+    .evaluateAll((nodes) => nodes.filter((n) => n.tabIndex > 0).length);
   const seen = [];
   for (let i = 0; i < expected.length + 5; i++) {
     await page.press('Tab');
@@ -171,7 +200,13 @@ async function tabWalk(page, tag) {
       if (!a || !document.querySelector(name).contains(a)) return null;
       const box = a.getBoundingClientRect();
       const label = a.getAttribute('aria-label') ?? a.closest('label')?.textContent ?? a.textContent;
-      return { walk: a.dataset.walk === undefined ? -1 : Number(a.dataset.walk), tag: a.localName, label: label.trim().slice(0, 40), top: box.top + scrollY, left: box.left };
+      return {
+        walk: a.dataset.walk === undefined ? -1 : Number(a.dataset.walk),
+        tag: a.localName,
+        label: label.trim().slice(0, 40),
+        top: box.top + scrollY,
+        left: box.left,
+      };
     }, tag);
     if (at === null) {
       if (seen.length) break; // left the widget after visiting it
@@ -222,13 +257,18 @@ test('keyboard: every control of each kind of widget is reached by Tab, once, in
       await page.press('Control+A');
       await page.type('6');
       await page.press('Tab');
-      await page.waitFor(() => /of 6 queries/.test(document.querySelector('attn-mask-figure svg[role=img]').getAttribute('aria-label')));
+      await page.waitFor(() =>
+        /of 6 queries/.test(document.querySelector('attn-mask-figure svg[role=img]').getAttribute('aria-label')),
+      );
       // The causal panel's weights as text, opened with the keyboard.
       await page.locate('attn-mask-figure summary').first().focus();
       await page.press('Space');
       const cells = await page.locate('attn-mask-figure details').first().locate('tbody td').texts();
       const causal = core.maskDemo({ positions: 6, real: 6, seed: 0 }).cases.find((c) => c.name === 'causal');
-      assert.deepEqual(cells, Array.from(causal.weights, (w, i) => (causal.allowed[i] ? w.toFixed(3) : 'blocked')));
+      assert.deepEqual(
+        cells,
+        Array.from(causal.weights, (w, i) => (causal.allowed[i] ? w.toFixed(3) : 'blocked')),
+      );
     },
     'attn-heads-figure': async (page) => {
       // Each head's weights, as text: the folded table opens from the keyboard and holds the core's numbers.
@@ -237,7 +277,11 @@ test('keyboard: every control of each kind of widget is reached by Tab, once, in
       await page.press('Enter');
       const cells = await page.locate('attn-heads-figure details').nth(1).locate('tbody td').texts();
       const demo = core.headsDemo({ dModel: 64, numHeads: 4, tokens: 8, seed: 0 });
-      assert.deepEqual(cells, Array.from(demo.multi.weights[1], (w) => w.toFixed(3)), 'head 2\'s weights');
+      assert.deepEqual(
+        cells,
+        Array.from(demo.multi.weights[1], (w) => w.toFixed(3)),
+        "head 2's weights",
+      );
     },
     'attn-quiz': async (page) => {
       const quiz = page.locate('attn-quiz');
@@ -245,7 +289,11 @@ test('keyboard: every control of each kind of widget is reached by Tab, once, in
       await page.press('ArrowDown');
       assert.equal(await quiz.locate('input[type=radio]').nth(1).checked(), true, 'arrow keys choose an option');
       await page.press('Tab');
-      assert.equal(await page.run(() => document.activeElement.textContent), 'Check', 'Tab leaves the group for its Check button');
+      assert.equal(
+        await page.run(() => document.activeElement.textContent),
+        'Check',
+        'Tab leaves the group for its Check button',
+      );
       await page.press('Enter');
       assert.match(await quiz.locate('.feedback').first().text(), /^(Correct|Not quite)\./);
     },
@@ -261,9 +309,17 @@ test('keyboard: every control of each kind of widget is reached by Tab, once, in
       await page.press('ArrowDown');
       await page.press('Enter');
       assert.equal(await cells.nth(17).attribute('aria-pressed'), 'true', 'query 3, key 6 switched on');
-      assert.equal(await cells.evaluateAll((list) => list.filter((b) => b.tabIndex === 0).length), 1, 'still one Tab stop');
+      assert.equal(
+        await cells.evaluateAll((list) => list.filter((b) => b.tabIndex === 0).length),
+        1,
+        'still one Tab stop',
+      );
       await page.press('Tab');
-      assert.equal(await page.run(() => document.activeElement.textContent), 'Check', 'Tab leaves the grid for its Check button');
+      assert.equal(
+        await page.run(() => document.activeElement.textContent),
+        'Check',
+        'Tab leaves the grid for its Check button',
+      );
       const guess = page.locate('attn-exercises [data-exercise] input').first();
       await guess.focus();
       await page.type('0.5');
@@ -288,8 +344,13 @@ test('keyboard: every control of each kind of widget is reached by Tab, once, in
       const drawn = core.attentionSteps({});
       const query = Float32Array.from(drawn.query.data);
       query[0] = 1;
-      const expected = core.attentionSteps({}, { query: { ...drawn.query, data: query }, key: drawn.key, value: drawn.value });
-      const weights = await steps.locate('table[data-matrix="weights"] td[data-row]').evaluateAll((cells) => cells.map((td) => Number(td.dataset.value)));
+      const expected = core.attentionSteps(
+        {},
+        { query: { ...drawn.query, data: query }, key: drawn.key, value: drawn.value },
+      );
+      const weights = await steps
+        .locate('table[data-matrix="weights"] td[data-row]')
+        .evaluateAll((cells) => cells.map((td) => Number(td.dataset.value)));
       assert.deepEqual(weights, Array.from(expected.weights.data));
     },
     'attn-cue-probe': async (page) => {
@@ -298,7 +359,9 @@ test('keyboard: every control of each kind of widget is reached by Tab, once, in
       const probe = page.locate('attn-cue-probe');
       await probe.locate('::-p-aria(cue position)').focus();
       await page.press('ArrowRight');
-      await page.waitFor(() => document.querySelector('attn-cue-probe [data-blocks="2"] [data-prediction]').dataset.prediction === '6');
+      await page.waitFor(
+        () => document.querySelector('attn-cue-probe [data-blocks="2"] [data-prediction]').dataset.prediction === '6',
+      );
       // Each heat map is a table: its row and column headers name the tokens, its cells hold the weights as text.
       const map = probe.locate('table.probe-heat').last();
       assert.deepEqual(await map.locate('thead th').texts(), ['1', '4', '3', 'CUE', '6', '2', '5', '1', '4', 'CUE']);
@@ -319,15 +382,23 @@ test('keyboard: every control of each kind of widget is reached by Tab, once, in
   for (const [tag, operate] of Object.entries(checks)) {
     const { page, errors } = await openFramed(tag);
     const { seen, expected, positive } = await tabWalk(page, tag);
-    t.diagnostic(`${tag}: ${seen.length} stops: ${seen.map((s) => `${s.tag}${s.label ? ` "${s.label}"` : ''}`).join(' → ')}`);
+    t.diagnostic(
+      `${tag}: ${seen.length} stops: ${seen.map((s) => `${s.tag}${s.label ? ` "${s.label}"` : ''}`).join(' → ')}`,
+    );
     assert.equal(positive, 0, `${tag}: no positive tabindex`);
     assert.ok(expected.length > 0, `${tag} has controls`);
-    assert.deepEqual(seen.map((s) => s.walk), expected, `${tag}: each control once, in document order`);
+    assert.deepEqual(
+      seen.map((s) => s.walk),
+      expected,
+      `${tag}: each control once, in document order`,
+    );
     for (let i = 1; i < seen.length; i++) {
       const [a, b] = [seen[i - 1], seen[i]];
       const sameLine = Math.abs(b.top - a.top) < 12;
-      assert.ok(b.top > a.top || (sameLine && b.left > a.left),
-        `${tag}: stop ${i} "${b.label}" (${b.left}, ${b.top}) comes after "${a.label}" (${a.left}, ${a.top}) in reading order`);
+      assert.ok(
+        b.top > a.top || (sameLine && b.left > a.left),
+        `${tag}: stop ${i} "${b.label}" (${b.left}, ${b.top}) comes after "${a.label}" (${a.left}, ${a.top}) in reading order`,
+      );
     }
     await operate(page);
     assert.deepEqual(errors, [], tag);
@@ -346,19 +417,30 @@ test('the soft-lookup sketch tells screen readers its current query, weights and
   const values = { rows: 5, cols: 2, data: Float32Array.from([1.6, 1.6, -0.4, 2.4, -2.3, -0.2, 0.2, -2.4, 2.4, -0.6]) };
   const expectText = (query, scale = true) => {
     const r = core.attention({ rows: 1, cols: 2, data: Float32Array.from(query) }, keys, values, { scale });
-    return { weights: Array.from(r.weights.data, (w) => Number(w.toFixed(2))), output: Array.from(r.output.data, (v) => v.toFixed(2)) };
+    return {
+      weights: Array.from(r.weights.data, (w) => Number(w.toFixed(2))),
+      output: Array.from(r.output.data, (v) => v.toFixed(2)),
+    };
   };
   const check = async (what, scale = true) => {
     const text = await readout.text();
     const detail = await page.run(() => window.lastLookup);
-    const query = text.match(/Query at \((-?[\d.]+), (-?[\d.]+)\)/).slice(1).map(Number);
-    assert.ok(Math.abs(query[0] - detail.query[0]) < 0.051 && Math.abs(query[1] - detail.query[1]) < 0.051, `${what}: the query in "${text}"`);
+    const query = text
+      .match(/Query at \((-?[\d.]+), (-?[\d.]+)\)/)
+      .slice(1)
+      .map(Number);
+    assert.ok(
+      Math.abs(query[0] - detail.query[0]) < 0.051 && Math.abs(query[1] - detail.query[1]) < 0.051,
+      `${what}: the query in "${text}"`,
+    );
     const want = expectText(detail.query, scale);
     assert.deepEqual(readWeights(text), want.weights, `${what}: the weights in "${text}"`);
     assert.match(text, new RegExp(`key ${want.weights.indexOf(Math.max(...want.weights)) + 1} weighs most`));
     assert.ok(text.includes(`Output at (${want.output[0]}, ${want.output[1]})`), `${what}: the output in "${text}"`);
   };
-  await page.run(() => document.querySelector('attn-soft-lookup').addEventListener('attn-change', (e) => (window.lastLookup = e.detail)));
+  await page.run(() =>
+    document.querySelector('attn-soft-lookup').addEventListener('attn-change', (e) => (window.lastLookup = e.detail)),
+  );
 
   // Animating: the text is there and current, but not announced.
   await page.waitFor(() => window.lastLookup !== undefined, undefined, { timeout: 10000 });
@@ -383,10 +465,13 @@ test('the soft-lookup sketch tells screen readers its current query, weights and
   // Without the scale the weights change, and so does the text.
   const before = readWeights(await readout.text());
   await sketch.locate('::-p-aria([role="checkbox"])').uncheck();
-  await page.waitFor((old) => {
-    const t = document.querySelector('attn-soft-lookup .visually-hidden[aria-live]').textContent;
-    return [...t.matchAll(/key \d+: (-?\d+\.\d+)/g)].map((m) => m[1]).join() !== old;
-  }, before.map((w) => w.toFixed(2)).join());
+  await page.waitFor(
+    (old) => {
+      const t = document.querySelector('attn-soft-lookup .visually-hidden[aria-live]').textContent;
+      return [...t.matchAll(/key \d+: (-?\d+\.\d+)/g)].map((m) => m[1]).join() !== old;
+    },
+    before.map((w) => w.toFixed(2)).join(),
+  );
   await check('without the scale', false);
   assert.deepEqual(errors, []);
   await page.close();

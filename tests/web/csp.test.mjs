@@ -7,8 +7,20 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { closeSite, openSite, startLesson } from '../support/chromium.mjs';
 
-const WIDGETS = ['attn-soft-lookup', 'attn-attention-steps', 'attn-ranked-table', 'attn-scale-figure', 'attn-mask-figure', 'attn-heads-figure',
-  'attn-pitfall-demo', 'attn-flowchart', 'attn-quiz', 'attn-exercises', 'attn-cue-trainer', 'attn-cue-probe'];
+const WIDGETS = [
+  'attn-soft-lookup',
+  'attn-attention-steps',
+  'attn-ranked-table',
+  'attn-scale-figure',
+  'attn-mask-figure',
+  'attn-heads-figure',
+  'attn-pitfall-demo',
+  'attn-flowchart',
+  'attn-quiz',
+  'attn-exercises',
+  'attn-cue-trainer',
+  'attn-cue-probe',
+];
 let server, browser;
 
 before(async () => {
@@ -18,12 +30,19 @@ after(() => closeSite({ server, browser }));
 
 /** Every frame of a page opened with this records CSP violations in window.__csp from the start. */
 const watchViolations = {
-  beforeLoad: (page) => page.puppeteer.evaluateOnNewDocument(() => {
-    window.__csp = [];
-    document.addEventListener('securitypolicyviolation', (e) => {
-      window.__csp.push({ directive: e.violatedDirective, blocked: e.blockedURI, source: e.sourceFile, line: e.lineNumber, sample: e.sample });
-    });
-  }),
+  beforeLoad: (page) =>
+    page.puppeteer.evaluateOnNewDocument(() => {
+      window.__csp = [];
+      document.addEventListener('securitypolicyviolation', (e) => {
+        window.__csp.push({
+          directive: e.violatedDirective,
+          blocked: e.blockedURI,
+          source: e.sourceFile,
+          line: e.lineNumber,
+          sample: e.sample,
+        });
+      });
+    }),
 };
 
 /** `url` opened in a page of `viewport` whose every frame records CSP violations (watchViolations). */
@@ -49,7 +68,10 @@ async function shortTraining(page) {
   await page.locate('attn-cue-trainer[data-ready]').waitFor({ timeout: 15000 });
   await trainer.locate('::-p-aria(epochs)').fill('1');
   await trainer.locate('::-p-aria([name="Train both"][role="button"])').click();
-  await trainer.locate('.trainer-status').withText(/^Trained in your browser/).waitFor({ timeout: 60000 });
+  await trainer
+    .locate('.trainer-status')
+    .withText(/^Trained in your browser/)
+    .waitFor({ timeout: 60000 });
 }
 
 test('the lesson: no CSP violation after every widget started, was used, and a short training ran', async () => {
@@ -74,14 +96,19 @@ test('the lesson: no CSP violation after every widget started, was used, and a s
 test('the embedding guide and embed.html framing each widget: no CSP violation', async () => {
   const { page, errors } = await watchedPage(server.url + 'embed.html', { width: 1000, height: 900 });
   await page.locate('#example-frame').scrollIntoView();
-  await page.waitFor(() => Number(document.getElementById('example-frame').getAttribute('height')) > 200, undefined, { timeout: 15000 });
+  await page.waitFor(() => Number(document.getElementById('example-frame').getAttribute('height')) > 200, undefined, {
+    timeout: 15000,
+  });
   await page.locate('#example-quiz input[type=radio]').nth(1).check();
   await page.locate('#example-quiz').locate('::-p-aria([name="Check"][role="button"])').click();
   assert.deepEqual(await violations(page), [], 'embed.html');
   await page.close();
 
   for (const tag of WIDGETS) {
-    const { page: framed, errors: framedErrors } = await watchedPage(server.url + `embed.html?widget=${tag}`, { width: 1000, height: 900 });
+    const { page: framed, errors: framedErrors } = await watchedPage(server.url + `embed.html?widget=${tag}`, {
+      width: 1000,
+      height: 900,
+    });
     await framed.locate(`${tag}[data-ready]`).waitFor({ timeout: 20000 });
     if (tag === 'attn-cue-trainer') await shortTraining(framed);
     await new Promise((ok) => setTimeout(ok, 200));

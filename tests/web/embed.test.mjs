@@ -18,9 +18,14 @@ test('a framed widget reports its height and forwards its events to the parent',
   const errors = page.engineProblems;
   const frame = page.locate('#example-frame');
   await frame.scrollIntoView();
-  await page.waitFor(() => Number(document.getElementById('example-frame').getAttribute('height')) > 200, undefined, { timeout: 15000 });
+  await page.waitFor(() => Number(document.getElementById('example-frame').getAttribute('height')) > 200, undefined, {
+    timeout: 15000,
+  });
   const sized = Number(await frame.attribute('height'));
-  const content = await page.frame('#example-frame').locate('html').evaluate((html) => Math.ceil(html.getBoundingClientRect().height));
+  const content = await page
+    .frame('#example-frame')
+    .locate('html')
+    .evaluate((html) => Math.ceil(html.getBoundingClientRect().height));
   assert.equal(sized, content, 'the frames script sized the frame to its content');
   const inner = page.frame('#example-frame');
   await inner.locate('[role="application"]').focus();
@@ -34,7 +39,7 @@ test('a framed widget reports its height and forwards its events to the parent',
   await page.close();
 });
 
-test('the script-tag form: an author\'s own quiz question works and its event reaches the page', async () => {
+test("the script-tag form: an author's own quiz question works and its event reaches the page", async () => {
   const page = await browser.open(server.url + 'embed.html', { width: 1280, height: 720 });
   const errors = page.engineProblems;
   const quiz = page.locate('#example-quiz attn-quiz');

@@ -27,7 +27,12 @@ test('recomputing the ranked table with more draws redraws the scale figure with
   const { page, errors } = await openAt('index.html', 'attn-scale-figure');
   const figure = page.locate('attn-scale-figure');
   const before = await figure.attribute('data-draws');
-  assert.match(await figure.locate('[data-note="error-bars"]').text(), new RegExp(`^${before} draws per d_k\\. Error bars: ±1 standard error, at most \\d\\.\\d{4} \\(largest weight\\) and \\d\\.\\d{4} nats \\(entropy\\)`));
+  assert.match(
+    await figure.locate('[data-note="error-bars"]').text(),
+    new RegExp(
+      `^${before} draws per d_k\\. Error bars: ±1 standard error, at most \\d\\.\\d{4} \\(largest weight\\) and \\d\\.\\d{4} nats \\(entropy\\)`,
+    ),
+  );
   const table = page.locate('attn-ranked-table');
   await table.scrollIntoView();
   await page.locate('attn-ranked-table[data-ready]').waitFor();
@@ -39,7 +44,10 @@ test('recomputing the ranked table with more draws redraws the scale figure with
   // The figure's points are the table's numbers (its tooltips hold them to 4 decimals).
   const tableMax = await table.locate('tbody tr').first().locate('td').nth(1).text();
   const tooltips = await figure.locate('svg title').texts();
-  assert.ok(tooltips.some((t) => t.includes(`unscaled, d_k = 4: ${tableMax.trim().slice(0, 6)}`)), `a point at ${tableMax} among ${tooltips.slice(0, 4)}`);
+  assert.ok(
+    tooltips.some((t) => t.includes(`unscaled, d_k = 4: ${tableMax.trim().slice(0, 6)}`)),
+    `a point at ${tableMax} among ${tooltips.slice(0, 4)}`,
+  );
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -53,14 +61,20 @@ for (const theme of ['light', 'dark']) {
       probe.style.color = 'var(--attn-accent)';
       const accent = getComputedStyle(probe).color;
       probe.remove();
-      const cells = [...figure.querySelectorAll('[data-mask="causal"] svg rect')].filter((r) => r.querySelector('title'))
-        .map((r) => ({ fill: r.closest('[fill]').getAttribute('fill'), opacity: Number(r.getAttribute('fill-opacity')), weight: Number(r.querySelector('title').textContent.split(': ').at(-1)) }));
+      const cells = [...figure.querySelectorAll('[data-mask="causal"] svg rect')]
+        .filter((r) => r.querySelector('title'))
+        .map((r) => ({
+          fill: r.closest('[fill]').getAttribute('fill'),
+          opacity: Number(r.getAttribute('fill-opacity')),
+          weight: Number(r.querySelector('title').textContent.split(': ').at(-1)),
+        }));
       return { accent, cells };
     });
     assert.ok(cells.length > 10);
     for (const cell of cells) assert.equal(cell.fill, accent);
     const sorted = [...cells].sort((a, b) => a.weight - b.weight);
-    for (let i = 1; i < sorted.length; i++) assert.ok(sorted[i].opacity >= sorted[i - 1].opacity, 'more weight, fuller colour');
+    for (let i = 1; i < sorted.length; i++)
+      assert.ok(sorted[i].opacity >= sorted[i - 1].opacity, 'more weight, fuller colour');
     assert.ok(sorted.at(-1).opacity > sorted[0].opacity + 0.5);
     assert.deepEqual(errors, []);
     await page.close();
@@ -73,30 +87,38 @@ test('after a reload with #cue.seed=7 the trainer says seed 7 is not trained yet
   assert.equal(await trainer.locate('::-p-aria(seed)').value(), '7');
   const status = trainer.locate('.trainer-status');
   await page.waitFor(() => /recorded run/.test(document.querySelector('attn-cue-trainer .trainer-status').textContent));
-  assert.match(await status.text(), /Trained by the native core at build time: seed 3, 1 head per block, 30 epochs\. Your settings \(seed 7, 1 head per block, 30 epochs\) are not trained yet/);
+  assert.match(
+    await status.text(),
+    /Trained by the native core at build time: seed 3, 1 head per block, 30 epochs\. Your settings \(seed 7, 1 head per block, 30 epochs\) are not trained yet/,
+  );
   assert.equal(await trainer.locate('::-p-aria([name="Pause"][role="button"])').disabled(), true);
   await trainer.locate('::-p-aria([name="Show recorded run"][role="button"])').click();
-  await page.waitFor(() => !/not trained yet/.test(document.querySelector('attn-cue-trainer .trainer-status').textContent));
+  await page.waitFor(
+    () => !/not trained yet/.test(document.querySelector('attn-cue-trainer .trainer-status').textContent),
+  );
   assert.equal(await trainer.locate('::-p-aria(seed)').value(), '3');
   assert.match(await page.run(() => location.href), /cue\.seed=3/);
   assert.deepEqual(errors, []);
   await page.close();
 });
 
-test('exercise 2 refuses a half mask that leaves a query no key; exercise 3 takes the sketch\'s range', async () => {
+test("exercise 2 refuses a half mask that leaves a query no key; exercise 3 takes the sketch's range", async () => {
   const { page, errors } = await openAt('index.html', 'attn-exercises');
   const mask = page.locate('attn-exercises [data-exercise="build-mask"]');
   const setCells = async (on) => {
     for (const button of await mask.locate('.mask-builder button').all()) {
       const [q, k] = (await button.attribute('aria-label')).match(/\d+/g).map(Number);
-      if ((await button.attribute('aria-pressed') === 'true') !== on(q, k)) await button.click();
+      if (((await button.attribute('aria-pressed')) === 'true') !== on(q, k)) await button.click();
     }
     await mask.locate('::-p-aria([name="Check"][role="button"])').click();
     return mask.locate('.result').text();
   };
   // Causal, 18 of 36 pairs: the lower triangle (21) without query 1's only key and two of query 6's.
   const emptyFirst = await setCells((q, k) => k <= q && q > 1 && !(q === 6 && k <= 2));
-  assert.match(emptyFirst, /^Not yet\. Your mask allows 0\.5000 of the pairs, no query sees a later key, but leaves query 1 with no key to attend to\.$/);
+  assert.match(
+    emptyFirst,
+    /^Not yet\. Your mask allows 0\.5000 of the pairs, no query sees a later key, but leaves query 1 with no key to attend to\.$/,
+  );
   const everyRow = await setCells((q, k) => k <= q && !(q === 6 && k <= 3));
   assert.match(everyRow, /^Correct\. .*every query has a key to attend to\.$/);
 

@@ -39,15 +39,26 @@ const quizData = {
 
 const exerciseData = {
   exercises: [
-    { id: `count${P[2]}`, kind: 'count-parameters', title: `Count ${P[0]}`, prompt: `Prompt ${ALL} {evil}`,
-      params: { dModel: 8, numHeads: 2, evil: P[1] } },
+    {
+      id: `count${P[2]}`,
+      kind: 'count-parameters',
+      title: `Count ${P[0]}`,
+      prompt: `Prompt ${ALL} {evil}`,
+      params: { dModel: 8, numHeads: 2, evil: P[1] },
+    },
   ],
 };
 const badKindExercises = { exercises: [{ id: 'k', kind: P[0], title: 't', prompt: 'p', params: {} }] };
 
 const tableData = {
-  columns: [{ key: 'name', label: `Name ${P[0]}` }, { key: `v${P[2]}`, label: `Value ${P[1]}`, digits: 2 }],
-  rows: [{ name: `row ${P[0]}`, [`v${P[2]}`]: 1 }, { name: `other ${P[1]}`, [`v${P[2]}`]: 2 }],
+  columns: [
+    { key: 'name', label: `Name ${P[0]}` },
+    { key: `v${P[2]}`, label: `Value ${P[1]}`, digits: 2 },
+  ],
+  rows: [
+    { name: `row ${P[0]}`, [`v${P[2]}`]: 1 },
+    { name: `other ${P[1]}`, [`v${P[2]}`]: 2 },
+  ],
 };
 
 before(async () => {
@@ -61,7 +72,9 @@ function traces(page) {
     pwned: window.__pwned ?? null,
     imgX: document.querySelectorAll('img[src="x"], img[src$="/x"]').length,
     scripts: [...document.scripts].filter((s) => !s.src && s.type !== 'application/json').length,
-    handlers: [...document.querySelectorAll('*')].filter((n) => [...n.attributes].some((a) => /^on/i.test(a.name))).map((n) => n.localName),
+    handlers: [...document.querySelectorAll('*')]
+      .filter((n) => [...n.attributes].some((a) => /^on/i.test(a.name)))
+      .map((n) => n.localName),
     svgs: document.querySelectorAll('svg[onload]').length,
     iframes: document.querySelectorAll('iframe[srcdoc]').length,
     bolds: document.querySelectorAll('b').length,
@@ -72,22 +85,29 @@ const CLEAN = { pwned: null, imgX: 0, scripts: 0, handlers: [], svgs: 0, iframes
 
 /** Adds a widget with its data as a child <script type="application/json"> and waits for it. */
 async function addWidget(page, tag, attrs, data) {
-  await page.run(([tagName, attributes, json]) => {
-    const widget = document.createElement(tagName);
-    for (const [name, value] of Object.entries(attributes)) widget.setAttribute(name, value);
-    if (json !== null) {
-      const script = document.createElement('script');
-      script.type = 'application/json';
-      script.textContent = json;
-      widget.append(script);
-    }
-    widget.classList.add('hostile');
-    document.body.prepend(widget);
-  }, [tag, attrs, data === null ? null : JSON.stringify(data)]);
-  await page.waitFor(() => {
-    const w = document.querySelector('.hostile');
-    return w && (w.hasAttribute('data-ready') || w.querySelector('.attn-error') !== null);
-  }, undefined, { timeout: 15000 });
+  await page.run(
+    ([tagName, attributes, json]) => {
+      const widget = document.createElement(tagName);
+      for (const [name, value] of Object.entries(attributes)) widget.setAttribute(name, value);
+      if (json !== null) {
+        const script = document.createElement('script');
+        script.type = 'application/json';
+        script.textContent = json;
+        widget.append(script);
+      }
+      widget.classList.add('hostile');
+      document.body.prepend(widget);
+    },
+    [tag, attrs, data === null ? null : JSON.stringify(data)],
+  );
+  await page.waitFor(
+    () => {
+      const w = document.querySelector('.hostile');
+      return w && (w.hasAttribute('data-ready') || w.querySelector('.attn-error') !== null);
+    },
+    undefined,
+    { timeout: 15000 },
+  );
   return page.puppeteer.evaluateHandle(() => {
     const w = document.querySelector('.hostile');
     w.classList.remove('hostile');
@@ -98,16 +118,20 @@ async function addWidget(page, tag, attrs, data) {
 test('quiz, exercise and table data given by an author are rendered as text', async () => {
   // The author's JSON files, answered by the browser itself (puppeteer's request interception).
   const routes = { '/hostile-quiz.json': quizData, '/hostile-table.json': tableData };
-  const page = await browser.open(server.url + 'embed.html', { width: 1280, height: 720 }, {
-    beforeLoad: async ({ puppeteer }) => {
-      await puppeteer.setRequestInterception(true);
-      puppeteer.on('request', (request) => {
-        const data = routes[new URL(request.url()).pathname];
-        if (data) request.respond({ status: 200, contentType: 'application/json', body: JSON.stringify(data) });
-        else request.continue();
-      });
+  const page = await browser.open(
+    server.url + 'embed.html',
+    { width: 1280, height: 720 },
+    {
+      beforeLoad: async ({ puppeteer }) => {
+        await puppeteer.setRequestInterception(true);
+        puppeteer.on('request', (request) => {
+          const data = routes[new URL(request.url()).pathname];
+          if (data) request.respond({ status: 200, contentType: 'application/json', body: JSON.stringify(data) });
+          else request.continue();
+        });
+      },
     },
-  });
+  );
   const errors = page.engineProblems;
   assert.deepEqual(await traces(page), CLEAN);
 
@@ -125,19 +149,32 @@ test('quiz, exercise and table data given by an author are rendered as text', as
     // Exercise every path that writes author text: answers, feedback, solution, sorting.
     if (tag === 'attn-quiz') {
       for (const choice of [0, 1]) {
-        await widget.evaluate((w, i) => { w.querySelectorAll('input[type=radio]')[i].click(); }, choice);
+        await widget.evaluate((w, i) => {
+          w.querySelectorAll('input[type=radio]')[i].click();
+        }, choice);
         await widget.evaluate((w) => [...w.querySelectorAll('button')].find((b) => b.textContent === 'Check').click());
       }
-      await widget.evaluate((w) => [...w.querySelectorAll('button')].find((b) => b.textContent === 'Show solution').click());
-      assert.match(await widget.evaluate((w) => w.querySelector('.feedback').textContent), /Because <img src=x onerror=/);
+      await widget.evaluate((w) =>
+        [...w.querySelectorAll('button')].find((b) => b.textContent === 'Show solution').click(),
+      );
+      assert.match(
+        await widget.evaluate((w) => w.querySelector('.feedback').textContent),
+        /Because <img src=x onerror=/,
+      );
     }
     if (tag === 'attn-exercises') {
       assert.match(text, /Prompt .*<script>window.__pwned=2<\/script>parameters/s, 'parameters are filled in as text');
-      await widget.evaluate((w) => { w.querySelector('input').value = '200'; [...w.querySelectorAll('button')].find((b) => b.textContent === 'Check').click(); });
+      await widget.evaluate((w) => {
+        w.querySelector('input').value = '200';
+        [...w.querySelectorAll('button')].find((b) => b.textContent === 'Check').click();
+      });
     }
     if (tag === 'attn-ranked-table') {
       for (const i of [0, 1, 1]) await widget.evaluate((w, n) => w.querySelectorAll('th button')[n].click(), i);
-      assert.match(await widget.evaluate((w) => w.querySelector('thead').textContent), /Value <script>window.__pwned=2<\/script>/);
+      assert.match(
+        await widget.evaluate((w) => w.querySelector('thead').textContent),
+        /Value <script>window.__pwned=2<\/script>/,
+      );
     }
     await sleep(100);
     assert.deepEqual(await traces(page), CLEAN, `after ${tag} ${JSON.stringify(attrs)}`);
@@ -145,7 +182,10 @@ test('quiz, exercise and table data given by an author are rendered as text', as
 
   // Data the widgets refuse: the error message quotes it, as text.
   const refused = await addWidget(page, 'attn-exercises', {}, badKindExercises);
-  assert.match(await refused.evaluate((w) => w.querySelector('.attn-error').textContent), /kind must be one of [a-z, -]+, got "<img src=x onerror=/);
+  assert.match(
+    await refused.evaluate((w) => w.querySelector('.attn-error').textContent),
+    /kind must be one of [a-z, -]+, got "<img src=x onerror=/,
+  );
   for (const [tag, attrs] of [
     ['attn-soft-lookup', { keys: P[0], values: P[1] }],
     ['attn-soft-lookup', { query: P[0] }],
@@ -180,10 +220,14 @@ test('embed.html query parameters and the URL hash are treated as text', async (
     if (path.startsWith('index.html')) {
       await scrollThroughLesson(page);
     }
-    await page.waitFor(() => {
-      const w = document.querySelector('#frame-host > :not(h1), main figure.widget > :first-child');
-      return !w || w.hasAttribute('data-ready') || document.querySelector('.attn-error') !== null;
-    }, undefined, { timeout: 15000 });
+    await page.waitFor(
+      () => {
+        const w = document.querySelector('#frame-host > :not(h1), main figure.widget > :first-child');
+        return !w || w.hasAttribute('data-ready') || document.querySelector('.attn-error') !== null;
+      },
+      undefined,
+      { timeout: 15000 },
+    );
     await sleep(300);
     assert.deepEqual(await traces(page), CLEAN, path);
     if (path.includes(encodeURIComponent(P[0])) && path.startsWith('embed.html?widget=%3C'))

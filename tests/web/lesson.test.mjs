@@ -30,10 +30,29 @@ async function openLesson(viewport = { width: 1280, height: 900 }) {
 
 test('the lesson loads under the strict CSP with no console errors, and every widget renders', async () => {
   const { page, errors } = await openLesson();
-  const widgetTags = await page.locate('main figure.widget > :first-child').evaluateAll((nodes) => nodes.map((n) => n.localName));
-  for (const tag of ['attn-soft-lookup', 'attn-attention-steps', 'attn-ranked-table', 'attn-scale-figure', 'attn-mask-figure', 'attn-heads-figure', 'attn-cue-trainer', 'attn-flowchart', 'attn-pitfall-demo', 'attn-quiz', 'attn-exercises', 'attn-cue-probe'])
+  const widgetTags = await page
+    .locate('main figure.widget > :first-child')
+    .evaluateAll((nodes) => nodes.map((n) => n.localName));
+  for (const tag of [
+    'attn-soft-lookup',
+    'attn-attention-steps',
+    'attn-ranked-table',
+    'attn-scale-figure',
+    'attn-mask-figure',
+    'attn-heads-figure',
+    'attn-cue-trainer',
+    'attn-flowchart',
+    'attn-pitfall-demo',
+    'attn-quiz',
+    'attn-exercises',
+    'attn-cue-probe',
+  ])
     assert.ok(widgetTags.includes(tag), `${tag} is on the page`);
-  const empty = await page.locate('main figure.widget > :first-child').evaluateAll((nodes) => nodes.filter((n) => !n.querySelector('canvas, svg, table, img, form, section, p')).map((n) => n.localName));
+  const empty = await page
+    .locate('main figure.widget > :first-child')
+    .evaluateAll((nodes) =>
+      nodes.filter((n) => !n.querySelector('canvas, svg, table, img, form, section, p')).map((n) => n.localName),
+    );
   assert.deepEqual(empty, [], 'every widget drew something');
   const missing = await page.locate('.live[data-missing]').evaluateAll((nodes) => nodes.map((n) => n.dataset.key));
   assert.deepEqual(missing, [], 'every live number in the text was computed');
@@ -42,9 +61,11 @@ test('the lesson loads under the strict CSP with no console errors, and every wi
   await page.close();
 });
 
-test('numbers in the text are the core\'s', async () => {
+test("numbers in the text are the core's", async () => {
   const { page } = await openLesson();
-  const shown = await page.locate('.live[data-key]').evaluateAll((nodes) => nodes.map((n) => [n.dataset.key, n.textContent]));
+  const shown = await page
+    .locate('.live[data-key]')
+    .evaluateAll((nodes) => nodes.map((n) => [n.dataset.key, n.textContent]));
   const sweep = core.scaleSweep({ dks: [4, 16, 64, 256], draws: 200, tokens: 12, seed: 0 });
   const expected = {
     'sweep.maxUnscaled.256': sweep.rows[3].unscaled.maxWeight.mean.toFixed(4),
@@ -69,13 +90,19 @@ test('dragging the query and pressing arrow keys move the bars, which sum to 1',
   await lookup.scrollIntoView();
   const events = [];
   await page.puppeteer.exposeFunction('recordLookup', (detail) => events.push(detail));
-  await page.run(() => document.querySelector('attn-soft-lookup').addEventListener('attn-change', (e) => window.recordLookup(e.detail)));
+  await page.run(() =>
+    document.querySelector('attn-soft-lookup').addEventListener('attn-change', (e) => window.recordLookup(e.detail)),
+  );
   const canvas = lookup.locate('canvas');
   const box = await canvas.box();
   // The canvas shows [-3.2, 3.2]^2 in its top-left square (the bars beside it or below it);
   // drag the query towards key 3 (upper left).
   const side = Math.min(box.width, box.height);
-  await page.drag({ x: box.x + side * 0.7, y: box.y + side * 0.3 }, { x: box.x + side * 0.2, y: box.y + side * 0.3 }, { steps: 8 });
+  await page.drag(
+    { x: box.x + side * 0.7, y: box.y + side * 0.3 },
+    { x: box.x + side * 0.2, y: box.y + side * 0.3 },
+    { steps: 8 },
+  );
   await sleep(100);
   assert.ok(events.length >= 2, 'drag emitted attn-change');
   const dragged = events.at(-1);
@@ -91,7 +118,10 @@ test('dragging the query and pressing arrow keys move the bars, which sum to 1',
   for (let i = 0; i < 5; i++) await page.press('ArrowRight');
   assert.ok(events.length >= before + 5, 'arrow keys emitted attn-change');
   const moved = events.at(-1);
-  assert.ok(Math.abs(moved.query[0] - dragged.query[0] - 0.5) < 1e-6 || moved.query[0] === 3, 'the query moved right by 5 steps (or reached the edge, 3)');
+  assert.ok(
+    Math.abs(moved.query[0] - dragged.query[0] - 0.5) < 1e-6 || moved.query[0] === 3,
+    'the query moved right by 5 steps (or reached the edge, 3)',
+  );
   assert.notDeepEqual(moved.weights, dragged.weights);
   assert.ok(Math.abs(moved.weights.reduce((a, b) => a + b, 0) - 1) < 1e-5);
   const readout = await lookup.locate('[aria-live]').text({ timeout: 2000 });
@@ -111,11 +141,15 @@ test('clicking each column re-ranks the table; highest and lowest follow the dat
       if (direction === 'descending') await header.locate('button').click();
       else if (c > 0) await header.locate('button').click();
       assert.equal(await header.attribute('aria-sort'), direction);
-      const column = await table.locate('tbody tr').evaluateAll((rows, c) => rows.map((r) => parseFloat(r.children[c].textContent)), c);
+      const column = await table
+        .locate('tbody tr')
+        .evaluateAll((rows, c) => rows.map((r) => parseFloat(r.children[c].textContent)), c);
       const sorted = [...column].sort((a, b) => (direction === 'ascending' ? a - b : b - a));
       assert.deepEqual(column, sorted, `column ${c} ${direction}`);
       if (c > 0) {
-        const marks = await table.locate('tbody td[data-mark]:not([data-mark=""])').evaluateAll((cells) => cells.map((td) => [td.dataset.mark, parseFloat(td.textContent)]));
+        const marks = await table
+          .locate('tbody td[data-mark]:not([data-mark=""])')
+          .evaluateAll((cells) => cells.map((td) => [td.dataset.mark, parseFloat(td.textContent)]));
         assert.deepEqual(marks.find(([m]) => m === 'highest')[1], Math.max(...column));
         assert.deepEqual(marks.find(([m]) => m === 'lowest')[1], Math.min(...column));
       }
@@ -134,7 +168,9 @@ test('quiz: right and wrong answers get their feedback, the score counts, keyboa
   await quiz.scrollIntoView();
   const answered = [];
   await page.puppeteer.exposeFunction('recordQuiz', (d) => answered.push(d));
-  await page.run(() => document.querySelector('attn-quiz').addEventListener('attn-quiz-answered', (e) => window.recordQuiz(e.detail)));
+  await page.run(() =>
+    document.querySelector('attn-quiz').addEventListener('attn-quiz-answered', (e) => window.recordQuiz(e.detail)),
+  );
   const first = quiz.locate('fieldset').first();
   await first.locate('input[type=radio]').nth(0).check();
   await first.locate(CHECK).click();
@@ -174,7 +210,10 @@ test('a phone-sized screen (360 px) shows the lesson without horizontal scrollin
 });
 
 test('settings in the URL hash reopen the same view, and changing them updates the hash', async () => {
-  const page = await browser.open(server.url + 'index.html#masks.n=8&masks.real=5&table.draws=50&table.sort=maxScaled&table.dir=descending', { width: 1280, height: 900 });
+  const page = await browser.open(
+    server.url + 'index.html#masks.n=8&masks.real=5&table.draws=50&table.sort=maxScaled&table.dir=descending',
+    { width: 1280, height: 900 },
+  );
   await page.locate('html[data-lesson-ready]').waitFor();
   const masks = page.locate('attn-mask-figure');
   await masks.scrollIntoView();
@@ -195,14 +234,20 @@ test('settings in the URL hash reopen the same view, and changing them updates t
 
 test('figures offer their data as CSV and themselves as SVG', async () => {
   const { page } = await openLesson();
-  for (const [tag, files] of [['attn-scale-figure', ['scale-sweep.csv', 'scale-sweep-maxWeight.svg']], ['attn-mask-figure', ['masks.csv', 'masks.svg']], ['attn-heads-figure', ['heads.csv', 'heads.svg']], ['attn-cue-trainer', ['cue-task-curves.csv', 'cue-task-curves.svg']]]) {
+  for (const [tag, files] of [
+    ['attn-scale-figure', ['scale-sweep.csv', 'scale-sweep-maxWeight.svg']],
+    ['attn-mask-figure', ['masks.csv', 'masks.svg']],
+    ['attn-heads-figure', ['heads.csv', 'heads.svg']],
+    ['attn-cue-trainer', ['cue-task-curves.csv', 'cue-task-curves.svg']],
+  ]) {
     const buttons = page.locate(`${tag} .attn-download button`);
     const names = [];
-    for (let i = 0; i < await buttons.count(); i++) {
+    for (let i = 0; i < (await buttons.count()); i++) {
       const download = await page.download(() => buttons.nth(i).click());
       names.push(download.suggestedFilename);
       const text = readFileSync(download.path, 'utf8');
-      if (download.suggestedFilename.endsWith('.svg')) assert.match(text, /^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+      if (download.suggestedFilename.endsWith('.svg'))
+        assert.match(text, /^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
       else assert.ok(text.split('\n').length > 3, `${download.suggestedFilename} has rows`);
     }
     for (const f of files) assert.ok(names.includes(f), `${tag} offers ${f} (got ${names.join(', ')})`);

@@ -26,13 +26,23 @@ after(async () => {
 });
 
 const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
-const state = (page) => page.run(() => {
-  const frame = document.getElementById('example-frame');
-  return { height: frame.getAttribute('height'), events: frame.dataset.events ?? '0', log: document.getElementById('frame-log').textContent };
-});
+const state = (page) =>
+  page.run(() => {
+    const frame = document.getElementById('example-frame');
+    return {
+      height: frame.getAttribute('height'),
+      events: frame.dataset.events ?? '0',
+      log: document.getElementById('frame-log').textContent,
+    };
+  });
 
 const MALFORMED = [
-  null, 42, 'height', [], {}, { source: 'attention-lab' },
+  null,
+  42,
+  'height',
+  [],
+  {},
+  { source: 'attention-lab' },
   { source: 'attention-lab', type: 'height' },
   { source: 'attention-lab', type: 'height', height: -1 },
   { source: 'attention-lab', type: 'height', height: NaN },
@@ -51,7 +61,9 @@ test('the guide ignores malformed messages, messages from itself and from anothe
   const page = await browser.open(server.url + 'embed.html', { width: 1000, height: 900 });
   const errors = page.engineProblems;
   await page.locate('#example-frame').scrollIntoView();
-  await page.waitFor(() => Number(document.getElementById('example-frame').getAttribute('height')) > 200, undefined, { timeout: 15000 });
+  await page.waitFor(() => Number(document.getElementById('example-frame').getAttribute('height')) > 200, undefined, {
+    timeout: 15000,
+  });
   const frame = page.puppeteer.frames().find((f) => f.url().includes('widget=attn-soft-lookup'));
   assert.ok(frame, 'the example frame is loaded');
   // Stop the sketch's animation, whose attn-change events would move the counter.
@@ -74,7 +86,15 @@ test('the guide ignores malformed messages, messages from itself and from anothe
   // event's detail is never rendered.
   await frame.evaluate(() => {
     parent.postMessage({ source: 'attention-lab', type: 'height', height: 321 }, '*');
-    parent.postMessage({ source: 'attention-lab', type: 'event', name: 'attn-change', detail: { note: '<img src=x onerror="window.__pwned=1">' } }, '*');
+    parent.postMessage(
+      {
+        source: 'attention-lab',
+        type: 'event',
+        name: 'attn-change',
+        detail: { note: '<img src=x onerror="window.__pwned=1">' },
+      },
+      '*',
+    );
   });
   await page.waitFor(() => document.getElementById('example-frame').getAttribute('height') === '321');
   const acted = await state(page);
@@ -83,19 +103,30 @@ test('the guide ignores malformed messages, messages from itself and from anothe
   assert.equal(acted.log, `${acted.events} event(s); last: attn-change`);
 
   // The frame's document navigated to another origin than its address: its messages arrive, and are ignored.
-  await page.run((origin) => {
-    window.fromOther = 0;
-    addEventListener('message', (e) => { if (e.origin === origin) window.fromOther += 1; });
-  }, other.url.replace(/\/$/, ''));
-  await frame.evaluate((src) => { location.href = src; }, other.url + 'embed.html?widget=attn-soft-lookup');
+  await page.run(
+    (origin) => {
+      window.fromOther = 0;
+      addEventListener('message', (e) => {
+        if (e.origin === origin) window.fromOther += 1;
+      });
+    },
+    other.url.replace(/\/$/, ''),
+  );
+  await frame.evaluate((src) => {
+    location.href = src;
+  }, other.url + 'embed.html?widget=attn-soft-lookup');
   // In view, so that its widget starts and raises events (the guide above may have grown).
-  await page.waitFor(() => {
-    document.getElementById('example-frame').scrollIntoView({ block: 'center', behavior: 'instant' });
-    return window.fromOther >= 2;
-  }, undefined, { timeout: 15000 });
+  await page.waitFor(
+    () => {
+      document.getElementById('example-frame').scrollIntoView({ block: 'center', behavior: 'instant' });
+      return window.fromOther >= 2;
+    },
+    undefined,
+    { timeout: 15000 },
+  );
   await sleep(300);
   const after = await state(page);
-  assert.equal(after.height, '321', 'a document at another origin than the frame\'s address does not size the frame');
+  assert.equal(after.height, '321', "a document at another origin than the frame's address does not size the frame");
   assert.equal(after.events, acted.events, 'nor are its events counted');
   assert.equal(await page.run(() => window.__pwned ?? null), null);
   assert.deepEqual(errors, []);
@@ -105,9 +136,20 @@ test('the guide ignores malformed messages, messages from itself and from anothe
 test('a frame on another origin, named by its address, is sized and its events arrive', async () => {
   const page = await browser.open(server.url + 'embed.html', { width: 1000, height: 900 });
   const errors = page.engineProblems;
-  await page.run((src) => { document.getElementById('example-frame').src = src; }, `${other.url}embed.html?widget=attn-mask-figure&parent-origin=${encodeURIComponent(server.url.replace(/\/$/, ''))}`);
+  await page.run(
+    (src) => {
+      document.getElementById('example-frame').src = src;
+    },
+    `${other.url}embed.html?widget=attn-mask-figure&parent-origin=${encodeURIComponent(server.url.replace(/\/$/, ''))}`,
+  );
   await page.locate('#example-frame').scrollIntoView();
-  await page.waitFor(() => Number(document.getElementById('example-frame').dataset.events) >= 2 && Number(document.getElementById('example-frame').getAttribute('height')) > 200, undefined, { timeout: 15000 });
+  await page.waitFor(
+    () =>
+      Number(document.getElementById('example-frame').dataset.events) >= 2 &&
+      Number(document.getElementById('example-frame').getAttribute('height')) > 200,
+    undefined,
+    { timeout: 15000 },
+  );
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -120,18 +162,30 @@ test('a framed widget sends only well-formed messages, to the parent origin it w
     addEventListener('message', (e) => window.seen.push({ origin: e.origin, data: e.data }));
   });
   const origin = server.url.replace(/\/$/, '');
-  await page.run((src) => {
-    const frame = document.createElement('iframe');
-    frame.title = 'test frame';
-    frame.src = src;
-    document.body.prepend(frame); // in view, so its widget starts
-  }, `embed.html?widget=attn-mask-figure&parent-origin=${encodeURIComponent(origin)}`);
-  await page.waitFor(() => window.seen.some((m) => m.data?.type === 'event' && m.data.name === 'attn-ready'), undefined, { timeout: 15000 });
+  await page.run(
+    (src) => {
+      const frame = document.createElement('iframe');
+      frame.title = 'test frame';
+      frame.src = src;
+      document.body.prepend(frame); // in view, so its widget starts
+    },
+    `embed.html?widget=attn-mask-figure&parent-origin=${encodeURIComponent(origin)}`,
+  );
+  await page.waitFor(
+    () => window.seen.some((m) => m.data?.type === 'event' && m.data.name === 'attn-ready'),
+    undefined,
+    { timeout: 15000 },
+  );
   const seen = await page.run(() => window.seen.filter((m) => m.data?.source === 'attention-lab'));
   assert.ok(seen.length >= 2);
   for (const { origin: from, data } of seen) {
     assert.equal(from, origin);
-    assert.ok(data.type === 'height' ? Number.isFinite(data.height) && data.height > 0 : data.type === 'event' && typeof data.name === 'string', JSON.stringify(data));
+    assert.ok(
+      data.type === 'height'
+        ? Number.isFinite(data.height) && data.height > 0
+        : data.type === 'event' && typeof data.name === 'string',
+      JSON.stringify(data),
+    );
   }
   assert.deepEqual(errors, []);
   await page.close();
@@ -139,12 +193,21 @@ test('a framed widget sends only well-formed messages, to the parent origin it w
 
 test('learner data goes only to a declared parent-origin: without one, a framed quiz posts its height and attn-ready, never its answers', async () => {
   const warnings = [];
-  const page = await browser.open(server.url + 'embed.html', { width: 1000, height: 900 }, {
-    beforeLoad: ({ puppeteer }) => puppeteer.on('console', (message) => message.type() === 'warn' && warnings.push(message.text())),
-  });
+  const page = await browser.open(
+    server.url + 'embed.html',
+    { width: 1000, height: 900 },
+    {
+      beforeLoad: ({ puppeteer }) =>
+        puppeteer.on('console', (message) => message.type() === 'warn' && warnings.push(message.text())),
+    },
+  );
   const errors = page.engineProblems;
   const origin = server.url.replace(/\/$/, '');
-  const frames = { declared: `parent-origin=${encodeURIComponent(origin)}`, undeclared: '', invalid: `parent-origin=${encodeURIComponent(`${origin}/course/`)}` };
+  const frames = {
+    declared: `parent-origin=${encodeURIComponent(origin)}`,
+    undeclared: '',
+    invalid: `parent-origin=${encodeURIComponent(`${origin}/course/`)}`,
+  };
   await page.run((frames) => {
     window.received = {};
     for (const [name, query] of Object.entries(frames)) {
@@ -156,8 +219,11 @@ test('learner data goes only to a declared parent-origin: without one, a framed 
       window.received[name] = [];
     }
     addEventListener('message', (e) => {
-      const name = Object.keys(window.received).find((key) => document.querySelector(`iframe[name=${key}]`).contentWindow === e.source);
-      if (name && e.data?.source === 'attention-lab') window.received[name].push(e.data.type === 'height' ? 'height' : e.data.name);
+      const name = Object.keys(window.received).find(
+        (key) => document.querySelector(`iframe[name=${key}]`).contentWindow === e.source,
+      );
+      if (name && e.data?.source === 'attention-lab')
+        window.received[name].push(e.data.type === 'height' ? 'height' : e.data.name);
     });
   }, frames);
   for (const name of Object.keys(frames)) {
@@ -175,7 +241,10 @@ test('learner data goes only to a declared parent-origin: without one, a framed 
     assert.ok(received[name].includes('height') && received[name].includes('attn-ready'), `${name}: ${received[name]}`);
     assert.ok(!received[name].includes('attn-quiz-answered'), `${name} posted an answer: ${received[name]}`);
   }
-  assert.ok(warnings.some((text) => /parent-origin must be an origin .*\/course\/.*ignored/.test(text)), warnings.join('\n'));
+  assert.ok(
+    warnings.some((text) => /parent-origin must be an origin .*\/course\/.*ignored/.test(text)),
+    warnings.join('\n'),
+  );
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -14,7 +14,11 @@ const WASM = `assets/${readdirSync(resolve(DIST, 'assets')).find((name) => name.
 let site, plain;
 
 before(async () => {
-  site = await serveStatic(DIST, { csp: STRICT_CSP, cors: true, replace: (path) => (path === '/replaced.txt' ? 'swapped in' : undefined) });
+  site = await serveStatic(DIST, {
+    csp: STRICT_CSP,
+    cors: true,
+    replace: (path) => (path === '/replaced.txt' ? 'swapped in' : undefined),
+  });
   plain = await serveStatic(DIST);
 });
 after(async () => {
@@ -32,8 +36,12 @@ function get(server, path, headers = {}) {
     request({ hostname, port, path: path.startsWith('/') ? path : `/${path}`, headers }, (response) => {
       const chunks = [];
       response.on('data', (chunk) => chunks.push(chunk));
-      response.on('end', () => ok({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }));
-    }).on('error', fail).end();
+      response.on('end', () =>
+        ok({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
+    })
+      .on('error', fail)
+      .end();
   });
 }
 
@@ -52,7 +60,7 @@ test('brotli or gzip, as the browser accepts, and the bytes decode to the file',
   assert.equal((await get(site, WASM)).headers['content-type'], 'application/wasm');
 });
 
-test('a year\'s caching for hashed assets, revalidation for pages and stable names; ETags answered 304', async () => {
+test("a year's caching for hashed assets, revalidation for pages and stable names; ETags answered 304", async () => {
   assert.equal((await get(site, WASM)).headers['cache-control'], 'public, max-age=31536000, immutable');
   for (const path of ['', 'embed.html', 'attention-lab.js', 'attention-lab-loader.js', 'attention-lab.css'])
     assert.equal((await get(site, path)).headers['cache-control'], 'no-cache', path || '/');
@@ -77,6 +85,10 @@ test('replace() answers in place of a file; nothing outside the root; failures a
   assert.equal(replaced.body.toString(), 'swapped in');
   assert.equal(replaced.headers['content-type'], 'text/plain');
   const before = site.failures.length;
-  for (const path of ['/../package.json', '/%2e%2e/package.json', '/missing.js']) assert.equal((await get(site, path)).status, 404, path);
-  assert.deepEqual(site.failures.slice(before).map((line) => line.split(' ')[0]), ['404', '404', '404']);
+  for (const path of ['/../package.json', '/%2e%2e/package.json', '/missing.js'])
+    assert.equal((await get(site, path)).status, 404, path);
+  assert.deepEqual(
+    site.failures.slice(before).map((line) => line.split(' ')[0]),
+    ['404', '404', '404'],
+  );
 });

@@ -18,7 +18,16 @@ before(async () => {
 after(() => closeSite({ server, browser }));
 
 function nativeRun(blocks, seed, epochs) {
-  const out = execFileSync(resolve(root, 'build/cli/attention-lab'), ['cue', '--blocks', String(blocks), '--seed', String(seed), '--epochs', String(epochs), '--json']);
+  const out = execFileSync(resolve(root, 'build/cli/attention-lab'), [
+    'cue',
+    '--blocks',
+    String(blocks),
+    '--seed',
+    String(seed),
+    '--epochs',
+    String(epochs),
+    '--json',
+  ]);
   return JSON.parse(out);
 }
 
@@ -39,9 +48,13 @@ async function openTrainer({ cores } = {}) {
       }
     };
   };
-  const page = await browser.open(server.url + 'index.html', { width: 1100, height: 900 }, {
-    beforeLoad: ({ puppeteer }) => puppeteer.evaluateOnNewDocument(initScript, cores),
-  });
+  const page = await browser.open(
+    server.url + 'index.html',
+    { width: 1100, height: 900 },
+    {
+      beforeLoad: ({ puppeteer }) => puppeteer.evaluateOnNewDocument(initScript, cores),
+    },
+  );
   const errors = page.engineProblems;
   await page.locate('html[data-lesson-ready]').waitFor();
   const trainer = page.locate('attn-cue-trainer');
@@ -50,7 +63,9 @@ async function openTrainer({ cores } = {}) {
   await page.run(() => {
     window.trainerEvents = [];
     for (const type of ['attn-train-progress', 'attn-train-epoch', 'attn-train-finished'])
-      document.querySelector('attn-cue-trainer').addEventListener(type, (e) => window.trainerEvents.push({ type, ...e.detail, at: performance.now() }));
+      document
+        .querySelector('attn-cue-trainer')
+        .addEventListener(type, (e) => window.trainerEvents.push({ type, ...e.detail, at: performance.now() }));
   });
   return { page, trainer, errors, events: () => page.run(() => window.trainerEvents) };
 }
@@ -89,66 +104,103 @@ test('bad values in the controls are refused next to the control, and nothing st
 });
 
 /** The epoch events of each model, without the time they arrived. */
-const epochRecords = (events) => Object.fromEntries([1, 2].map((blocks) =>
-  [blocks, events.filter((e) => e.type === 'attn-train-epoch' && e.model === blocks).map(({ at, ...record }) => record)]));
+const epochRecords = (events) =>
+  Object.fromEntries(
+    [1, 2].map((blocks) => [
+      blocks,
+      events.filter((e) => e.type === 'attn-train-epoch' && e.model === blocks).map(({ at, ...record }) => record),
+    ]),
+  );
 
 const shortRuns = {}; // cores -> the epoch records of its first run
-for (const cores of [2, 1]) test(`${cores} core${cores > 1 ? 's' : ''}: ${cores} training Worker${cores > 1 ? 's' : ''}; a short run: progress arrives, curves grow, Pause holds, Resume continues, Restart resets and trains again, and the browser matches the native CLI${cores === 1 ? ' and the two-Worker run' : ''}`, async () => {
-  const { page, trainer, errors, events } = await openTrainer({ cores });
-  const seed = 5, epochs = 3;
-  await setControls(trainer, seed, epochs);
-  // Pause at the first progress report, pressed by the page as the report arrives: the whole
-  // run (3 epochs of 63 batches per model) can end in a third of a second, sooner than a click
-  // from here lands after seeing the report.
-  await page.run(() => {
-    const widget = document.querySelector('attn-cue-trainer');
-    const pause = () => [...widget.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Pause').click();
-    widget.addEventListener('attn-train-progress', pause, { once: true });
-  });
-  await trainer.locate(button('Train both')).click();
-  await page.waitFor(() => window.trainerEvents.some((e) => e.type === 'attn-train-progress'), undefined, { timeout: 30000 });
-  await trainer.locate(button('Resume')).waitFor();
-  await sleep(200); // let a slice in flight land
-  const paused = (await events()).length;
-  await sleep(800);
-  assert.equal((await events()).length, paused, 'no progress while paused');
-  await trainer.locate(button('Resume')).click();
-  await page.waitFor(() => window.trainerEvents.filter((e) => e.type === 'attn-train-finished').length === 2, undefined, { timeout: 60000 });
-  const all = await events();
-  assert.ok(all.length > paused, 'progress resumed');
-  assert.ok(all.filter((e) => e.type === 'attn-train-progress').length >= 10);
-  assert.equal(Number(await trainer.locate('[data-points]').attribute('data-points')), 2 * epochs, 'each curve has one point per epoch');
-  for (const blocks of [1, 2]) {
-    const browserCurve = all.filter((e) => e.type === 'attn-train-epoch' && e.model === blocks).map((e) => e.validationAccuracy);
-    const native = nativeRun(blocks, seed, epochs).history.map((e) => e.validationAccuracy);
-    // The same run: the training kernels sum in a fixed order, so the figures are identical.
-    assert.deepEqual(browserCurve, native, `${blocks} block(s): browser and native curves`);
-  }
-  assert.ok(Number(await trainer.attribute('data-heap-bytes')) < 64 * 2 ** 20, 'worker heap under 64 MB');
-  assert.match(await trainer.locate('[data-circuit]').text(), /./);
-  shortRuns[cores] = epochRecords(all);
-  if (shortRuns[2] && cores !== 2) assert.deepEqual(shortRuns[cores], shortRuns[2], 'every epoch record as with two Workers');
+for (const cores of [2, 1])
+  test(`${cores} core${cores > 1 ? 's' : ''}: ${cores} training Worker${cores > 1 ? 's' : ''}; a short run: progress arrives, curves grow, Pause holds, Resume continues, Restart resets and trains again, and the browser matches the native CLI${cores === 1 ? ' and the two-Worker run' : ''}`, async () => {
+    const { page, trainer, errors, events } = await openTrainer({ cores });
+    const seed = 5,
+      epochs = 3;
+    await setControls(trainer, seed, epochs);
+    // Pause at the first progress report, pressed by the page as the report arrives: the whole
+    // run (3 epochs of 63 batches per model) can end in a third of a second, sooner than a click
+    // from here lands after seeing the report.
+    await page.run(() => {
+      const widget = document.querySelector('attn-cue-trainer');
+      const pause = () => [...widget.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Pause').click();
+      widget.addEventListener('attn-train-progress', pause, { once: true });
+    });
+    await trainer.locate(button('Train both')).click();
+    await page.waitFor(() => window.trainerEvents.some((e) => e.type === 'attn-train-progress'), undefined, {
+      timeout: 30000,
+    });
+    await trainer.locate(button('Resume')).waitFor();
+    await sleep(200); // let a slice in flight land
+    const paused = (await events()).length;
+    await sleep(800);
+    assert.equal((await events()).length, paused, 'no progress while paused');
+    await trainer.locate(button('Resume')).click();
+    await page.waitFor(
+      () => window.trainerEvents.filter((e) => e.type === 'attn-train-finished').length === 2,
+      undefined,
+      { timeout: 60000 },
+    );
+    const all = await events();
+    assert.ok(all.length > paused, 'progress resumed');
+    assert.ok(all.filter((e) => e.type === 'attn-train-progress').length >= 10);
+    assert.equal(
+      Number(await trainer.locate('[data-points]').attribute('data-points')),
+      2 * epochs,
+      'each curve has one point per epoch',
+    );
+    for (const blocks of [1, 2]) {
+      const browserCurve = all
+        .filter((e) => e.type === 'attn-train-epoch' && e.model === blocks)
+        .map((e) => e.validationAccuracy);
+      const native = nativeRun(blocks, seed, epochs).history.map((e) => e.validationAccuracy);
+      // The same run: the training kernels sum in a fixed order, so the figures are identical.
+      assert.deepEqual(browserCurve, native, `${blocks} block(s): browser and native curves`);
+    }
+    assert.ok(Number(await trainer.attribute('data-heap-bytes')) < 64 * 2 ** 20, 'worker heap under 64 MB');
+    assert.match(await trainer.locate('[data-circuit]').text(), /./);
+    shortRuns[cores] = epochRecords(all);
+    if (shortRuns[2] && cores !== 2)
+      assert.deepEqual(shortRuns[cores], shortRuns[2], 'every epoch record as with two Workers');
 
-  // Restart in the middle of a run: every Worker drops it and trains the new one to its end.
-  const before = all.length;
-  await trainer.locate(button('Restart')).click();
-  await page.waitFor((from) => window.trainerEvents.slice(from).some((e) => e.type === 'attn-train-progress'), before, { timeout: 30000 });
-  const from = await page.run(() => { // the events from here on are the new run's
-    const n = window.trainerEvents.length;
-    [...document.querySelectorAll('attn-cue-trainer button')].find((b) => b.textContent === 'Restart').click();
-    return n;
+    // Restart in the middle of a run: every Worker drops it and trains the new one to its end.
+    const before = all.length;
+    await trainer.locate(button('Restart')).click();
+    await page.waitFor(
+      (from) => window.trainerEvents.slice(from).some((e) => e.type === 'attn-train-progress'),
+      before,
+      { timeout: 30000 },
+    );
+    const from = await page.run(() => {
+      // the events from here on are the new run's
+      const n = window.trainerEvents.length;
+      [...document.querySelectorAll('attn-cue-trainer button')].find((b) => b.textContent === 'Restart').click();
+      return n;
+    });
+    await page.waitFor(
+      () => Number(document.querySelector('attn-cue-trainer [data-points]')?.dataset.points) < 6,
+      undefined,
+      { timeout: 5000 },
+    );
+    assert.match(await trainer.locate('.trainer-status').text(), /Training both models/);
+    await page.waitFor(
+      (n) => window.trainerEvents.slice(n).filter((e) => e.type === 'attn-train-finished').length === 2,
+      from,
+      { timeout: 60000 },
+    );
+    await sleep(300); // nothing of the dropped run arrives late
+    const restarted = (await events()).slice(from);
+    assert.equal(restarted.filter((e) => e.type === 'attn-train-finished').length, 2);
+    assert.deepEqual(epochRecords(restarted), shortRuns[cores], 'the restarted run: the same records as the first');
+    assert.equal(
+      await page.run(() => window.trainingWorkers),
+      cores,
+      `${cores} training Worker(s), reused by every run`,
+    );
+    assert.deepEqual(errors, []);
+    await page.close();
   });
-  await page.waitFor(() => Number(document.querySelector('attn-cue-trainer [data-points]')?.dataset.points) < 6, undefined, { timeout: 5000 });
-  assert.match(await trainer.locate('.trainer-status').text(), /Training both models/);
-  await page.waitFor((n) => window.trainerEvents.slice(n).filter((e) => e.type === 'attn-train-finished').length === 2, from, { timeout: 60000 });
-  await sleep(300); // nothing of the dropped run arrives late
-  const restarted = (await events()).slice(from);
-  assert.equal(restarted.filter((e) => e.type === 'attn-train-finished').length, 2);
-  assert.deepEqual(epochRecords(restarted), shortRuns[cores], 'the restarted run: the same records as the first');
-  assert.equal(await page.run(() => window.trainingWorkers), cores, `${cores} training Worker(s), reused by every run`);
-  assert.deepEqual(errors, []);
-  await page.close();
-});
 
 test('the full default run trains in the browser while the page stays responsive: 1 block fails, 2 blocks solve it', async () => {
   const { page, trainer, errors, events } = await openTrainer();
@@ -159,30 +211,47 @@ test('the full default run trains in the browser while the page stays responsive
   await setControls(trainer, 3, 30);
   const started = Date.now();
   await trainer.locate(button('Train both')).click();
-  await page.waitFor(() => window.trainerEvents.some((e) => e.type === 'attn-train-progress'), undefined, { timeout: 30000 });
+  await page.waitFor(() => window.trainerEvents.some((e) => e.type === 'attn-train-progress'), undefined, {
+    timeout: 30000,
+  });
   // The soft-lookup sketch still answers keys at once while the Worker trains.
   const lookup = page.locate('attn-soft-lookup [role="application"]');
   await lookup.focus();
   const delays = [];
   for (let i = 0; i < 5; i++) {
-    const delay = await page.run(() => new Promise((resolve) => {
-      const sketch = document.querySelector('attn-soft-lookup');
-      const t0 = performance.now();
-      sketch.addEventListener('attn-change', () => resolve(performance.now() - t0), { once: true });
-      sketch.querySelector('[role="application"]').dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowUp', bubbles: true }));
-    }));
+    const delay = await page.run(
+      () =>
+        new Promise((resolve) => {
+          const sketch = document.querySelector('attn-soft-lookup');
+          const t0 = performance.now();
+          sketch.addEventListener('attn-change', () => resolve(performance.now() - t0), { once: true });
+          sketch
+            .querySelector('[role="application"]')
+            .dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowUp', bubbles: true }));
+        }),
+    );
     delays.push(delay);
   }
   // Training runs in the Worker: the page answered every key while the run was under way.
   // (How fast it answered is a measurement, printed here and kept out of the verdict.)
   const during = await events();
-  assert.equal(during.filter((e) => e.type === 'attn-train-finished').length, 0, 'the keys were answered before training ended');
+  assert.equal(
+    during.filter((e) => e.type === 'attn-train-finished').length,
+    0,
+    'the keys were answered before training ended',
+  );
   console.log(`# soft lookup answered keys during training in ${delays.map((d) => d.toFixed(1)).join(', ')} ms`);
-  await page.waitFor(() => window.trainerEvents.filter((e) => e.type === 'attn-train-finished').length === 2, undefined, { timeout: 120000 });
+  await page.waitFor(
+    () => window.trainerEvents.filter((e) => e.type === 'attn-train-finished').length === 2,
+    undefined,
+    { timeout: 120000 },
+  );
   const seconds = (Date.now() - started) / 1000;
   const finished = (await events()).filter((e) => e.type === 'attn-train-finished');
   const best = Object.fromEntries(finished.map((e) => [e.model, e.best]));
-  console.log(`# both models, 30 epochs, in Chromium: ${seconds.toFixed(1)} s; best 1 block ${best[1]}, 2 blocks ${best[2]}; worker heap ${await trainer.attribute('data-heap-bytes')} bytes`);
+  console.log(
+    `# both models, 30 epochs, in Chromium: ${seconds.toFixed(1)} s; best 1 block ${best[1]}, 2 blocks ${best[2]}; worker heap ${await trainer.attribute('data-heap-bytes')} bytes`,
+  );
   assert.ok(best[1] <= 0.45, `1 block best ${best[1]}`);
   assert.ok(best[2] >= 0.99, `2 blocks best ${best[2]}`);
   assert.deepEqual(errors, []);

@@ -28,10 +28,18 @@ const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
 // The requests and replies cross to and from the page as JSON, where NaN, ±Infinity and typed
 // arrays have no form of their own: they go tagged ({ __number: 'NaN' }, { __typed: 'Float32Array',
 // values }) and are rebuilt on the other side. (A Map crosses as {}, its own JSON.)
-const tag = (key, value) => (typeof value === 'number' && !Number.isFinite(value) ? { __number: String(value) }
-  : ArrayBuffer.isView(value) ? { __typed: value.constructor.name, values: Array.from(value) } : value);
-const untag = (key, value) => (value?.__number !== undefined ? Number(value.__number)
-  : value?.__typed !== undefined ? new globalThis[value.__typed](value.values) : value);
+const tag = (key, value) =>
+  typeof value === 'number' && !Number.isFinite(value)
+    ? { __number: String(value) }
+    : ArrayBuffer.isView(value)
+      ? { __typed: value.constructor.name, values: Array.from(value) }
+      : value;
+const untag = (key, value) =>
+  value?.__number !== undefined
+    ? Number(value.__number)
+    : value?.__typed !== undefined
+      ? new globalThis[value.__typed](value.values)
+      : value;
 
 /** A page of the site with a fresh Worker; its replies are collected in window.replies. */
 async function openWorker() {
@@ -46,24 +54,57 @@ async function openWorker() {
   const w = {
     page,
     errors,
-    send: (...messages) => page.run((json) => {
-      const untag = (key, value) => (value?.__number !== undefined ? Number(value.__number)
-        : value?.__typed !== undefined ? new globalThis[value.__typed](value.values) : value);
-      JSON.parse(json, untag).forEach((m) => window.worker.postMessage(m));
-    }, JSON.stringify(messages, tag)),
-    replies: async () => JSON.parse(await page.run(() => JSON.stringify(window.replies, (key, value) => (typeof value === 'number' && !Number.isFinite(value) ? { __number: String(value) }
-      : ArrayBuffer.isView(value) ? { __typed: value.constructor.name, values: Array.from(value) } : value))), untag),
+    send: (...messages) =>
+      page.run(
+        (json) => {
+          const untag = (key, value) =>
+            value?.__number !== undefined
+              ? Number(value.__number)
+              : value?.__typed !== undefined
+                ? new globalThis[value.__typed](value.values)
+                : value;
+          JSON.parse(json, untag).forEach((m) => window.worker.postMessage(m));
+        },
+        JSON.stringify(messages, tag),
+      ),
+    replies: async () =>
+      JSON.parse(
+        await page.run(() =>
+          JSON.stringify(window.replies, (key, value) =>
+            typeof value === 'number' && !Number.isFinite(value)
+              ? { __number: String(value) }
+              : ArrayBuffer.isView(value)
+                ? { __typed: value.constructor.name, values: Array.from(value) }
+                : value,
+          ),
+        ),
+        untag,
+      ),
     count: () => page.run(() => window.replies.length),
     /**
      * The first reply from index `since` on that has every field of `match` (or of one of a
      * list of them). Plain data, not a function: the page's CSP forbids compiling strings.
      */
     waitFor: async (match, since = 0, timeout = 60000) => {
-      const found = await page.waitFor(([patterns, from]) => {
-        const reply = window.replies.slice(from).find((r) => patterns.some((p) => r && Object.entries(p).every(([k, v]) => r[k] === v)));
-        return reply && JSON.stringify(reply, (key, value) => (typeof value === 'number' && !Number.isFinite(value) ? { __number: String(value) }
-          : ArrayBuffer.isView(value) ? { __typed: value.constructor.name, values: Array.from(value) } : value));
-      }, [[match].flat(), since], { timeout });
+      const found = await page.waitFor(
+        ([patterns, from]) => {
+          const reply = window.replies
+            .slice(from)
+            .find((r) => patterns.some((p) => r && Object.entries(p).every(([k, v]) => r[k] === v)));
+          return (
+            reply &&
+            JSON.stringify(reply, (key, value) =>
+              typeof value === 'number' && !Number.isFinite(value)
+                ? { __number: String(value) }
+                : ArrayBuffer.isView(value)
+                  ? { __typed: value.constructor.name, values: Array.from(value) }
+                  : value,
+            )
+          );
+        },
+        [[match].flat(), since],
+        { timeout },
+      );
       return JSON.parse(found, untag);
     },
     memory: async () => {
@@ -75,8 +116,12 @@ async function openWorker() {
     trainToEnd: async (runId, epochs, models) => {
       const since = await w.count();
       await w.send({ type: 'train', runId, config: { seed: 3, epochs }, ...(models ? { models } : {}) });
-      await page.waitFor(([id, from, n]) => window.replies.slice(from).filter((r) => r.type === 'finished' && r.runId === id).length === n,
-        [runId, since, models?.length ?? 2], { timeout: 120000 });
+      await page.waitFor(
+        ([id, from, n]) =>
+          window.replies.slice(from).filter((r) => r.type === 'finished' && r.runId === id).length === n,
+        [runId, since, models?.length ?? 2],
+        { timeout: 120000 },
+      );
       return (await w.replies()).slice(since).filter((r) => r.runId === runId);
     },
   };
@@ -86,7 +131,16 @@ async function openWorker() {
 
 // None of these is a request the Worker acts on; each must get exactly one error reply.
 const MALFORMED = [
-  null, 5, 'train', true, [], [{ type: 'train' }], {}, { type: 'bogus' }, { type: 7 }, { type: 'x'.repeat(10000) },
+  null,
+  5,
+  'train',
+  true,
+  [],
+  [{ type: 'train' }],
+  {},
+  { type: 'bogus' },
+  { type: 7 },
+  { type: 'x'.repeat(10000) },
   { type: 'train' },
   { type: 'train', runId: 1 },
   { type: 'train', runId: 1, config: 'seed 3' },
@@ -131,14 +185,21 @@ test('malformed requests are answered with an error message, and the Worker keep
   const w = await openWorker();
   const since = await w.count();
   await w.send(...MALFORMED);
-  await w.page.waitFor(([from, n]) => window.replies.slice(from).filter((r) => r.type === 'error').length >= n, [since, MALFORMED.length], { timeout: 30000 });
+  await w.page.waitFor(
+    ([from, n]) => window.replies.slice(from).filter((r) => r.type === 'error').length >= n,
+    [since, MALFORMED.length],
+    { timeout: 30000 },
+  );
   await sleep(200);
   const replies = (await w.replies()).slice(since);
   assert.equal(replies.length, MALFORMED.length, 'one reply per malformed request, nothing else');
   for (const [i, reply] of replies.entries()) {
     assert.equal(reply.type, 'error', `request ${i}`);
     assert.equal(typeof reply.message, 'string');
-    assert.ok(reply.message.length > 0 && reply.message.length < 200, `request ${i}: a short message, got ${reply.message.length} characters`);
+    assert.ok(
+      reply.message.length > 0 && reply.message.length < 200,
+      `request ${i}: a short message, got ${reply.message.length} characters`,
+    );
   }
   for (const [i, [config, message]] of BAD_CONFIGS.entries()) {
     const from = await w.count();
@@ -157,8 +218,18 @@ test('malformed requests are answered with an error message, and the Worker keep
   assert.ok(!all.some((r) => r.type === 'worker-error'), 'the Worker never failed');
   // Malformed requests during a run do not disturb it.
   const during = await w.count();
-  await w.send({ type: 'train', runId: 12, config: { seed: 3, epochs: 1 } }, null, { type: 'train', runId: 13 }, { type: 'pause', extra: 1 }, { type: 'resume' });
-  await w.page.waitFor((from) => window.replies.slice(from).filter((r) => r.type === 'finished' && r.runId === 12).length === 2, during, { timeout: 120000 });
+  await w.send(
+    { type: 'train', runId: 12, config: { seed: 3, epochs: 1 } },
+    null,
+    { type: 'train', runId: 13 },
+    { type: 'pause', extra: 1 },
+    { type: 'resume' },
+  );
+  await w.page.waitFor(
+    (from) => window.replies.slice(from).filter((r) => r.type === 'finished' && r.runId === 12).length === 2,
+    during,
+    { timeout: 120000 },
+  );
   const duringReplies = (await w.replies()).slice(during);
   assert.equal(duringReplies.filter((r) => r.type === 'error').length, 2);
   assert.ok(!duringReplies.some((r) => r.runId === 13));
@@ -171,7 +242,10 @@ test('malformed requests are answered with an error message, and the Worker keep
 function assertReleased(now, idle, what) {
   assert.equal(now.training, false, what);
   assert.equal(now.heapBytes, idle.heapBytes, `${what}: heap size`);
-  assert.ok(Math.abs(now.usedBytes - idle.usedBytes) <= 64, `${what}: bytes in use ${idle.usedBytes} -> ${now.usedBytes}`);
+  assert.ok(
+    Math.abs(now.usedBytes - idle.usedBytes) <= 64,
+    `${what}: bytes in use ${idle.usedBytes} -> ${now.usedBytes}`,
+  );
 }
 
 test('a run can be cancelled at any time, and cancelling frees its memory', async () => {
@@ -194,7 +268,10 @@ test('a run can be cancelled at any time, and cancelling frees its memory', asyn
   await w.waitFor({ type: 'progress', runId: 3 }, since);
   const busy = await w.memory();
   assert.equal(busy.training, true);
-  assert.ok(busy.usedBytes > idle.usedBytes + 100000, `a run holds heap memory: ${busy.usedBytes} vs ${idle.usedBytes} bytes`);
+  assert.ok(
+    busy.usedBytes > idle.usedBytes + 100000,
+    `a run holds heap memory: ${busy.usedBytes} vs ${idle.usedBytes} bytes`,
+  );
   await w.send({ type: 'cancel' });
   await w.waitFor({ type: 'cancelled', runId: 3 }, since);
   let now = await w.memory();
@@ -223,7 +300,10 @@ test('a run can be cancelled at any time, and cancelling frees its memory', asyn
   await w.waitFor({ type: 'progress', runId: 6 }, since);
   await w.trainToEnd(7, 1);
   const replies = (await w.replies()).slice(since);
-  assert.ok(replies.some((r) => r.type === 'cancelled' && r.runId === 6), 'the older run was cancelled');
+  assert.ok(
+    replies.some((r) => r.type === 'cancelled' && r.runId === 6),
+    'the older run was cancelled',
+  );
   assert.ok(!replies.some((r) => r.type === 'finished' && r.runId === 6));
 
   // A cancel with nothing running changes nothing.
@@ -241,21 +321,33 @@ const TASK = [3, 1, CUE, 5, 0, 6, 2, 2, 4, CUE]; // the answer is 5
 
 /** `attention-lab probe --json` on a weights file, with the model's flags. */
 function nativeProbe(weights, flags, tokens) {
-  return JSON.parse(execFileSync(cli, ['probe', ...flags, '--weights', weights, '--tokens', tokens.join(','), '--json'], { encoding: 'utf8' }));
+  return JSON.parse(
+    execFileSync(cli, ['probe', ...flags, '--weights', weights, '--tokens', tokens.join(','), '--json'], {
+      encoding: 'utf8',
+    }),
+  );
 }
 
 /** A probe reply's numbers as plain arrays, to compare with the command's JSON. */
 const plain = (probe) => ({
-  prediction: probe.prediction, expected: probe.expected, probabilities: Array.from(probe.probabilities),
+  prediction: probe.prediction,
+  expected: probe.expected,
+  probabilities: Array.from(probe.probabilities),
   attention: probe.attention.map((block) => block.map((w) => Array.from(w))),
 });
 
-test('probes: the recorded run\'s shipped weights and a live run\'s answer with the native command\'s numbers; bad probes are named', async () => {
+test("probes: the recorded run's shipped weights and a live run's answer with the native command's numbers; bad probes are named", async () => {
   const w = await openWorker();
   const ask = async (requestId, target, tokens) => {
     const since = await w.count();
     await w.send({ type: 'probe', requestId, target, tokens });
-    return w.waitFor([{ type: 'probe', requestId }, { type: 'error', requestId }], since);
+    return w.waitFor(
+      [
+        { type: 'probe', requestId },
+        { type: 'error', requestId },
+      ],
+      since,
+    );
   };
   // Nothing live to probe before a run has finished.
   const early = await ask(1, { source: 'live', blocks: 2 }, TASK);
@@ -268,10 +360,18 @@ test('probes: the recorded run\'s shipped weights and a live run\'s answer with 
     assert.equal(reply.type, 'probe', reply.message);
     assert.deepEqual(reply.target, { source: 'recorded', blocks });
     assert.ok(reply.forwardMs >= 0 && reply.forwardMs < 1000);
-    const native = nativeProbe(resolve(root, `web/src/generated/cue-${blocks}block.weights.bin`), ['--blocks', String(blocks)], TASK);
+    const native = nativeProbe(
+      resolve(root, `web/src/generated/cue-${blocks}block.weights.bin`),
+      ['--blocks', String(blocks)],
+      TASK,
+    );
     assert.deepEqual(plain(reply.probe), plain(native), `${blocks} block(s)`);
   }
-  assert.equal((await ask(13, { source: 'recorded', blocks: 2 }, TASK)).probe.prediction, 5, 'the recorded 2-block model answers');
+  assert.equal(
+    (await ask(13, { source: 'recorded', blocks: 2 }, TASK)).probe.prediction,
+    5,
+    'the recorded 2-block model answers',
+  );
   const bad = await ask(14, { source: 'recorded', blocks: 2 }, [1, 2, 3]);
   assert.equal(bad.type, 'error');
   assert.match(bad.message, /^tokens must hold 10 token ids \(the sequence length\), got 3$/);
@@ -285,7 +385,11 @@ test('probes: the recorded run\'s shipped weights and a live run\'s answer with 
       execFileSync(cli, ['cue', '--seed', '3', '--epochs', '2', '--blocks', String(blocks), '--save-weights', weights]);
       const reply = await ask(20 + blocks, { source: 'live', blocks }, TASK);
       assert.equal(reply.type, 'probe', reply.message);
-      assert.deepEqual(plain(reply.probe), plain(nativeProbe(weights, ['--blocks', String(blocks)], TASK)), `live, ${blocks} block(s)`);
+      assert.deepEqual(
+        plain(reply.probe),
+        plain(nativeProbe(weights, ['--blocks', String(blocks)], TASK)),
+        `live, ${blocks} block(s)`,
+      );
     }
   } finally {
     rmSync(dir, { recursive: true });
@@ -297,21 +401,36 @@ test('probes: the recorded run\'s shipped weights and a live run\'s answer with 
 
 test('a run trains the models it names: each alone gives the records of the run of both; a Worker probes only the live models it trained, and forgets them when its next run starts', async () => {
   const w = await openWorker();
-  const epochs = (replies, model) => replies.filter((r) => r.type === 'epoch' && r.model === model).map((r) => r.record);
+  const epochs = (replies, model) =>
+    replies.filter((r) => r.type === 'epoch' && r.model === model).map((r) => r.record);
   const both = await w.trainToEnd(1, 2);
   const runs = { 1: await w.trainToEnd(2, 2, [1]), 2: await w.trainToEnd(3, 2, [2]) };
   for (const model of [1, 2]) {
     const alone = runs[model];
-    assert.deepEqual([...new Set(alone.filter((r) => 'model' in r).map((r) => r.model))], [model], `run of model ${model}: replies name only it`);
+    assert.deepEqual(
+      [...new Set(alone.filter((r) => 'model' in r).map((r) => r.model))],
+      [model],
+      `run of model ${model}: replies name only it`,
+    );
     assert.equal(epochs(alone, model).length, 2);
-    assert.deepEqual(epochs(alone, model), epochs(both, model), `model ${model} alone: the same epoch records as beside the other`);
+    assert.deepEqual(
+      epochs(alone, model),
+      epochs(both, model),
+      `model ${model} alone: the same epoch records as beside the other`,
+    );
     const finished = (replies) => ({ ...replies.find((r) => r.type === 'finished' && r.model === model), runId: 0 });
     assert.deepEqual(finished(alone), finished(both), `model ${model}: the same analysis`);
   }
   const ask = async (requestId, blocks) => {
     const since = await w.count();
     await w.send({ type: 'probe', requestId, target: { source: 'live', blocks }, tokens: TASK });
-    return w.waitFor([{ type: 'probe', requestId }, { type: 'error', requestId }], since);
+    return w.waitFor(
+      [
+        { type: 'probe', requestId },
+        { type: 'error', requestId },
+      ],
+      since,
+    );
   };
   // The latest run trained the 2-block model only.
   assert.equal((await ask(1, 2)).type, 'probe');

@@ -44,8 +44,8 @@ void require_no_score_overflow(const char* inputs, const Eigen::Ref<const Matrix
 // the wrong shape, a NaN or +inf masked_value, or scores or outputs that overflow float32.
 AttentionResult attention(const Matrix& query, const Matrix& key, const Matrix& value,
                           const AttentionOptions& options = {});
-AttentionResult attention(const Matrix& query, const Matrix& key, const Matrix& value,
-                          const Mask& mask, const AttentionOptions& options = {});
+AttentionResult attention(const Matrix& query, const Matrix& key, const Matrix& value, const Mask& mask,
+                          const AttentionOptions& options = {});
 
 // What the scores are multiplied by: 1/sqrt(d_k), rounded once to float.
 template <typename Scalar>
@@ -65,11 +65,10 @@ MatrixOf<Scalar> masked_scores(const MatrixOf<Scalar>& scores, const Mask& mask,
 // are a lazy product (one dot product per pair, in order): Eigen's blocked product for
 // Eigen::half alone was a seventh of the WebAssembly module, for the pitfalls' tiny matrices.
 template <typename Scalar>
-MatrixOf<Scalar> attention_weights_unchecked(const MatrixOf<Scalar>& query,
-                                             const MatrixOf<Scalar>& key, const Mask* mask,
-                                             bool scale, Scalar masked_value) {
-  MatrixOf<Scalar> scores = query.lazyProduct(key.transpose());          // every query . every key
-  if (scale) scores *= attention_scale_factor<Scalar>(query.cols());     // times 1/sqrt(d_k)
+MatrixOf<Scalar> attention_weights_unchecked(const MatrixOf<Scalar>& query, const MatrixOf<Scalar>& key,
+                                             const Mask* mask, bool scale, Scalar masked_value) {
+  MatrixOf<Scalar> scores = query.lazyProduct(key.transpose());           // every query . every key
+  if (scale) scores *= attention_scale_factor<Scalar>(query.cols());      // times 1/sqrt(d_k)
   if (mask) scores = masked_scores<Scalar>(scores, *mask, masked_value);  // blocked pairs, before the softmax
   return softmax_rows_unchecked<Scalar>(scores);                          // each row sums to 1
 }

@@ -43,11 +43,11 @@ constexpr long kMaxElements = ATTN_PICK(1L << 24, 1L << 20);
 constexpr std::uint64_t kMaxSeed = (std::uint64_t(1) << 53) - 1;
 
 struct FieldInfo {
-  const char* name;  // the member as C++ and the core's messages name it: "batch_size"
-  const char* js;    // the JS facade's option: "batchSize"
-  const char* flag;  // the command-line flag, without "--": "batch"
-  double min, max;   // allowed range (each element's, for a list)
-  const char* help;  // one line, without the default or the range
+  const char* name;                         // the member as C++ and the core's messages name it: "batch_size"
+  const char* js;                           // the JS facade's option: "batchSize"
+  const char* flag;                         // the command-line flag, without "--": "batch"
+  double min, max;                          // allowed range (each element's, for a list)
+  const char* help;                         // one line, without the default or the range
   bool open_min = false, open_max = false;  // exclude min / max themselves
   int max_count = 0;                        // lists: 1..max_count elements
 };
@@ -164,11 +164,16 @@ enum class FieldKind { boolean, integer, seed, number, integers };
 
 template <typename T>
 constexpr FieldKind kind_of() {
-  if constexpr (std::is_same_v<T, bool>) return FieldKind::boolean;
-  else if constexpr (std::is_same_v<T, std::uint64_t>) return FieldKind::seed;
-  else if constexpr (std::is_integral_v<T>) return FieldKind::integer;
-  else if constexpr (std::is_floating_point_v<T>) return FieldKind::number;
-  else return FieldKind::integers;
+  if constexpr (std::is_same_v<T, bool>)
+    return FieldKind::boolean;
+  else if constexpr (std::is_same_v<T, std::uint64_t>)
+    return FieldKind::seed;
+  else if constexpr (std::is_integral_v<T>)
+    return FieldKind::integer;
+  else if constexpr (std::is_floating_point_v<T>)
+    return FieldKind::number;
+  else
+    return FieldKind::integers;
 }
 
 struct FieldEntry {
@@ -199,8 +204,6 @@ const FieldInfo* find_field(const std::string& name) {
 }
 
 // A simple argument that is not a config field, for messages of plain functions.
-inline FieldInfo argument(const char* name, double min, double max) {
-  return {name, name, name, min, max, ""};
-}
+inline FieldInfo argument(const char* name, double min, double max) { return {name, name, name, min, max, ""}; }
 
 }  // namespace attn

@@ -51,13 +51,12 @@ class MultiHeadAttention {
 
   // PyTorch nn.MultiheadAttention's parameters: in_proj_weight (3d, d), in_proj_bias (1, 3d),
   // out_proj_weight (d, d), out_proj_bias (1, d). Requires h k = d.
-  void set_from_pytorch(const Matrix& in_proj_weight, const Matrix& in_proj_bias,
-                        const Matrix& out_proj_weight, const Matrix& out_proj_bias);
+  void set_from_pytorch(const Matrix& in_proj_weight, const Matrix& in_proj_bias, const Matrix& out_proj_weight,
+                        const Matrix& out_proj_bias);
 
   // query (n_q, d), key (n_k, d), value (n_k, d), mask (n_q, n_k) or null
   //   -> output (n_q, d), weights h x (n_q, n_k).
-  MultiHeadResult forward(const Matrix& query, const Matrix& key, const Matrix& value,
-                          const Mask* mask = nullptr,
+  MultiHeadResult forward(const Matrix& query, const Matrix& key, const Matrix& value, const Mask* mask = nullptr,
                           const AttentionOptions& options = {}) const;
 
  private:

@@ -33,8 +33,8 @@ CueProbe probe_cue_model(TinyTransformer<float>& model, const CueTaskConfig& tas
   Mat<float> logits = model.forward(tokens, nullptr, /*last_query_only=*/false);  // (1, C)
   kernels::softmax_rows<float>(logits.data(), 1, int(logits.cols()), logits.cols());
   probe.probabilities.assign(logits.data(), logits.data() + logits.size());
-  probe.prediction = int(std::max_element(probe.probabilities.begin(), probe.probabilities.end()) -
-                         probe.probabilities.begin());
+  probe.prediction =
+      int(std::max_element(probe.probabilities.begin(), probe.probabilities.end()) - probe.probabilities.begin());
   for (int b = 0; b < model.config().blocks; ++b) {
     const auto& attention = model.block(b).attention;
     auto& heads = probe.attention.emplace_back();
@@ -60,8 +60,8 @@ void set_parameter_values(const ParameterList<float>& params, const std::vector<
                                        std::to_string(values.size()));
   for (std::size_t i = 0; i < values.size(); ++i)
     if (!std::isfinite(values[i]))
-      throw ArgumentError("weights", "must be finite, got " + std::to_string(values[i]) + " at index " +
-                                         std::to_string(i));
+      throw ArgumentError("weights",
+                          "must be finite, got " + std::to_string(values[i]) + " at index " + std::to_string(i));
   std::size_t at = 0;
   for (const auto& p : params) {
     std::copy_n(values.begin() + long(at), p.value->size(), p.value->data());

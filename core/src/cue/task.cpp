@@ -47,8 +47,10 @@ double most_frequent_symbol_accuracy(const CueSet& set, int symbols) {
       if (seq[t] >= 0 && seq[t] < symbols) ++count[seq[t]];
     int best = 0, ties = 0;
     for (int s = 0; s < symbols; ++s) {
-      if (count[s] > best) best = count[s], ties = 1;
-      else if (count[s] == best) ++ties;
+      if (count[s] > best)
+        best = count[s], ties = 1;
+      else if (count[s] == best)
+        ++ties;
     }
     if (count[set.labels[i]] == best) score += 1.0 / ties;
   }

@@ -9,9 +9,7 @@ namespace attn::nn {
 namespace {
 
 // Independent generators for the parts of a run, all from one seed.
-std::uint64_t stream_seed(std::uint64_t seed, std::uint64_t stream) {
-  return seed ^ (stream * 0x9E3779B97F4A7C15ull);
-}
+std::uint64_t stream_seed(std::uint64_t seed, std::uint64_t stream) { return seed ^ (stream * 0x9E3779B97F4A7C15ull); }
 
 constexpr int kEvalBatch = 250;
 
@@ -37,8 +35,7 @@ TransformerConfig cue_transformer_config(const CueTrainConfig& c) {
   return m;
 }
 
-CueTrainer::CueTrainer(const CueTrainConfig& config)
-    : config_(config), order_rng_(stream_seed(config.seed, 3)) {
+CueTrainer::CueTrainer(const CueTrainConfig& config) : config_(config), order_rng_(stream_seed(config.seed, 3)) {
   require_cue_train_config(config);
   data_ = make_cue_data(config.task, stream_seed(config.seed, 1));
   model_ = std::make_unique<TinyTransformer<float>>(cue_transformer_config(config));
@@ -49,9 +46,7 @@ CueTrainer::CueTrainer(const CueTrainConfig& config)
   last_batch_.loss = last_batch_.accuracy = std::numeric_limits<double>::quiet_NaN();
 }
 
-int CueTrainer::batches_per_epoch() const {
-  return (data_.train.size() + config_.batch_size - 1) / config_.batch_size;
-}
+int CueTrainer::batches_per_epoch() const { return (data_.train.size() + config_.batch_size - 1) / config_.batch_size; }
 
 void CueTrainer::run_batch() {
   if (next_batch_ == 0) {
@@ -98,8 +93,7 @@ void CueTrainer::end_epoch() {
 }
 
 EpochMetrics CueTrainer::train_epoch() {
-  if (finished())
-    throw std::logic_error("training is finished: all " + std::to_string(config_.epochs) + " epochs ran");
+  if (finished()) throw std::logic_error("training is finished: all " + std::to_string(config_.epochs) + " epochs ran");
   const int target = epoch() + 1;
   while (epoch() < target) run_batch();
   return history_.back();
@@ -133,8 +127,8 @@ double CueTrainer::baseline_accuracy() const {
 }
 
 CueProgress CueTrainer::progress() const {
-  return {epoch(), batch_in_epoch(), batches_per_epoch(), config_.epochs, finished(),
-          last_batch_, best_validation_accuracy(), best_epoch()};
+  return {epoch(),    batch_in_epoch(), batches_per_epoch(),        config_.epochs,
+          finished(), last_batch_,      best_validation_accuracy(), best_epoch()};
 }
 
 std::pair<double, double> CueTrainer::evaluate() {
@@ -177,7 +171,8 @@ CueAnalysis CueTrainer::analyse() {
         const int at = answer + a.offsets[o];
         if (at < 0 || at >= length) continue;
         ++counts[o];
-        for (int h = 0; h < heads; ++h) a.last_block_by_offset[std::size_t(h)][o] += last.weights_of(b, h)(length - 1, at);
+        for (int h = 0; h < heads; ++h)
+          a.last_block_by_offset[std::size_t(h)][o] += last.weights_of(b, h)(length - 1, at);
       }
       for (int h = 0; h < heads; ++h) {
         a.first_block_cue_to_answer[std::size_t(h)] += first.weights_of(b, h)(cue, answer);
@@ -221,8 +216,8 @@ CueAnalysis CueTrainer::analyse() {
 CueProbe CueTrainer::probe(const std::vector<int>& tokens) { return probe_cue_model(*model_, config_.task, tokens); }
 
 CueReport CueTrainer::report() {
-  return {config_, parameter_count(), chance_accuracy(), baseline_accuracy(), best_validation_accuracy(),
-          best_epoch(), history_, analyse()};
+  return {config_,      parameter_count(), chance_accuracy(), baseline_accuracy(), best_validation_accuracy(),
+          best_epoch(), history_,          analyse()};
 }
 
 }  // namespace attn::nn

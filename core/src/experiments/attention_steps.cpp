@@ -2,8 +2,8 @@
 
 #include "attn/attention.hpp"
 #include "attn/masks.hpp"
-#include "products.hpp"
 #include "attn/random.hpp"
+#include "products.hpp"
 
 #include <cmath>
 #include <stdexcept>
@@ -22,7 +22,9 @@ void require_shape(const char* name, const Matrix& m, int rows, int cols, const 
 
 // Standard-normal draws rounded to one decimal.
 Matrix rounded_draw(Random& rng, int rows, int cols) {
-  return rng.normal_matrix(rows, cols).unaryExpr([](float x) { return static_cast<float>(std::round(double(x) * 10.0) / 10.0) + 0.0f; });  // no -0
+  return rng.normal_matrix(rows, cols).unaryExpr([](float x) {
+    return static_cast<float>(std::round(double(x) * 10.0) / 10.0) + 0.0f;
+  });  // no -0
 }
 
 }  // namespace

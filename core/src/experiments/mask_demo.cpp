@@ -2,8 +2,8 @@
 
 #include "attn/attention.hpp"
 #include "attn/masks.hpp"
-#include "products.hpp"
 #include "attn/random.hpp"
+#include "products.hpp"
 
 #include <cmath>
 #include <stdexcept>
@@ -11,9 +11,7 @@
 namespace attn::experiments {
 namespace {
 
-std::vector<double> flatten(const Matrix& m) {
-  return std::vector<double>(m.data(), m.data() + m.size());
-}
+std::vector<double> flatten(const Matrix& m) { return std::vector<double>(m.data(), m.data() + m.size()); }
 
 std::vector<double> row_sums(const Matrix& m) {
   std::vector<double> sums;
@@ -31,8 +29,8 @@ MaskDemo mask_demo(const MaskDemoConfig& config) {
   require_fields(config);
   const auto& [positions, real, d_k, seed] = config;
   if (real > positions)
-    throw ArgumentError("real", "must be at most {positions} = " + std::to_string(positions) + ", got " +
-                                    std::to_string(real));
+    throw ArgumentError("real",
+                        "must be at most {positions} = " + std::to_string(positions) + ", got " + std::to_string(real));
 
   MaskDemo demo;
   demo.positions = positions;

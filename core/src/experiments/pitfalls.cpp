@@ -13,8 +13,8 @@ namespace attn::experiments {
 namespace {
 
 template <typename Scalar>
-PitfallCase run_case(const char* precision, const char* constant, double requested, const Matrix& q,
-                     const Matrix& k, const Mask& mask) {
+PitfallCase run_case(const char* precision, const char* constant, double requested, const Matrix& q, const Matrix& k,
+                     const Mask& mask) {
   PitfallCase c;
   c.precision = precision;
   c.constant = constant;
@@ -22,8 +22,8 @@ PitfallCase run_case(const char* precision, const char* constant, double request
   const Scalar stored = static_cast<Scalar>(requested);
   c.stored = static_cast<double>(static_cast<float>(stored));
   c.overflowed = std::isinf(c.stored);
-  const MatrixOf<Scalar> weights = attention_weights_unchecked<Scalar>(
-      q.cast<Scalar>(), k.cast<Scalar>(), &mask, true, stored);
+  const MatrixOf<Scalar> weights =
+      attention_weights_unchecked<Scalar>(q.cast<Scalar>(), k.cast<Scalar>(), &mask, true, stored);
 
   c.all_finite = true;
   c.fully_masked_rows_nan = true;
@@ -50,12 +50,12 @@ HalfPrecisionPitfall half_precision_pitfall(const PitfallConfig& config) {
   require_fields(config);
   const auto& [positions, real, d_k, seed] = config;
   if (real >= positions)
-    throw ArgumentError("real", "must be below {positions} = " + std::to_string(positions) + ", got " +
-                                    std::to_string(real));
+    throw ArgumentError("real",
+                        "must be below {positions} = " + std::to_string(positions) + ", got " + std::to_string(real));
   const long work = long(positions) * positions * d_k;
   if (work > kMaxPitfallWork)
-    throw ArgumentError("positions", "squared times {d_k} must be at most " + std::to_string(kMaxPitfallWork) + ", got " +
-                                         std::to_string(work));
+    throw ArgumentError("positions", "squared times {d_k} must be at most " + std::to_string(kMaxPitfallWork) +
+                                         ", got " + std::to_string(work));
 
   HalfPrecisionPitfall p;
   p.positions = positions;
@@ -74,11 +74,11 @@ HalfPrecisionPitfall half_precision_pitfall(const PitfallConfig& config) {
   const Matrix k = rng.normal_matrix(positions, d_k);
   const double half_lowest = static_cast<float>(std::numeric_limits<Eigen::half>::lowest());
   const double float_lowest = std::numeric_limits<float>::lowest();
-  for (const auto& [name, value] : {std::pair<const char*, double>{"-1e30", -1e30}, {"-1e9", -1e9},
-                                    {"-1e4", -1e4}, {"lowest", half_lowest}})
+  for (const auto& [name, value] :
+       {std::pair<const char*, double>{"-1e30", -1e30}, {"-1e9", -1e9}, {"-1e4", -1e4}, {"lowest", half_lowest}})
     p.cases.push_back(run_case<Eigen::half>("float16", name, value, q, k, mask));
-  for (const auto& [name, value] : {std::pair<const char*, double>{"-1e30", -1e30}, {"-1e9", -1e9},
-                                    {"-1e4", -1e4}, {"lowest", float_lowest}})
+  for (const auto& [name, value] :
+       {std::pair<const char*, double>{"-1e30", -1e30}, {"-1e9", -1e9}, {"-1e4", -1e4}, {"lowest", float_lowest}})
     p.cases.push_back(run_case<float>("float32", name, value, q, k, mask));
   return p;
 }

@@ -9,8 +9,7 @@ namespace attn::nn {
 void require_adam_config(const AdamConfig& c) { require_fields(c); }
 
 template <typename T>
-Adam<T>::Adam(const AdamConfig& config, ParameterList<T> params)
-    : config_(config), params_(std::move(params)) {
+Adam<T>::Adam(const AdamConfig& config, ParameterList<T> params) : config_(config), params_(std::move(params)) {
   require_adam_config(config);
   for (const auto& p : params_) {
     m_.push_back(Mat<T>::Zero(p.value->rows(), p.value->cols()));

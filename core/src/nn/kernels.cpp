@@ -144,11 +144,11 @@ double log_sum_exp(const T* row, int m) {
   return portable_log(sum) + double(top);
 }
 
-#define ATTN_KERNELS_INSTANTIATE(T)                                                              \
-  template void add_column_sums<T>(const Mat<T>&, Mat<T>&);                                      \
-  template void relu_backward<T>(const T*, T*, long) noexcept;                                   \
-  template void add_row_to_rows<T>(const T*, Mat<T>&) noexcept;                                  \
-  template void softmax_rows<T>(T*, int, int, long);                                             \
+#define ATTN_KERNELS_INSTANTIATE(T)                             \
+  template void add_column_sums<T>(const Mat<T>&, Mat<T>&);     \
+  template void relu_backward<T>(const T*, T*, long) noexcept;  \
+  template void add_row_to_rows<T>(const T*, Mat<T>&) noexcept; \
+  template void softmax_rows<T>(T*, int, int, long);            \
   template double log_sum_exp<T>(const T*, int);
 
 ATTN_KERNELS_INSTANTIATE(float)

@@ -38,8 +38,10 @@ void scatter_add_last_rows(Mat<T>& dst, const Mat<T>& src, int length) {
 
 template <typename T>
 Linear<T>::Linear(int in, int out)
-    : weight(Mat<T>::Zero(in, out)), bias(Mat<T>::Zero(1, out)),
-      d_weight(Mat<T>::Zero(in, out)), d_bias(Mat<T>::Zero(1, out)) {}
+    : weight(Mat<T>::Zero(in, out)),
+      bias(Mat<T>::Zero(1, out)),
+      d_weight(Mat<T>::Zero(in, out)),
+      d_bias(Mat<T>::Zero(1, out)) {}
 
 template <typename T>
 void Linear<T>::init_glorot_uniform(Random& rng) {
@@ -73,8 +75,11 @@ void Linear<T>::parameters(ParameterList<T>& out, const std::string& prefix) {
 
 template <typename T>
 LayerNorm<T>::LayerNorm(int d, double eps)
-    : gamma(Mat<T>::Ones(1, d)), beta(Mat<T>::Zero(1, d)), d_gamma(Mat<T>::Zero(1, d)),
-      d_beta(Mat<T>::Zero(1, d)), epsilon(T(eps)) {}
+    : gamma(Mat<T>::Ones(1, d)),
+      beta(Mat<T>::Zero(1, d)),
+      d_gamma(Mat<T>::Zero(1, d)),
+      d_beta(Mat<T>::Zero(1, d)),
+      epsilon(T(eps)) {}
 
 namespace {
 
@@ -140,8 +145,8 @@ Mat<T> LayerNorm<T>::forward(const Mat<T>& x) {
     layer_norm_rows<kNormRows>(x.data() + i * d, x_hat.data() + i * d, inv_std.data() + i, y.data() + i * d, d,
                                gamma.data(), beta.data(), epsilon);
   for (; i < n; ++i)
-    layer_norm_rows<1>(x.data() + i * d, x_hat.data() + i * d, inv_std.data() + i, y.data() + i * d, d,
-                       gamma.data(), beta.data(), epsilon);
+    layer_norm_rows<1>(x.data() + i * d, x_hat.data() + i * d, inv_std.data() + i, y.data() + i * d, d, gamma.data(),
+                       beta.data(), epsilon);
   return y;
 }
 
@@ -154,8 +159,8 @@ Mat<T> LayerNorm<T>::backward(const Mat<T>& dy) {
   std::vector<T> g(static_cast<std::size_t>(kNormRows * d));
   Eigen::Index i = 0;
   for (; i + kNormRows <= n; i += kNormRows)
-    layer_norm_backward_rows<kNormRows>(dy.data() + i * d, x_hat.data() + i * d, inv_std.data() + i,
-                                        dx.data() + i * d, g.data(), d, gamma.data());
+    layer_norm_backward_rows<kNormRows>(dy.data() + i * d, x_hat.data() + i * d, inv_std.data() + i, dx.data() + i * d,
+                                        g.data(), d, gamma.data());
   for (; i < n; ++i)
     layer_norm_backward_rows<1>(dy.data() + i * d, x_hat.data() + i * d, inv_std.data() + i, dx.data() + i * d,
                                 g.data(), d, gamma.data());
@@ -184,9 +189,8 @@ Mat<T> Embedding<T>::forward(const std::vector<int>& ids) {
   Mat<T> x(Eigen::Index(ids.size()), table.cols());
   for (std::size_t i = 0; i < ids.size(); ++i) {
     if (ids[i] < 0 || ids[i] >= table.rows())
-      throw std::invalid_argument("token ids must be in 0.." + std::to_string(table.rows() - 1) +
-                                  ", got " + std::to_string(ids[i]) + " at index " +
-                                  std::to_string(i));
+      throw std::invalid_argument("token ids must be in 0.." + std::to_string(table.rows() - 1) + ", got " +
+                                  std::to_string(ids[i]) + " at index " + std::to_string(i));
     x.row(Eigen::Index(i)) = table.row(ids[i]);
   }
   tokens = ids;
@@ -226,8 +230,7 @@ void PositionalEncoding<T>::forward(Mat<T>& x) const {
 
 template <typename T>
 Dropout<T>::Dropout(double r) : rate(r) {
-  if (!(r >= 0.0 && r < 1.0))
-    throw std::invalid_argument("dropout rate must be in [0, 1), got " + std::to_string(r));
+  if (!(r >= 0.0 && r < 1.0)) throw std::invalid_argument("dropout rate must be in [0, 1), got " + std::to_string(r));
 }
 
 template <typename T>
@@ -336,9 +339,9 @@ Mat<T> SelfAttention<T>::backward(const Mat<T>& dy) {
   Mat<T> ds(rows, length);
   for (int b = 0; b < batch; ++b)
     for (int h = 0; h < heads; ++h) {
-      const Mat<T>& w = weights[std::size_t(b) * heads + h];            // (R, T)
+      const Mat<T>& w = weights[std::size_t(b) * heads + h];  // (R, T)
       const long q_at = long(b) * rows * ldq + h * key_dim, k_at = long(b) * length * ldk + h * key_dim;
-      const T* dc = d_context.data() + q_at;                             // (R, k)
+      const T* dc = d_context.data() + q_at;  // (R, k)
       // d w = dc v_b^T (R, T); d v_b += w^T dc (T, k)
       kernels::matmul_bt<T>(rows, key_dim, length, dc, ldq, v.data() + k_at, ldk, ds.data(), length);
       kernels::add_matmul_at<T>(rows, length, key_dim, w.data(), length, dc, ldq, dv.data() + k_at, ldk);
@@ -355,8 +358,10 @@ Mat<T> SelfAttention<T>::backward(const Mat<T>& dy) {
   Mat<T> dx = key.backward(dk);
   dx += value.backward(dv);
   const Mat<T> dxq = query.backward(dq);
-  if (rows == length) dx += dxq;
-  else scatter_add_last_rows<T>(dx, dxq, length);
+  if (rows == length)
+    dx += dxq;
+  else
+    scatter_add_last_rows<T>(dx, dxq, length);
   return dx;
 }
 
@@ -373,12 +378,12 @@ void SelfAttention<T>::parameters(ParameterList<T>& out, const std::string& pref
 template <typename T>
 T SoftmaxCrossEntropy<T>::forward(const Mat<T>& logits, const std::vector<int>& y) {
   if (Eigen::Index(y.size()) != logits.rows())
-    throw std::invalid_argument("labels must have one entry per logits row (" +
-                                std::to_string(logits.rows()) + "), got " + std::to_string(y.size()));
+    throw std::invalid_argument("labels must have one entry per logits row (" + std::to_string(logits.rows()) +
+                                "), got " + std::to_string(y.size()));
   for (std::size_t i = 0; i < y.size(); ++i)
     if (y[i] < 0 || y[i] >= logits.cols())
-      throw std::invalid_argument("labels must be in 0.." + std::to_string(logits.cols() - 1) +
-                                  ", got " + std::to_string(y[i]) + " at index " + std::to_string(i));
+      throw std::invalid_argument("labels must be in 0.." + std::to_string(logits.cols() - 1) + ", got " +
+                                  std::to_string(y[i]) + " at index " + std::to_string(i));
   labels = y;
   probabilities = logits;
   kernels::softmax_rows<T>(probabilities.data(), int(logits.rows()), int(logits.cols()), logits.cols());
@@ -409,19 +414,19 @@ std::vector<int> argmax_rows(const Mat<T>& logits) {
   return out;
 }
 
-#define ATTN_NN_INSTANTIATE(T)                                                  \
-  template void zero_grad<T>(const ParameterList<T>&);                          \
-  template long count_parameters<T>(const ParameterList<T>&);                   \
-  template Mat<T> gather_last_rows<T>(const Mat<T>&, int);                      \
-  template void scatter_add_last_rows<T>(Mat<T>&, const Mat<T>&, int);          \
-  template struct Linear<T>;                                                    \
-  template struct LayerNorm<T>;                                                 \
-  template struct Embedding<T>;                                                 \
-  template struct PositionalEncoding<T>;                                        \
-  template struct Dropout<T>;                                                   \
-  template struct FeedForward<T>;                                               \
-  template struct SelfAttention<T>;                                             \
-  template struct SoftmaxCrossEntropy<T>;                                       \
+#define ATTN_NN_INSTANTIATE(T)                                         \
+  template void zero_grad<T>(const ParameterList<T>&);                 \
+  template long count_parameters<T>(const ParameterList<T>&);          \
+  template Mat<T> gather_last_rows<T>(const Mat<T>&, int);             \
+  template void scatter_add_last_rows<T>(Mat<T>&, const Mat<T>&, int); \
+  template struct Linear<T>;                                           \
+  template struct LayerNorm<T>;                                        \
+  template struct Embedding<T>;                                        \
+  template struct PositionalEncoding<T>;                               \
+  template struct Dropout<T>;                                          \
+  template struct FeedForward<T>;                                      \
+  template struct SelfAttention<T>;                                    \
+  template struct SoftmaxCrossEntropy<T>;                              \
   template std::vector<int> argmax_rows<T>(const Mat<T>&);
 
 ATTN_NN_INSTANTIATE(float)

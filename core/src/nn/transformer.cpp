@@ -13,8 +13,8 @@ int key_width(const TransformerConfig& c) { return c.key_dim > 0 ? c.key_dim : c
 void require_transformer_config(const TransformerConfig& c) {
   require_fields(c);
   if (c.key_dim == 0 && c.d_model % c.heads != 0)
-    throw ArgumentError("heads", "must divide {d_model} = " + std::to_string(c.d_model) + " (when {key_dim} is 0), got " +
-                                     std::to_string(c.heads));
+    throw ArgumentError("heads", "must divide {d_model} = " + std::to_string(c.d_model) +
+                                     " (when {key_dim} is 0), got " + std::to_string(c.heads));
   if (long(c.heads) * key_width(c) * c.d_model > kMaxElements)
     throw ArgumentError("heads", "* {key_dim} * {d_model} must be at most " + std::to_string(kMaxElements) +
                                      " (one projection's weights)");
@@ -32,9 +32,13 @@ long transformer_parameter_count(const TransformerConfig& c) {
 
 template <typename T>
 TransformerBlock<T>::TransformerBlock(const TransformerConfig& c)
-    : post_ln(c.post_layer_norm), norm1(c.d_model, c.layer_norm_epsilon),
-      norm2(c.d_model, c.layer_norm_epsilon), attention(c.d_model, c.heads, key_width(c)),
-      ffn(c.d_model, c.d_ff), drop_attention(c.dropout), drop_ffn(c.dropout) {}
+    : post_ln(c.post_layer_norm),
+      norm1(c.d_model, c.layer_norm_epsilon),
+      norm2(c.d_model, c.layer_norm_epsilon),
+      attention(c.d_model, c.heads, key_width(c)),
+      ffn(c.d_model, c.d_ff),
+      drop_attention(c.dropout),
+      drop_ffn(c.dropout) {}
 
 template <typename T>
 void TransformerBlock<T>::init(Random& rng) {
@@ -49,12 +53,12 @@ Mat<T> TransformerBlock<T>::forward(const Mat<T>& x, int b, int t, bool last_que
   last_only = last_query_only;
   const Mat<T> residual = last_only ? gather_last_rows<T>(x, length) : x;  // (B R, d)
   if (!post_ln) {
-    const Mat<T> x1 = residual + drop_attention.forward(
-                                     attention.forward(norm1.forward(x), batch, length, last_only), rng);
+    const Mat<T> x1 =
+        residual + drop_attention.forward(attention.forward(norm1.forward(x), batch, length, last_only), rng);
     return x1 + drop_ffn.forward(ffn.forward(norm2.forward(x1)), rng);
   }
-  const Mat<T> x1 = norm1.forward(
-      residual + drop_attention.forward(attention.forward(x, batch, length, last_only), rng));
+  const Mat<T> x1 =
+      norm1.forward(residual + drop_attention.forward(attention.forward(x, batch, length, last_only), rng));
   return norm2.forward(x1 + drop_ffn.forward(ffn.forward(x1), rng));
 }
 
@@ -69,8 +73,10 @@ Mat<T> TransformerBlock<T>::backward(const Mat<T>& dy) {
     d_residual = norm1.backward(ds2 + ffn.backward(drop_ffn.backward(ds2)));
     dx = attention.backward(drop_attention.backward(d_residual));
   }
-  if (last_only) scatter_add_last_rows<T>(dx, d_residual, length);
-  else dx += d_residual;
+  if (last_only)
+    scatter_add_last_rows<T>(dx, d_residual, length);
+  else
+    dx += d_residual;
   return dx;
 }
 
@@ -108,8 +114,8 @@ template <typename T>
 Mat<T> TinyTransformer<T>::forward(const std::vector<int>& tokens, Random* rng, bool last_query_only) {
   const int length = config_.length;
   if (tokens.empty() || tokens.size() % std::size_t(length) != 0)
-    throw std::invalid_argument("tokens must hold a whole number of sequences of length " +
-                                std::to_string(length) + ", got " + std::to_string(tokens.size()));
+    throw std::invalid_argument("tokens must hold a whole number of sequences of length " + std::to_string(length) +
+                                ", got " + std::to_string(tokens.size()));
   batch_ = int(tokens.size() / std::size_t(length));
   Mat<T> x = embedding_.forward(tokens);
   positions_.forward(x);

@@ -31,8 +31,7 @@ TEST_CASE("the lesson's models count 9,129 and 17,673 parameters", "[nn]") {
   CHECK(transformer_parameter_count(config) == 17673);
 }
 
-TEST_CASE("initialisation follows Keras: Glorot limits, zero biases, LayerNorm 1/0, embedding 0.05",
-          "[nn]") {
+TEST_CASE("initialisation follows Keras: Glorot limits, zero biases, LayerNorm 1/0, embedding 0.05", "[nn]") {
   TransformerConfig config;
   TinyTransformer<float> model(config);
   Random rng(11);
@@ -41,9 +40,12 @@ TEST_CASE("initialisation follows Keras: Glorot limits, zero biases, LayerNorm 1
     INFO(p.name);
     const float largest = p.value->cwiseAbs().maxCoeff();
     const std::string& n = p.name;
-    if (n.find(".bias") != std::string::npos || n.find(".beta") != std::string::npos) CHECK(largest == 0.0f);
-    else if (n.find(".gamma") != std::string::npos) CHECK(p.value->isOnes());
-    else if (n == "embedding.table") CHECK((largest <= 0.05f && largest > 0.04f));
+    if (n.find(".bias") != std::string::npos || n.find(".beta") != std::string::npos)
+      CHECK(largest == 0.0f);
+    else if (n.find(".gamma") != std::string::npos)
+      CHECK(p.value->isOnes());
+    else if (n == "embedding.table")
+      CHECK((largest <= 0.05f && largest > 0.04f));
     else if (n.find("attention.output") != std::string::npos)  // (h k, d): fan in h k, fan out h d
       CHECK((largest <= std::sqrt(6.0 / 64) && largest > 0.9 * std::sqrt(6.0 / 64)));
     else if (n.find("attention.") != std::string::npos)  // (d, h, k): fan in d h, fan out d k
@@ -55,8 +57,7 @@ TEST_CASE("initialisation follows Keras: Glorot limits, zero biases, LayerNorm 1
   }
 }
 
-TEST_CASE("the last-query shortcut gives the same logits and gradients as the full last block",
-          "[nn]") {
+TEST_CASE("the last-query shortcut gives the same logits and gradients as the full last block", "[nn]") {
   for (const bool post : {false, true}) {
     TransformerConfig config;
     config.post_layer_norm = post;
@@ -252,9 +253,9 @@ TEST_CASE("attention-lab reads whole numbers as decimal", "[cli]") {
 TEST_CASE("attention-lab cue --json carries the config, curve, baselines and attention table", "[cli][nn]") {
   const CliRun run = run_cli({"cue", "--epochs", "1", "--blocks", "1", "--json"});
   REQUIRE(run.code == 0);
-  for (const char* key : {"\"parameterCount\":9129", "\"seed\":3", "\"history\":[", "\"validationAccuracy\":",
-                          "\"trainLoss\":", "\"baselineAccuracy\":", "\"chanceAccuracy\":",
-                          "\"lastBlockByOffset\":[[", "\"firstBlockCueToAnswer\":[", "\"circuit\":",
-                          "\"elapsedSeconds\":", "\"config\":{\"blocks\":1,"})
+  for (const char* key :
+       {"\"parameterCount\":9129", "\"seed\":3", "\"history\":[", "\"validationAccuracy\":", "\"trainLoss\":",
+        "\"baselineAccuracy\":", "\"chanceAccuracy\":", "\"lastBlockByOffset\":[[", "\"firstBlockCueToAnswer\":[",
+        "\"circuit\":", "\"elapsedSeconds\":", "\"config\":{\"blocks\":1,"})
     CHECK_THAT(run.out, Contains(key));
 }

@@ -99,10 +99,12 @@ TEST_CASE("weights: loading a trained model's weights gives its forward pass bit
 TEST_CASE("probe and weights: bad input is named, and a refused load changes nothing", "[nn][probe][bad-input]") {
   CueTrainer model(short_run(1));
   CHECK_THROWS_WITH(model.probe({1, 2, 3}), Contains("tokens must hold 10 token ids (the sequence length), got 3"));
-  CHECK_THROWS_WITH(model.probe({1, 2, 3, 4, 5, 6, 7, 8, 9, 7}), Contains("tokens must be token ids in 0..8, got 9 at index 8"));
+  CHECK_THROWS_WITH(model.probe({1, 2, 3, 4, 5, 6, 7, 8, 9, 7}),
+                    Contains("tokens must be token ids in 0..8, got 9 at index 8"));
   CHECK_THROWS_WITH(model.probe({-1, 2, 3, 4, 5, 6, 7, 8, 1, 7}), Contains("got -1 at index 0"));
   const std::vector<float> before = model.weights();
-  CHECK_THROWS_WITH(model.load_weights(std::vector<float>(10)), Contains("weights must hold the model's 9129 parameters, got 10"));
+  CHECK_THROWS_WITH(model.load_weights(std::vector<float>(10)),
+                    Contains("weights must hold the model's 9129 parameters, got 10"));
   std::vector<float> bad = before;
   bad[100] = std::nanf("");
   CHECK_THROWS_WITH(model.load_weights(bad), Contains("weights must be finite, got nan at index 100"));

@@ -32,8 +32,7 @@ TEST_CASE("one block stays near the frequency baseline on seeds 0..4", "[nn][see
   }
 }
 
-TEST_CASE("two blocks solve the cue task on seeds 0..4 and read the cue on the default seed",
-          "[nn][seeds]") {
+TEST_CASE("two blocks solve the cue task on seeds 0..4 and read the cue on the default seed", "[nn][seeds]") {
   int solved = 0;
   for (std::uint64_t seed = 0; seed < 5; ++seed) {
     CueTrainer trainer = train(2, seed);

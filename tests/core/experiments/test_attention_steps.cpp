@@ -96,10 +96,13 @@ TEST_CASE("attention steps: given cells, and bad sizes or cells named", "[experi
   config.d_k = 1;
   CHECK_THROWS_WITH(attention_steps(config), Contains("d_k must be a whole number in [2, "));
   config.d_k = 2;
-  CHECK_THROWS_WITH(attention_steps(config, q, Matrix::Zero(4, 2), v), Contains("key must have shape (tokens, d_k) = (3, 2), got (4, 2)"));
-  CHECK_THROWS_WITH(attention_steps(config, q, q, Matrix::Zero(3, 2)), Contains("value must have shape (tokens, d_v) = (3, 1)"));
+  CHECK_THROWS_WITH(attention_steps(config, q, Matrix::Zero(4, 2), v),
+                    Contains("key must have shape (tokens, d_k) = (3, 2), got (4, 2)"));
+  CHECK_THROWS_WITH(attention_steps(config, q, q, Matrix::Zero(3, 2)),
+                    Contains("value must have shape (tokens, d_v) = (3, 1)"));
   Matrix bad = q;
   bad(1, 1) = std::nanf("");
   CHECK_THROWS_WITH(attention_steps(config, bad, q, v), Contains("query"));
-  CHECK_THROWS_WITH(attention_steps(config, Matrix::Constant(3, 2, 3e20f), q * 3e20f, v), Contains("overflows float32"));
+  CHECK_THROWS_WITH(attention_steps(config, Matrix::Constant(3, 2, 3e20f), q * 3e20f, v),
+                    Contains("overflows float32"));
 }

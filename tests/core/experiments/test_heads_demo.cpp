@@ -58,9 +58,12 @@ TEST_CASE("heads demo: the four heads are four different lookups", "[experiments
 }
 
 TEST_CASE("bad input: heads demo arguments out of range", "[experiments][heads][bad-input]") {
-  REQUIRE_THROWS_WITH(heads_demo({64, 3}), Contains("num_heads must divide d_model = 64") && Contains("3") && Contains("64"));
-  REQUIRE_THROWS_WITH(heads_demo({64, 1}), Contains("num_heads must be a whole number in [2, 1024]") && Contains("got 1"));
+  REQUIRE_THROWS_WITH(heads_demo({64, 3}),
+                      Contains("num_heads must divide d_model = 64") && Contains("3") && Contains("64"));
+  REQUIRE_THROWS_WITH(heads_demo({64, 1}),
+                      Contains("num_heads must be a whole number in [2, 1024]") && Contains("got 1"));
   REQUIRE_THROWS_WITH(heads_demo({0, 4}), Contains("d_model must be a whole number in [1, 1024]") && Contains("got 0"));
-  REQUIRE_THROWS_WITH(heads_demo({64, 4, 0}), Contains("tokens must be a whole number in [1, 256]") && Contains("got 0"));
+  REQUIRE_THROWS_WITH(heads_demo({64, 4, 0}),
+                      Contains("tokens must be a whole number in [1, 256]") && Contains("got 0"));
   REQUIRE_THROWS_WITH(heads_demo({64, 4, 257}), Contains("tokens") && Contains("got 257"));
 }

@@ -64,16 +64,17 @@ TEST_CASE("masks demo: the mistake keeps the unmasked weights where the mask all
   REQUIRE(causal.weights[0] == 1.0);
   REQUIRE(causal.mistake_weights[0] == causal.mistake_row_sums[0]);
   REQUIRE(causal.mistake_row_sums[0] < 0.5);
-  for (int j = 0; j < 10; ++j)
-    REQUIRE(std::abs(causal.weights[90 + j] - causal.mistake_weights[90 + j]) <= 1e-7);
+  for (int j = 0; j < 10; ++j) REQUIRE(std::abs(causal.weights[90 + j] - causal.mistake_weights[90 + j]) <= 1e-7);
   // The scores are what the seed draws: another seed, another matrix.
   REQUIRE(mask_demo({10, 6, 8, 1}).scores != demo.scores);
   REQUIRE(mask_demo({10, 6, 8, 0}).scores == demo.scores);
 }
 
 TEST_CASE("bad input: masks demo arguments out of range", "[experiments][masks][bad-input]") {
-  REQUIRE_THROWS_WITH(mask_demo({0, 1}), Contains("positions must be a whole number in [1, 1024]") && Contains("got 0"));
+  REQUIRE_THROWS_WITH(mask_demo({0, 1}),
+                      Contains("positions must be a whole number in [1, 1024]") && Contains("got 0"));
   REQUIRE_THROWS_WITH(mask_demo({10, 11}), Contains("real must be at most positions = 10") && Contains("got 11"));
   REQUIRE_THROWS_WITH(mask_demo({10, 0}), Contains("real") && Contains("got 0"));
-  REQUIRE_THROWS_WITH(mask_demo({10, 6, 0, 0}), Contains("d_k must be a whole number in [1, 1024]") && Contains("got 0"));
+  REQUIRE_THROWS_WITH(mask_demo({10, 6, 0, 0}),
+                      Contains("d_k must be a whole number in [1, 1024]") && Contains("got 0"));
 }

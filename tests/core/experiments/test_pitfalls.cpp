@@ -19,7 +19,8 @@ const PitfallCase& find(const HalfPrecisionPitfall& p, const std::string& precis
 }
 }  // namespace
 
-TEST_CASE("pitfall: -1e30 in half precision overflows to -inf and a fully masked row is NaN", "[experiments][pitfalls]") {
+TEST_CASE("pitfall: -1e30 in half precision overflows to -inf and a fully masked row is NaN",
+          "[experiments][pitfalls]") {
   const HalfPrecisionPitfall p = half_precision_pitfall({6, 4, 16, 0});
   REQUIRE(p.fully_masked_rows == std::vector<int>{4, 5});
   const PitfallCase& c = find(p, "float16", "-1e30");
@@ -83,15 +84,17 @@ TEST_CASE("pitfall: both precisions see the same problem", "[experiments][pitfal
 }
 
 TEST_CASE("bad input: pitfall arguments out of range", "[experiments][pitfalls][bad-input]") {
-  REQUIRE_THROWS_WITH(half_precision_pitfall({1, 1}), Contains("positions must be a whole number in [2, 1024]") && Contains("got 1"));
-  REQUIRE_THROWS_WITH(half_precision_pitfall({6, 6}), Contains("real must be below positions = 6") && Contains("got 6"));
-  REQUIRE_THROWS_WITH(half_precision_pitfall({6, 4, 2000, 0}), Contains("d_k must be a whole number in [1, 1024]") && Contains("got 2000"));
+  REQUIRE_THROWS_WITH(half_precision_pitfall({1, 1}),
+                      Contains("positions must be a whole number in [2, 1024]") && Contains("got 1"));
+  REQUIRE_THROWS_WITH(half_precision_pitfall({6, 6}),
+                      Contains("real must be below positions = 6") && Contains("got 6"));
+  REQUIRE_THROWS_WITH(half_precision_pitfall({6, 4, 2000, 0}),
+                      Contains("d_k must be a whole number in [1, 1024]") && Contains("got 2000"));
 }
 
 TEST_CASE("pitfalls: a half-precision problem too large to finish in time is refused", "[experiments][bad-input]") {
   using Catch::Matchers::Contains;
   REQUIRE_THROWS_WITH(attn::experiments::half_precision_pitfall({1024, 4, 1024, 0}),
-                      Contains("positions squared times d_k must be at most 16777216") &&
-                          Contains("1073741824"));
+                      Contains("positions squared times d_k must be at most 16777216") && Contains("1073741824"));
   REQUIRE_NOTHROW(attn::experiments::half_precision_pitfall({64, 4, 16, 0}));
 }

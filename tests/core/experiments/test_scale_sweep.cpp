@@ -113,8 +113,8 @@ TEST_CASE("scale sweep: each draw's figures are measure_rows() of attention's we
 TEST_CASE("row measures match their definitions", "[experiments][scale]") {
   Matrix scores(3, 5);
   scores << 0.3f, -1.2f, 2.0f, 0.7f, -0.1f,  //
-      0, 0, 0, 0, 0,                          //
-      200, 0, 0, 0, 0;                        // saturated: exp(-200) is 0 in float32
+      0, 0, 0, 0, 0,                         //
+      200, 0, 0, 0, 0;                       // saturated: exp(-200) is 0 in float32
   const Matrix p = softmax(scores);
   const auto measures = measure_rows(p);
   REQUIRE(measures.size() == 3);
@@ -153,18 +153,20 @@ TEST_CASE("row measures match their definitions", "[experiments][scale]") {
 }
 
 TEST_CASE("bad input: scale sweep arguments out of range", "[experiments][scale][bad-input]") {
-  REQUIRE_THROWS_WITH(scale_sweep({{4}, 0, 12, 0}), Contains("draws must be a whole number in [1, 100000]") && Contains("got 0"));
+  REQUIRE_THROWS_WITH(scale_sweep({{4}, 0, 12, 0}),
+                      Contains("draws must be a whole number in [1, 100000]") && Contains("got 0"));
   REQUIRE_THROWS_WITH(scale_sweep({{4}, 100001, 12, 0}), Contains("draws") && Contains("got 100001"));
   REQUIRE_THROWS_WITH(scale_sweep({{4}, -5, 12, 0}), Contains("draws") && Contains("got -5"));
-  REQUIRE_THROWS_WITH(scale_sweep({{4, 0}, 10, 12, 0}), Contains("d_ks must hold whole numbers in [1, 4096]") && Contains("got 0"));
+  REQUIRE_THROWS_WITH(scale_sweep({{4, 0}, 10, 12, 0}),
+                      Contains("d_ks must hold whole numbers in [1, 4096]") && Contains("got 0"));
   REQUIRE_THROWS_WITH(scale_sweep({{4097}, 1, 2, 0}), Contains("d_k") && Contains("got 4097"));
-  REQUIRE_THROWS_WITH(scale_sweep({{4}, 10, 1, 0}), Contains("tokens must be a whole number in [2, 4096]") && Contains("got 1"));
+  REQUIRE_THROWS_WITH(scale_sweep({{4}, 10, 1, 0}),
+                      Contains("tokens must be a whole number in [2, 4096]") && Contains("got 1"));
   REQUIRE_THROWS_WITH(scale_sweep({{4}, 1, 4097, 0}), Contains("tokens") && Contains("got 4097"));
   REQUIRE_THROWS_WITH(scale_sweep({{}, 10, 12, 0}), Contains("d_ks must hold 1 to 64 values") && Contains("got 0"));
   // Each argument in range, together too much work: refused at once, not after minutes.
   REQUIRE_THROWS_WITH(scale_sweep({{4096}, 100000, 4096, 0}),
-                      Contains("must be at most 20000000000") && Contains("draws 100000") &&
-                          Contains("tokens 4096"));
+                      Contains("must be at most 20000000000") && Contains("draws 100000") && Contains("tokens 4096"));
   REQUIRE(scale_sweep_work({4096}, 100000, 4096) > kMaxSweepWork);
   // The row measures refuse what is not a probability row.
   REQUIRE_THROWS_WITH(measure_rows(Matrix(0, 3)), Contains("weights must not be empty") && Contains("(0, 3)"));

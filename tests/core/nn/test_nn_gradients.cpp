@@ -22,8 +22,7 @@ double dot(const MatD& a, const MatD& b) { return a.cwiseProduct(b).sum(); }
 // Checks d/dx and d/dparams of sum(forward(x) * R) for a layer with forward(x) and
 // backward(dy) -> dx.
 template <typename Forward, typename Backward>
-void check_layer(MatD x, const ParameterList<double>& params, Forward forward, Backward backward,
-                 Random& rng) {
+void check_layer(MatD x, const ParameterList<double>& params, Forward forward, Backward backward, Random& rng) {
   const MatD y = forward(x);
   const MatD r = random_matrix(rng, y.rows(), y.cols());
   zero_grad(params);
@@ -49,8 +48,9 @@ TEST_CASE("Linear backward matches finite differences", "[nn][gradient]") {
   layer.bias = random_matrix(rng, 1, 3);
   ParameterList<double> params;
   layer.parameters(params, "linear");
-  check_layer(random_matrix(rng, 4, 5), params, [&](const MatD& x) { return layer.forward(x); },
-              [&](const MatD& dy) { return layer.backward(dy); }, rng);
+  check_layer(
+      random_matrix(rng, 4, 5), params, [&](const MatD& x) { return layer.forward(x); },
+      [&](const MatD& dy) { return layer.backward(dy); }, rng);
 }
 
 TEST_CASE("LayerNorm backward matches finite differences", "[nn][gradient]") {
@@ -60,8 +60,9 @@ TEST_CASE("LayerNorm backward matches finite differences", "[nn][gradient]") {
   layer.beta = random_matrix(rng, 1, 6);
   ParameterList<double> params;
   layer.parameters(params, "norm");
-  check_layer(random_matrix(rng, 4, 6), params, [&](const MatD& x) { return layer.forward(x); },
-              [&](const MatD& dy) { return layer.backward(dy); }, rng);
+  check_layer(
+      random_matrix(rng, 4, 6), params, [&](const MatD& x) { return layer.forward(x); },
+      [&](const MatD& dy) { return layer.backward(dy); }, rng);
 }
 
 TEST_CASE("FeedForward backward matches finite differences", "[nn][gradient]") {
@@ -71,8 +72,9 @@ TEST_CASE("FeedForward backward matches finite differences", "[nn][gradient]") {
   layer.up.bias = random_matrix(rng, 1, 10) * 0.1;
   ParameterList<double> params;
   layer.parameters(params, "ffn");
-  check_layer(random_matrix(rng, 5, 6), params, [&](const MatD& x) { return layer.forward(x); },
-              [&](const MatD& dy) { return layer.backward(dy); }, rng);
+  check_layer(
+      random_matrix(rng, 5, 6), params, [&](const MatD& x) { return layer.forward(x); },
+      [&](const MatD& dy) { return layer.backward(dy); }, rng);
 }
 
 TEST_CASE("Dropout backward matches finite differences with its mask held fixed", "[nn][gradient]") {
@@ -84,7 +86,8 @@ TEST_CASE("Dropout backward matches finite differences with its mask held fixed"
     Random copy = stream;
     return layer.forward(x, &copy);
   };
-  check_layer(random_matrix(rng, 6, 5), {}, forward, [&](const MatD& dy) { return layer.backward(dy); }, rng);
+  check_layer(
+      random_matrix(rng, 6, 5), {}, forward, [&](const MatD& dy) { return layer.backward(dy); }, rng);
   const MatD ones = MatD::Ones(6, 5);
   const MatD y = forward(ones);
   const long zeros = long((y.array() == 0.0).count());
@@ -111,8 +114,7 @@ TEST_CASE("Embedding backward adds each row's gradient to its token", "[nn][grad
   CHECK_THROWS_WITH(layer.forward({0, 4}), Catch::Matchers::Contains("token ids must be in 0..3, got 4"));
 }
 
-TEST_CASE("SelfAttention backward matches finite differences, all queries or the last only",
-          "[nn][gradient]") {
+TEST_CASE("SelfAttention backward matches finite differences, all queries or the last only", "[nn][gradient]") {
   for (const bool last_only : {false, true}) {
     for (const int heads : {1, 2}) {
       DYNAMIC_SECTION("last_query_only " << last_only << ", heads " << heads) {
@@ -124,9 +126,10 @@ TEST_CASE("SelfAttention backward matches finite differences, all queries or the
         ParameterList<double> params;
         layer.parameters(params, "attention");
         const int batch = 3, length = 5;
-        check_layer(random_matrix(rng, batch * length, 8), params,
-                    [&](const MatD& x) { return layer.forward(x, batch, length, last_only); },
-                    [&](const MatD& dy) { return layer.backward(dy); }, rng);
+        check_layer(
+            random_matrix(rng, batch * length, 8), params,
+            [&](const MatD& x) { return layer.forward(x, batch, length, last_only); },
+            [&](const MatD& dy) { return layer.backward(dy); }, rng);
       }
     }
   }
@@ -142,12 +145,12 @@ TEST_CASE("SoftmaxCrossEntropy backward matches finite differences", "[nn][gradi
   const auto result = gradcheck::compare(logits, analytic, [&] { return loss.forward(logits, labels); });
   INFO("max error " << result.max_error);
   CHECK(result.ok());
-  CHECK_THROWS_WITH(loss.forward(logits, {0, 1}), Catch::Matchers::Contains("labels must have one entry per logits row (5), got 2"));
+  CHECK_THROWS_WITH(loss.forward(logits, {0, 1}),
+                    Catch::Matchers::Contains("labels must have one entry per logits row (5), got 2"));
   CHECK_THROWS_WITH(loss.forward(logits, {0, 1, 2, 3, 4}), Catch::Matchers::Contains("labels must be in 0..3, got 4"));
 }
 
-TEST_CASE("TransformerBlock backward matches finite differences, pre-LN and post-LN",
-          "[nn][gradient]") {
+TEST_CASE("TransformerBlock backward matches finite differences, pre-LN and post-LN", "[nn][gradient]") {
   for (const bool post : {false, true}) {
     for (const bool last_only : {false, true}) {
       DYNAMIC_SECTION("post_layer_norm " << post << ", last_query_only " << last_only) {
@@ -164,19 +167,19 @@ TEST_CASE("TransformerBlock backward matches finite differences, pre-LN and post
         block.parameters(params, "block");
         const Random stream(80);
         const int batch = 2, length = 4;
-        check_layer(random_matrix(rng, batch * length, 8), params,
-                    [&](const MatD& x) {
-                      Random copy = stream;
-                      return block.forward(x, batch, length, last_only, &copy);
-                    },
-                    [&](const MatD& dy) { return block.backward(dy); }, rng);
+        check_layer(
+            random_matrix(rng, batch * length, 8), params,
+            [&](const MatD& x) {
+              Random copy = stream;
+              return block.forward(x, batch, length, last_only, &copy);
+            },
+            [&](const MatD& dy) { return block.backward(dy); }, rng);
       }
     }
   }
 }
 
-TEST_CASE("the whole model's gradient matches finite differences (default sizes, dropout on)",
-          "[nn][gradient]") {
+TEST_CASE("the whole model's gradient matches finite differences (default sizes, dropout on)", "[nn][gradient]") {
   for (const int blocks : {1, 2}) {
     DYNAMIC_SECTION(blocks << " block(s)") {
       TransformerConfig config;
@@ -184,8 +187,8 @@ TEST_CASE("the whole model's gradient matches finite differences (default sizes,
       TinyTransformer<double> model(config);
       Random rng(9);
       model.init(rng);
-      const std::vector<int> tokens = {0, 1, 7, 3, 2, 6, 5, 4, 1, 7, 7, 2, 2, 0, 5, 6, 1, 3, 4, 7,
-                                       4, 4, 5, 1, 6, 0, 7, 2, 3, 7};
+      const std::vector<int> tokens = {0, 1, 7, 3, 2, 6, 5, 4, 1, 7, 7, 2, 2, 0, 5,
+                                       6, 1, 3, 4, 7, 4, 4, 5, 1, 6, 0, 7, 2, 3, 7};
       const std::vector<int> labels = {3, 2, 2};
       const Random stream(90);
       SoftmaxCrossEntropy<double> loss;

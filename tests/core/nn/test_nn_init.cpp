@@ -58,8 +58,7 @@ Expected expected_for(const std::string& name, const TransformerConfig& c) {
   if (name == "embedding.table") return {true, 0.05};
   if (ends_with(".bias") || ends_with(".beta")) return {false, 0.0};
   if (ends_with(".gamma")) return {false, 1.0};
-  if (ends_with("attention.query.weight") || ends_with("attention.key.weight") ||
-      ends_with("attention.value.weight"))
+  if (ends_with("attention.query.weight") || ends_with("attention.key.weight") || ends_with("attention.value.weight"))
     return {true, glorot_limit({d, h, k})};
   if (ends_with("attention.output.weight")) return {true, glorot_limit({h, k, d})};
   if (ends_with("ffn.up.weight")) return {true, glorot_limit({d, f})};
@@ -92,9 +91,8 @@ void check_uniform(const std::string& name, const std::vector<double>& w, double
   }
   const double mean = sum / n, mean_square = squares / n;
   const double mean_se = a / std::sqrt(3 * n), square_se = a * a * std::sqrt(4.0 / 45.0) / std::sqrt(n);
-  INFO(name << ": n " << n << ", limit " << a << ", max |w| " << largest << ", mean " << mean
-            << " (se " << mean_se << "), mean square " << mean_square << " vs " << a * a / 3
-            << " (se " << square_se << ")");
+  INFO(name << ": n " << n << ", limit " << a << ", max |w| " << largest << ", mean " << mean << " (se " << mean_se
+            << "), mean square " << mean_square << " vs " << a * a / 3 << " (se " << square_se << ")");
   CHECK(largest <= a * (1 + 1e-7));  // the float32 rounding of a value drawn just below a
   CHECK(largest >= a * (1 - 30 / n));
   CHECK(std::abs(mean) <= kSigmas * mean_se);

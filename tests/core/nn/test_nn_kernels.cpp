@@ -97,7 +97,8 @@ void check_softmax_exact(Random& rng, float spread, int m) {
     const T top = expected.row(i).maxCoeff();
     std::vector<double> e;
     double sum = 0;
-    for (Eigen::Index j = 0; j < m; ++j) sum += e.emplace_back(kernels::exp_fixed(double(expected(i, j)) - double(top)));
+    for (Eigen::Index j = 0; j < m; ++j)
+      sum += e.emplace_back(kernels::exp_fixed(double(expected(i, j)) - double(top)));
     for (Eigen::Index j = 0; j < m; ++j) expected(i, j) = T(e[std::size_t(j)] / sum);
   }
   kernels::softmax_rows<T>(scores.data(), 4, m, m);
@@ -128,8 +129,7 @@ TEST_CASE("softmax_rows and relu_backward equal their scalar definitions bit for
 
 TEST_CASE("exp_fixed agrees with libm's exp to a few units in the last place", "[nn][kernels]") {
   double worst = 0;
-  for (double x = -700; x <= 700; x += 0.37)
-    worst = std::max(worst, std::abs(kernels::exp_fixed(x) / std::exp(x) - 1));
+  for (double x = -700; x <= 700; x += 0.37) worst = std::max(worst, std::abs(kernels::exp_fixed(x) / std::exp(x) - 1));
   for (double x = -2; x <= 2; x += 1.0 / 1024)
     worst = std::max(worst, std::abs(kernels::exp_fixed(x) / std::exp(x) - 1));
   INFO("largest relative difference " << worst);
@@ -167,6 +167,7 @@ TEST_CASE("the training attention computes what attn::MultiHeadAttention compute
     }
     const Matrix last = layer.forward(x, batch, length, true);
     REQUIRE(last.rows() == batch);
-    for (int b = 0; b < batch; ++b) CHECK((last.row(b) - all.row(b * length + length - 1)).cwiseAbs().maxCoeff() == 0.0f);
+    for (int b = 0; b < batch; ++b)
+      CHECK((last.row(b) - all.row(b * length + length - 1)).cwiseAbs().maxCoeff() == 0.0f);
   }
 }

@@ -3,8 +3,12 @@
 // message comes from, as the embedding guide asks authors to.
 const site = new URL(new URLSearchParams(location.search).get('site'));
 const frame = document.getElementById('framed');
-frame.src = new URL(`embed.html?widget=attn-soft-lookup&parent-origin=${encodeURIComponent(location.origin)}`, site).href;
+frame.src = new URL(
+  `embed.html?widget=attn-soft-lookup&parent-origin=${encodeURIComponent(location.origin)}`,
+  site,
+).href;
 window.addEventListener('message', (event) => {
-  if (event.origin !== site.origin || event.source !== frame.contentWindow || event.data?.source !== 'attention-lab') return;
+  if (event.origin !== site.origin || event.source !== frame.contentWindow || event.data?.source !== 'attention-lab')
+    return;
   if (event.data.type === 'height') frame.height = String(event.data.height);
 });

@@ -31,10 +31,12 @@ export function widgetPageSuites(body) {
  */
 export async function widgetScreenshots(context, name, show) {
   for (const width of [1280, 360]) {
-    const page = context.page = await context.browser.open(`${context.site.url}widgets.html`, { width, height: 900 });
+    const page = (context.page = await context.browser.open(`${context.site.url}widgets.html`, { width, height: 900 }));
     for (const theme of ['light', 'dark']) {
       await show(page, theme);
-      const overflow = await page.run(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.run(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       if (overflow !== 0) throw new Error(`${name}: the page scrolls ${overflow} px sideways at ${width} px, ${theme}`);
       await page.screenshot(resolve(SCREENSHOTS, `${name}-${width}-${theme}.png`));
     }

@@ -9,7 +9,12 @@
   const problems = [];
   const framed = window.parent !== window;
   const where = framed ? ` [frame ${location.href}]` : '';
-  const describe = (value) => (value instanceof Error ? `${value.name}: ${value.message}` : typeof value === 'object' ? safeJson(value) : String(value));
+  const describe = (value) =>
+    value instanceof Error
+      ? `${value.name}: ${value.message}`
+      : typeof value === 'object'
+        ? safeJson(value)
+        : String(value);
   function safeJson(value) {
     try {
       return JSON.stringify(value);
@@ -26,7 +31,8 @@
 
   // What frames forward.
   window.addEventListener('message', (event) => {
-    if (event.source !== window && event.data?.source === 'attn-watch' && typeof event.data.entry === 'string') record(event.data.entry);
+    if (event.source !== window && event.data?.source === 'attn-watch' && typeof event.data.entry === 'string')
+      record(event.data.entry);
   });
   const consoleError = console.error;
   console.error = function (...args) {
@@ -34,23 +40,40 @@
     return consoleError.apply(this, args);
   };
   // Capturing: load errors of <script>, <link>, <img> do not bubble.
-  window.addEventListener('error', (event) => {
-    if (!(event.target instanceof Element)) return note('uncaught', `${event.message} (${event.filename}:${event.lineno})`);
-    const url = event.target.src || event.target.href || '';
-    // Firefox also fires error at a <link rel=modulepreload> for a module it already loaded (Vite's
-    // preload helper adds such links on a page that loads attention-lab.js): not a failure when
-    // that URL was answered 200. A request that did fail is also in the servers' failures.
-    if (event.target.relList?.contains('modulepreload') && performance.getEntriesByName(url).some((entry) => entry.responseStatus === 200)) return;
-    note('failed to load', `<${event.target.localName}> ${url}`);
-  }, true);
+  window.addEventListener(
+    'error',
+    (event) => {
+      if (!(event.target instanceof Element))
+        return note('uncaught', `${event.message} (${event.filename}:${event.lineno})`);
+      const url = event.target.src || event.target.href || '';
+      // Firefox also fires error at a <link rel=modulepreload> for a module it already loaded (Vite's
+      // preload helper adds such links on a page that loads attention-lab.js): not a failure when
+      // that URL was answered 200. A request that did fail is also in the servers' failures.
+      if (
+        event.target.relList?.contains('modulepreload') &&
+        performance.getEntriesByName(url).some((entry) => entry.responseStatus === 200)
+      )
+        return;
+      note('failed to load', `<${event.target.localName}> ${url}`);
+    },
+    true,
+  );
   window.addEventListener('unhandledrejection', (event) => note('unhandled rejection', describe(event.reason)));
-  window.addEventListener('securitypolicyviolation', (event) => {
-    note('CSP violation', `${event.violatedDirective} refused ${event.blockedURI || 'inline'} (${event.sourceFile || location.href}:${event.lineNumber})`);
-  }, true);
+  window.addEventListener(
+    'securitypolicyviolation',
+    (event) => {
+      note(
+        'CSP violation',
+        `${event.violatedDirective} refused ${event.blockedURI || 'inline'} (${event.sourceFile || location.href}:${event.lineNumber})`,
+      );
+    },
+    true,
+  );
   // fetch() and import() answered with an HTTP error, where the engine reports the status.
   if (typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes('resource')) {
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) if (entry.responseStatus >= 400) note('failed request', `${entry.responseStatus} ${entry.name}`);
+      for (const entry of list.getEntries())
+        if (entry.responseStatus >= 400) note('failed request', `${entry.responseStatus} ${entry.name}`);
     }).observe({ type: 'resource', buffered: true });
   }
 })();

@@ -16,7 +16,12 @@ import { attentionF64, facadeDir, loadCore, root, softLookup } from '../helpers.
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const screenshot = path.resolve(root, process.env.ATTN_WASM_BUILD ?? 'build-wasm', 'chromium-soft-lookup.png');
-const types = { '.html': 'text/html', '.mjs': 'text/javascript', '.js': 'text/javascript', '.wasm': 'application/wasm' };
+const types = {
+  '.html': 'text/html',
+  '.mjs': 'text/javascript',
+  '.js': 'text/javascript',
+  '.wasm': 'application/wasm',
+};
 
 // Serves /chromium/* from this folder and /facade/* from the facade build, nothing else.
 function serve() {
@@ -55,7 +60,9 @@ test('Chromium computes the soft-lookup attention row with the WebAssembly core'
     const exact = attentionF64(query, keys, values);
     for (const where of ['page', 'worker']) {
       const { weights, output } = result[where];
-      t.diagnostic(`${where}: weights ${weights.map((w) => w.toFixed(6)).join(' ')}, output ${output.map((o) => o.toFixed(6)).join(' ')}`);
+      t.diagnostic(
+        `${where}: weights ${weights.map((w) => w.toFixed(6)).join(' ')}, output ${output.map((o) => o.toFixed(6)).join(' ')}`,
+      );
       assert.deepEqual(weights, Array.from(nodeRun.weights.data), `${where}: weights differ from node's`);
       assert.deepEqual(output, Array.from(nodeRun.output.data), `${where}: output differs from node's`);
       weights.forEach((w, j) => assert.ok(Math.abs(w - exact.weights.data[j]) <= 1e-6, `${where} weight ${j}`));

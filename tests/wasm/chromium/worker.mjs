@@ -3,5 +3,5 @@ import { softLookupRow } from './lookup.mjs';
 
 softLookupRow().then(
   (result) => postMessage({ result }),
-  (error) => postMessage({ error: String(error && error.stack || error) }),
+  (error) => postMessage({ error: String((error && error.stack) || error) }),
 );

@@ -1,16 +1,35 @@
 // The attention core (loadAttentionCore): softmax, attention, masks, multi-head layers and the
 // seeded generator, each call checked, then run in the core through the heap.
 import type { AttentionModule, RawMultiHeadAttention } from '../generated/attention_core.mjs';
-import { biasMat, describe, requireElements, requireMask, requireMat, requireOptions, requireSeed, requireSize } from './checks.js';
+import {
+  biasMat,
+  describe,
+  requireElements,
+  requireMask,
+  requireMat,
+  requireOptions,
+  requireSeed,
+  requireSize,
+} from './checks.js';
 import { CommonCore } from './heap.js';
 import type {
-  AttentionCore, AttentionOptions, AttentionResult, Mat, MaskMat, MultiHeadLayer, MultiHeadResult, MultiHeadSpec, MultiHeadWeights,
-  ProjectionWeights, PytorchWeights, Random,
+  AttentionCore,
+  AttentionOptions,
+  AttentionResult,
+  Mat,
+  MaskMat,
+  MultiHeadLayer,
+  MultiHeadResult,
+  MultiHeadSpec,
+  MultiHeadWeights,
+  ProjectionWeights,
+  PytorchWeights,
+  Random,
 } from './types.js';
 
 /** The attention core (loadAttentionCore): attention, softmax, masks, the generator, multi-head layers. */
 export class AttentionCoreImpl extends CommonCore implements AttentionCore {
-  protected declare readonly m: AttentionModule;
+  declare protected readonly m: AttentionModule;
 
   private readonly registry = new FinalizationRegistry<RawMultiHeadAttention>((handle) => {
     if (!handle.isDeleted()) handle.delete();
@@ -37,9 +56,26 @@ export class AttentionCoreImpl extends CommonCore implements AttentionCore {
     requireElements(() => `the weights (${query.rows}, ${key.rows})`, query.rows * key.rows, this.max);
     requireElements(() => `the output (${query.rows}, ${value.cols})`, query.rows * value.cols, this.max);
     const [q, k, v, mk] = this.put([query.data, key.data, value.data, mask ? mask.data : null]);
-    const table = this.m._attn_attention(q, query.rows, query.cols, k, key.rows, key.cols, v, value.rows, value.cols,
-                                         mk, mask ? mask.rows : 0, mask ? mask.cols : 0, scale ? 1 : 0, maskedValue);
-    const [output, weights] = this.readMats(table, [[query.rows, value.cols], [query.rows, key.rows]]);
+    const table = this.m._attn_attention(
+      q,
+      query.rows,
+      query.cols,
+      k,
+      key.rows,
+      key.cols,
+      v,
+      value.rows,
+      value.cols,
+      mk,
+      mask ? mask.rows : 0,
+      mask ? mask.cols : 0,
+      scale ? 1 : 0,
+      maskedValue,
+    );
+    const [output, weights] = this.readMats(table, [
+      [query.rows, value.cols],
+      [query.rows, key.rows],
+    ]);
     return { output, weights };
   }
 
@@ -71,8 +107,14 @@ export class AttentionCoreImpl extends CommonCore implements AttentionCore {
     return this.m.allowedFraction(p, mask.rows, mask.cols);
   }
 
-  multiHeadAttention(layer: MultiHeadSpec, query: Mat, key: Mat, value: Mat, mask?: MaskMat,
-                     options?: Omit<AttentionOptions, 'mask'>): MultiHeadResult {
+  multiHeadAttention(
+    layer: MultiHeadSpec,
+    query: Mat,
+    key: Mat,
+    value: Mat,
+    mask?: MaskMat,
+    options?: Omit<AttentionOptions, 'mask'>,
+  ): MultiHeadResult {
     const built = this.createMultiHead(layer);
     try {
       return built.forward(query, key, value, mask, options);
@@ -82,17 +124,28 @@ export class AttentionCoreImpl extends CommonCore implements AttentionCore {
   }
 
   createMultiHead(spec: MultiHeadSpec): MultiHeadLayer {
-    if (spec == null || typeof spec !== 'object') throw new Error(`layer must be an object { dModel, numHeads, keyDim?, weights }, got ${describe(spec)}`);
+    if (spec == null || typeof spec !== 'object')
+      throw new Error(`layer must be an object { dModel, numHeads, keyDim?, weights }, got ${describe(spec)}`);
     requireSize('dModel', spec.dModel);
     requireSize('numHeads', spec.numHeads);
     if (spec.keyDim !== undefined) requireSize('keyDim', spec.keyDim);
     if (spec.numHeads > 0) {
       const keyDim = spec.keyDim || Math.floor(spec.dModel / spec.numHeads);
-      requireElements(`a (${spec.dModel}, ${spec.numHeads * keyDim}) projection`, spec.dModel * spec.numHeads * keyDim, this.max);
+      requireElements(
+        `a (${spec.dModel}, ${spec.numHeads * keyDim}) projection`,
+        spec.dModel * spec.numHeads * keyDim,
+        this.max,
+      );
     }
     const weights = spec.weights as Partial<{ pytorch: PytorchWeights; seed: number; query: ProjectionWeights }>;
-    if (weights == null || typeof weights !== 'object' || !('pytorch' in weights || 'seed' in weights || 'query' in weights))
-      throw new Error(`weights must be { pytorch }, { query, key, value, output } or { seed }, got ${describe(weights)}`);
+    if (
+      weights == null ||
+      typeof weights !== 'object' ||
+      !('pytorch' in weights || 'seed' in weights || 'query' in weights)
+    )
+      throw new Error(
+        `weights must be { pytorch }, { query, key, value, output } or { seed }, got ${describe(weights)}`,
+      );
     // Check everything JS-side before the core allocates anything.
     const inputs = this.weightInputs(spec.weights);
     const handle = this.m.createMultiHeadAttention(spec.dModel, spec.numHeads, spec.keyDim ?? 0);
@@ -115,7 +168,12 @@ export class AttentionCoreImpl extends CommonCore implements AttentionCore {
       if (p == null || typeof p !== 'object') throw new Error(`weights.pytorch must be an object, got ${describe(p)}`);
       requireMat('inProjWeight', p.inProjWeight, this.max);
       requireMat('outProjWeight', p.outProjWeight, this.max);
-      return [p.inProjWeight, biasMat('inProjBias', p.inProjBias, this.max), p.outProjWeight, biasMat('outProjBias', p.outProjBias, this.max)];
+      return [
+        p.inProjWeight,
+        biasMat('inProjBias', p.inProjBias, this.max),
+        p.outProjWeight,
+        biasMat('outProjBias', p.outProjBias, this.max),
+      ];
     }
     const out: Mat[] = [];
     for (const name of ['query', 'key', 'value', 'output'] as const) {
@@ -141,7 +199,10 @@ export class AttentionCoreImpl extends CommonCore implements AttentionCore {
     }
     for (let p = 0; p < 4; p++) {
       const [w, b] = [inputs[2 * p], inputs[2 * p + 1]];
-      if (b.rows !== 1) throw new Error(`${['query', 'key', 'value', 'output'][p]} bias must have 1 row, got shape (${b.rows}, ${b.cols})`);
+      if (b.rows !== 1)
+        throw new Error(
+          `${['query', 'key', 'value', 'output'][p]} bias must have 1 row, got shape (${b.rows}, ${b.cols})`,
+        );
       handle.setProjection(p, at[2 * p], w.rows, w.cols, at[2 * p + 1], b.cols);
     }
   }
@@ -149,25 +210,48 @@ export class AttentionCoreImpl extends CommonCore implements AttentionCore {
   private wrapLayer(handle: RawMultiHeadAttention): MultiHeadLayer {
     const core = this;
     const token = {};
-    const dModel = handle.dModel(), numHeads = handle.numHeads(), keyDim = handle.keyDim();
+    const dModel = handle.dModel(),
+      numHeads = handle.numHeads(),
+      keyDim = handle.keyDim();
     const parameterCount = handle.parameterCount();
     const live = () => {
       if (handle.isDeleted()) throw new Error('this multi-head layer has been disposed');
       return handle;
     };
     const layer: MultiHeadLayer = {
-      dModel, numHeads, keyDim, parameterCount,
+      dModel,
+      numHeads,
+      keyDim,
+      parameterCount,
       forward(query, key, value, mask, options) {
         const h = live();
         requireMat('query', query, core.max);
         requireMat('key', key, core.max);
         requireMat('value', value, core.max);
         if (mask !== undefined) requireMask('mask', mask, core.max);
-        requireElements(() => `the weights (${numHeads} heads, ${query.rows}, ${key.rows})`, numHeads * query.rows * key.rows, core.max);
+        requireElements(
+          () => `the weights (${numHeads} heads, ${query.rows}, ${key.rows})`,
+          numHeads * query.rows * key.rows,
+          core.max,
+        );
         const { scale, maskedValue } = requireOptions(options);
         const [q, k, v, mk] = core.put([query.data, key.data, value.data, mask ? mask.data : null]);
-        const table = h.forward(q, query.rows, query.cols, k, key.rows, key.cols, v, value.rows, value.cols,
-                                mk, mask ? mask.rows : 0, mask ? mask.cols : 0, scale, maskedValue);
+        const table = h.forward(
+          q,
+          query.rows,
+          query.cols,
+          k,
+          key.rows,
+          key.cols,
+          v,
+          value.rows,
+          value.cols,
+          mk,
+          mask ? mask.rows : 0,
+          mask ? mask.cols : 0,
+          scale,
+          maskedValue,
+        );
         const shapes: [number, number][] = [[query.rows, dModel]];
         for (let i = 0; i < numHeads; i++) shapes.push([query.rows, key.rows]);
         const [output, ...weights] = core.readMats(table, shapes);
@@ -222,23 +306,35 @@ export class AttentionCoreImpl extends CommonCore implements AttentionCore {
     return {
       uniform(n) {
         requireSize('n', n);
-        return draw((at) => core.m.randomUniform(at, n), (t) => doubles(t, n));
+        return draw(
+          (at) => core.m.randomUniform(at, n),
+          (t) => doubles(t, n),
+        );
       },
       normal(n) {
         requireSize('n', n);
-        return draw((at) => core.m.randomNormal(at, n), (t) => doubles(t, n));
+        return draw(
+          (at) => core.m.randomNormal(at, n),
+          (t) => doubles(t, n),
+        );
       },
       normalMatrix(rows, cols) {
         requireSize('rows', rows);
         requireSize('cols', cols);
-        return draw((at) => core.m.randomNormalMatrix(at, rows, cols), (t) => core.readMat(core.result(t, 0), rows, cols));
+        return draw(
+          (at) => core.m.randomNormalMatrix(at, rows, cols),
+          (t) => core.readMat(core.result(t, 0), rows, cols),
+        );
       },
       uniformMatrix(rows, cols, lo, hi) {
         requireSize('rows', rows);
         requireSize('cols', cols);
         if (typeof lo !== 'number') throw new Error(`lo must be a number, got ${describe(lo)}`);
         if (typeof hi !== 'number') throw new Error(`hi must be a number, got ${describe(hi)}`);
-        return draw((at) => core.m.randomUniformMatrix(at, rows, cols, lo, hi), (t) => core.readMat(core.result(t, 0), rows, cols));
+        return draw(
+          (at) => core.m.randomUniformMatrix(at, rows, cols, lo, hi),
+          (t) => core.readMat(core.result(t, 0), rows, cols),
+        );
       },
       clone() {
         return core.wrapRandom(state.slice());

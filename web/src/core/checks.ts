@@ -27,29 +27,37 @@ export function requireSize(name: string, value: unknown, field = ''): asserts v
 // build no string unless they fail.
 export function requireElements(what: string | (() => string), count: number, limit: number): void {
   if (count > limit)
-    throw new Error(`${typeof what === 'string' ? what : what()} would hold ${count} values, more than the ${limit} allowed`);
+    throw new Error(
+      `${typeof what === 'string' ? what : what()} would hold ${count} values, more than the ${limit} allowed`,
+    );
 }
 
 export function requireMat(name: string, m: unknown, limit: number): asserts m is Mat {
-  if (m == null || typeof m !== 'object') throw new Error(`${name} must be a matrix { rows, cols, data }, got ${describe(m)}`);
+  if (m == null || typeof m !== 'object')
+    throw new Error(`${name} must be a matrix { rows, cols, data }, got ${describe(m)}`);
   const { rows, cols, data } = m as Mat;
   requireSize(name, rows, '.rows');
   requireSize(name, cols, '.cols');
   requireElements(() => `${name} (${rows}, ${cols})`, rows * cols, limit);
   if (!(data instanceof Float32Array)) throw new Error(`${name}.data must be a Float32Array, got ${describe(data)}`);
   if (data.length !== rows * cols)
-    throw new Error(`${name}.data must have rows * cols = ${rows * cols} values for shape (${rows}, ${cols}), got ${data.length}`);
+    throw new Error(
+      `${name}.data must have rows * cols = ${rows * cols} values for shape (${rows}, ${cols}), got ${data.length}`,
+    );
 }
 
 export function requireMask(name: string, m: unknown, limit: number): asserts m is MaskMat {
-  if (m == null || typeof m !== 'object') throw new Error(`${name} must be a mask { rows, cols, data }, got ${describe(m)}`);
+  if (m == null || typeof m !== 'object')
+    throw new Error(`${name} must be a mask { rows, cols, data }, got ${describe(m)}`);
   const { rows, cols, data } = m as MaskMat;
   requireSize(name, rows, '.rows');
   requireSize(name, cols, '.cols');
   requireElements(() => `${name} (${rows}, ${cols})`, rows * cols, limit);
   if (!(data instanceof Uint8Array)) throw new Error(`${name}.data must be a Uint8Array, got ${describe(data)}`);
   if (data.length !== rows * cols)
-    throw new Error(`${name}.data must have rows * cols = ${rows * cols} values for shape (${rows}, ${cols}), got ${data.length}`);
+    throw new Error(
+      `${name}.data must have rows * cols = ${rows * cols} values for shape (${rows}, ${cols}), got ${data.length}`,
+    );
   for (let i = 0; i < data.length; i++)
     if (data[i] > 1) throw new Error(`${name}.data must hold 0 or 1, got ${data[i]} at index ${i}`);
 }
@@ -66,7 +74,8 @@ export function requireOptions(options: unknown): { scale: boolean; maskedValue:
   if (typeof options !== 'object') throw new Error(`options must be an object, got ${describe(options)}`);
   const { scale = true, maskedValue = -1e9 } = options as AttentionOptions;
   if (typeof scale !== 'boolean') throw new Error(`options.scale must be a boolean, got ${describe(scale)}`);
-  if (typeof maskedValue !== 'number') throw new Error(`options.maskedValue must be a number, got ${describe(maskedValue)}`);
+  if (typeof maskedValue !== 'number')
+    throw new Error(`options.maskedValue must be a number, got ${describe(maskedValue)}`);
   if (Number.isNaN(maskedValue)) throw new Error('options.maskedValue must not be NaN');
   return { scale, maskedValue };
 }
@@ -81,5 +90,6 @@ export function requireSeed(seed: unknown, name = 'seed'): asserts seed is numbe
 export function requireWhole32(name: string, value: unknown): void {
   if (typeof value !== 'number' || !Number.isInteger(value))
     throw new Error(`${name} must be a whole number, got ${describe(value)}`);
-  if (Math.abs(value) > MAX_SIZE) throw new Error(`${name} must be a whole number of at most 32 bits, got ${describe(value)}`);
+  if (Math.abs(value) > MAX_SIZE)
+    throw new Error(`${name} must be a whole number of at most 32 bits, got ${describe(value)}`);
 }

@@ -23,7 +23,8 @@ export function configFrom<C extends object>(spec: ConfigSpec<C>, name: string, 
 /** `defaults` with every option that is not undefined put in its place. */
 export function withDefaults<C extends object>(defaults: C, options: Partial<C>): C {
   const config = { ...defaults };
-  for (const [key, value] of Object.entries(options)) if (value !== undefined) (config as Record<string, unknown>)[key] = value;
+  for (const [key, value] of Object.entries(options))
+    if (value !== undefined) (config as Record<string, unknown>)[key] = value;
   return config;
 }
 
@@ -44,7 +45,8 @@ function requireKind(field: FieldSpec, value: unknown): void {
       return;
     case 'integers':
       if (!Array.isArray(value)) throw new Error(`${key} must be an array of whole numbers, got ${describe(value)}`);
-      if (value.length > field.maxCount) throw new Error(`${key} must hold 1 to ${field.maxCount} values, got ${value.length}`);
+      if (value.length > field.maxCount)
+        throw new Error(`${key} must hold 1 to ${field.maxCount} values, got ${value.length}`);
       value.forEach((v, i) => requireWhole32(`${key}[${i}]`, v));
   }
 }

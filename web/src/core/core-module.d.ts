@@ -9,14 +9,33 @@ declare module '*/generated/attention_core.mjs' {
     initSeeded(seed: number): void;
     setProjection(which: number, weight: number, rows: number, cols: number, bias: number, biasCols: number): void;
     setFromPytorch(
-      inW: number, inWRows: number, inWCols: number, inB: number, inBCols: number,
-      outW: number, outWRows: number, outWCols: number, outB: number, outBCols: number,
+      inW: number,
+      inWRows: number,
+      inWCols: number,
+      inB: number,
+      inBCols: number,
+      outW: number,
+      outWRows: number,
+      outWCols: number,
+      outB: number,
+      outBCols: number,
     ): void;
     parameters(): number;
     forward(
-      query: number, qRows: number, qCols: number, key: number, kRows: number, kCols: number,
-      value: number, vRows: number, vCols: number, mask: number, mRows: number, mCols: number,
-      scale: boolean, maskedValue: number,
+      query: number,
+      qRows: number,
+      qCols: number,
+      key: number,
+      kRows: number,
+      kCols: number,
+      value: number,
+      vRows: number,
+      vCols: number,
+      mask: number,
+      mRows: number,
+      mCols: number,
+      scale: boolean,
+      maskedValue: number,
     ): number;
     dModel(): number;
     numHeads(): number;
@@ -95,9 +114,20 @@ declare module '*/generated/attention_core.mjs' {
     // Plain WebAssembly exports (extern "C"): scale is 0 or 1.
     _attn_softmax(scores: number, rows: number, cols: number): number;
     _attn_attention(
-      query: number, qRows: number, qCols: number, key: number, kRows: number, kCols: number,
-      value: number, vRows: number, vCols: number, mask: number, mRows: number, mCols: number,
-      scale: number, maskedValue: number,
+      query: number,
+      qRows: number,
+      qCols: number,
+      key: number,
+      kRows: number,
+      kCols: number,
+      value: number,
+      vRows: number,
+      vCols: number,
+      mask: number,
+      mRows: number,
+      mCols: number,
+      scale: number,
+      maskedValue: number,
     ): number;
     causalMask(n: number): number;
     paddingMask(nQ: number, nK: number, realLen: number): number;
@@ -123,7 +153,12 @@ declare module '*/generated/attention_core.mjs' {
     halfPrecisionPitfall(config: import('./types').PitfallConfig): import('./types').HalfPrecisionPitfall;
     attentionSteps(config: import('./types').AttentionStepsConfig): RawAttentionSteps;
     /** query, key, value: float32 at these offsets, of the shapes the config names. */
-    attentionStepsGiven(config: import('./types').AttentionStepsConfig, query: number, key: number, value: number): RawAttentionSteps;
+    attentionStepsGiven(
+      config: import('./types').AttentionStepsConfig,
+      query: number,
+      key: number,
+      value: number,
+    ): RawAttentionSteps;
     /** null on failure (message in takeError()). */
     createCueTrainer(config: import('./types').CueConfig): RawCueTrainer | null;
   }

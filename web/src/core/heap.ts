@@ -79,7 +79,8 @@ export class CommonCore {
     const all = this.carve(total);
     let at = 0;
     return shapes.map(([rows, cols], i) => {
-      const start = this.result(table, i) >> 2, n = rows * cols;
+      const start = this.result(table, i) >> 2,
+        n = rows * cols;
       const data = all.subarray(at, at + n);
       data.set(heap.subarray(start, start + n));
       at += n;

@@ -23,8 +23,7 @@ function flatten(name: string, rows: number, cols: number, values: Values): numb
       throw new Error(`${name} must have rows * cols = ${rows * cols} values, got ${values.length}`);
     return values;
   }
-  if (values.length !== rows)
-    throw new Error(`${name} must have ${rows} rows, got ${values.length}`);
+  if (values.length !== rows) throw new Error(`${name} must have ${rows} rows, got ${values.length}`);
   const flat: number[] = [];
   values.forEach((line, i) => {
     if (!Array.isArray(line) || line.length !== cols)
@@ -57,7 +56,11 @@ export function mat(rows: number, cols: number, values: Values | number = 0): Ma
 }
 
 /** A mask from flat row-major values or nested rows; true / nonzero = may attend. */
-export function maskMat(rows: number, cols: number, values: ArrayLike<number | boolean> | readonly (readonly (number | boolean)[])[]): MaskMat {
+export function maskMat(
+  rows: number,
+  cols: number,
+  values: ArrayLike<number | boolean> | readonly (readonly (number | boolean)[])[],
+): MaskMat {
   requireSize('rows', rows);
   requireSize('cols', cols);
   requireElements(`a (${rows}, ${cols}) mask`, rows * cols, loadedLimit);

@@ -377,8 +377,14 @@ export interface Core {
   /** fraction of pairs the mask allows. */
   allowedFraction(mask: MaskMat): number;
   /** One forward of a layer built for this call (and freed after it). */
-  multiHeadAttention(layer: MultiHeadSpec, query: Mat, key: Mat, value: Mat, mask?: MaskMat,
-                     options?: Omit<AttentionOptions, 'mask'>): MultiHeadResult;
+  multiHeadAttention(
+    layer: MultiHeadSpec,
+    query: Mat,
+    key: Mat,
+    value: Mat,
+    mask?: MaskMat,
+    options?: Omit<AttentionOptions, 'mask'>,
+  ): MultiHeadResult;
   /** A layer kept in the core for repeated forwards; call dispose() when done with it. */
   createMultiHead(layer: MultiHeadSpec): MultiHeadLayer;
   /** The seeded generator; seed is a whole number in [0, 2^53 - 1]. */
@@ -405,8 +411,21 @@ export interface Core {
 }
 
 /** The attention core (loadAttentionCore): the whole core but the experiments and the trainer. */
-export type AttentionCore = Pick<Core, 'configs' | 'limits' | 'memoryStats' | 'softmax' | 'attention' | 'causalMask' |
-  'paddingMask' | 'combineMasks' | 'allowedFraction' | 'multiHeadAttention' | 'createMultiHead' | 'random'>;
+export type AttentionCore = Pick<
+  Core,
+  | 'configs'
+  | 'limits'
+  | 'memoryStats'
+  | 'softmax'
+  | 'attention'
+  | 'causalMask'
+  | 'paddingMask'
+  | 'combineMasks'
+  | 'allowedFraction'
+  | 'multiHeadAttention'
+  | 'createMultiHead'
+  | 'random'
+>;
 
 /**
  * The cue task's training run (the tiny transformer of core/nn/). Options left out take the

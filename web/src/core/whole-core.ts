@@ -5,13 +5,25 @@ import { AttentionCoreImpl } from './attention-core.js';
 import { MAX_SIZE, describe, requireElements, requireMat, requireWhole32 } from './checks.js';
 import { configFrom } from './configs.js';
 import type {
-  AttentionSteps, AttentionStepsConfig, Core, CueConfig, CueModel, HalfPrecisionPitfall, HeadsDemo, HeadsDemoConfig, Mat,
-  MaskDemo, MaskDemoConfig, PitfallConfig, ScaleSweep, ScaleSweepConfig,
+  AttentionSteps,
+  AttentionStepsConfig,
+  Core,
+  CueConfig,
+  CueModel,
+  HalfPrecisionPitfall,
+  HeadsDemo,
+  HeadsDemoConfig,
+  Mat,
+  MaskDemo,
+  MaskDemoConfig,
+  PitfallConfig,
+  ScaleSweep,
+  ScaleSweepConfig,
 } from './types.js';
 
 /** The whole core (loadCore): the attention core, the lesson's experiments and the cue trainer. */
 export class CoreImpl extends AttentionCoreImpl implements Core {
-  protected declare readonly m: LabModule;
+  declare protected readonly m: LabModule;
 
   constructor(m: LabModule) {
     super(m);
@@ -69,7 +81,8 @@ export class CoreImpl extends AttentionCoreImpl implements Core {
       weights: () => live().weights(),
       loadWeights(weights) {
         const h = live();
-        if (!(weights instanceof Float32Array)) throw new Error(`weights must be a Float32Array, got ${describe(weights)}`);
+        if (!(weights instanceof Float32Array))
+          throw new Error(`weights must be a Float32Array, got ${describe(weights)}`);
         requireElements('weights', weights.length, core.max);
         const [at] = core.put([weights]);
         h.loadWeights(at, weights.length);
@@ -105,21 +118,38 @@ export class CoreImpl extends AttentionCoreImpl implements Core {
     return this.checked(this.m.halfPrecisionPitfall(configFrom(this.configs.pitfall, 'options', options)));
   }
 
-  attentionSteps(options: Partial<AttentionStepsConfig> = {}, given?: { query: Mat; key: Mat; value: Mat }): AttentionSteps {
-    if (given === undefined) return stepsOf(this.checked(this.m.attentionSteps(configFrom(this.configs.attentionSteps, 'options', options))));
-    if (given === null || typeof given !== 'object') throw new Error(`given must be { query, key, value }, got ${describe(given)}`);
+  attentionSteps(
+    options: Partial<AttentionStepsConfig> = {},
+    given?: { query: Mat; key: Mat; value: Mat },
+  ): AttentionSteps {
+    if (given === undefined)
+      return stepsOf(this.checked(this.m.attentionSteps(configFrom(this.configs.attentionSteps, 'options', options))));
+    if (given === null || typeof given !== 'object')
+      throw new Error(`given must be { query, key, value }, got ${describe(given)}`);
     const { query, key, value } = given;
     requireMat('query', query, this.max);
     requireMat('key', key, this.max);
     requireMat('value', value, this.max);
     // The cells' shapes are the example's sizes; options may repeat them but not contradict them.
-    const config = configFrom(this.configs.attentionSteps, 'options', { ...options, tokens: query.rows, dK: query.cols, dV: value.cols });
-    for (const [name, expected] of [['tokens', query.rows], ['dK', query.cols], ['dV', value.cols]] as const) {
+    const config = configFrom(this.configs.attentionSteps, 'options', {
+      ...options,
+      tokens: query.rows,
+      dK: query.cols,
+      dV: value.cols,
+    });
+    for (const [name, expected] of [
+      ['tokens', query.rows],
+      ['dK', query.cols],
+      ['dV', value.cols],
+    ] as const) {
       const asked = options[name];
-      if (asked !== undefined && asked !== expected) throw new Error(`options.${name} is ${asked}, but the given cells make it ${expected}`);
+      if (asked !== undefined && asked !== expected)
+        throw new Error(`options.${name} is ${asked}, but the given cells make it ${expected}`);
     }
     if (key.rows !== query.rows || key.cols !== query.cols)
-      throw new Error(`key must have the shape of query (${query.rows}, ${query.cols}), got (${key.rows}, ${key.cols})`);
+      throw new Error(
+        `key must have the shape of query (${query.rows}, ${query.cols}), got (${key.rows}, ${key.cols})`,
+      );
     if (value.rows !== query.rows) throw new Error(`value must have ${query.rows} rows (tokens), got ${value.rows}`);
     const [q, k, v] = this.put([query.data, key.data, value.data]);
     return stepsOf(this.checked(this.m.attentionStepsGiven(config, q, k, v)));
@@ -131,11 +161,17 @@ function stepsOf(raw: RawAttentionSteps): AttentionSteps {
   const { tokens: n, dK, dV } = raw.config;
   const square = (data: Float32Array): Mat => ({ rows: n, cols: n, data });
   return {
-    config: raw.config, scaleFactor: raw.scaleFactor, maskedValue: raw.maskedValue,
+    config: raw.config,
+    scaleFactor: raw.scaleFactor,
+    maskedValue: raw.maskedValue,
     allowed: { rows: n, cols: n, data: raw.allowed },
-    query: { rows: n, cols: dK, data: raw.query }, key: { rows: n, cols: dK, data: raw.key },
+    query: { rows: n, cols: dK, data: raw.query },
+    key: { rows: n, cols: dK, data: raw.key },
     value: { rows: n, cols: dV, data: raw.value },
-    scores: square(raw.scores), scaled: square(raw.scaled), masked: square(raw.masked), weights: square(raw.weights),
+    scores: square(raw.scores),
+    scaled: square(raw.scaled),
+    masked: square(raw.masked),
+    weights: square(raw.weights),
     output: { rows: n, cols: dV, data: raw.output },
   };
 }

@@ -32,7 +32,8 @@ export const MESSAGES = {
 };
 
 const violations: SecurityPolicyViolationEvent[] = [];
-if (typeof document !== 'undefined') document.addEventListener('securitypolicyviolation', (event) => violations.push(event));
+if (typeof document !== 'undefined')
+  document.addEventListener('securitypolicyviolation', (event) => violations.push(event));
 
 /** Resolves after `ms`, or as soon as a policy violation is reported (they arrive as tasks, after the refusal). */
 function violationOrTimeout(ms: number): Promise<void> {
@@ -52,10 +53,19 @@ function violationOrTimeout(ms: number): Promise<void> {
  * ('blob' stands for blob: addresses), since the page began; waits briefly for one still on
  * its way.
  */
-export async function violationsFor(directives: readonly string[], origins: readonly string[]): Promise<SecurityPolicyViolationEvent[]> {
+export async function violationsFor(
+  directives: readonly string[],
+  origins: readonly string[],
+): Promise<SecurityPolicyViolationEvent[]> {
   const matches = () =>
-    violations.filter((event) => directives.includes(event.effectiveDirective) &&
-      origins.some((origin) => event.blockedURI === origin || event.blockedURI.startsWith(origin === 'blob' ? 'blob:' : `${origin}/`)));
+    violations.filter(
+      (event) =>
+        directives.includes(event.effectiveDirective) &&
+        origins.some(
+          (origin) =>
+            event.blockedURI === origin || event.blockedURI.startsWith(origin === 'blob' ? 'blob:' : `${origin}/`),
+        ),
+    );
   if (matches().length === 0) await violationOrTimeout(200);
   return matches();
 }
@@ -91,7 +101,8 @@ export async function explainFile(url: string): Promise<string | undefined> {
   try {
     // HEAD: the answer's status and headers are all that is needed (GET where HEAD is not served).
     let response = await fetch(url, { method: 'HEAD', mode: 'cors', cache: 'no-store' });
-    if (response.status === 405 || response.status === 501) response = await fetch(url, { mode: 'cors', cache: 'no-store' });
+    if (response.status === 405 || response.status === 501)
+      response = await fetch(url, { mode: 'cors', cache: 'no-store' });
     if (!response.ok) return MESSAGES.httpError(url, response.status);
     const type = response.headers.get('content-type') ?? '';
     const wanted = file.endsWith('.js') ? /javascript/ : file.endsWith('.wasm') ? /^application\/wasm/ : /./;
@@ -112,7 +123,10 @@ export async function explainFile(url: string): Promise<string | undefined> {
 /** Why the attention-lab files at `url` (or on its origin) cannot run here: policy first, then the file itself. */
 export async function explainLoad(url: string): Promise<string | undefined> {
   const { origin } = new URL(url);
-  const refused = await violationsFor(['script-src-elem', 'script-src', 'style-src-elem', 'style-src', 'connect-src', 'font-src', 'img-src'], [origin]);
+  const refused = await violationsFor(
+    ['script-src-elem', 'script-src', 'style-src-elem', 'style-src', 'connect-src', 'font-src', 'img-src'],
+    [origin],
+  );
   if (refused.length > 0) return MESSAGES.policyRefused(refused[0].effectiveDirective.replace(/-elem$/, ''), origin);
   return explainFile(url);
 }

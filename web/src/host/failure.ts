@@ -11,9 +11,13 @@ import { MESSAGES, explainLoad, logOnce, showInPlace, webAssemblyRefused } from 
  */
 function isLoadFailure(error: unknown): boolean {
   if (typeof WebAssembly === 'undefined') return true;
-  return error instanceof TypeError || error instanceof WebAssembly.CompileError ||
-    error instanceof WebAssembly.LinkError || error instanceof WebAssembly.RuntimeError ||
-    (error instanceof Error && /^Aborted\(/.test(error.message));
+  return (
+    error instanceof TypeError ||
+    error instanceof WebAssembly.CompileError ||
+    error instanceof WebAssembly.LinkError ||
+    error instanceof WebAssembly.RuntimeError ||
+    (error instanceof Error && /^Aborted\(/.test(error.message))
+  );
 }
 
 /** Why the widgets cannot start on this page, when loading is what failed; undefined otherwise. */

@@ -19,11 +19,17 @@ export function isFrameMessage(data: unknown): data is FrameMessage {
   if (typeof data !== 'object' || data === null) return false;
   const m = data as Record<string, unknown>;
   if (m.source !== MESSAGE_SOURCE) return false;
-  if (m.type === 'height') return typeof m.height === 'number' && Number.isFinite(m.height) && m.height >= 0 && m.height < 100000;
+  if (m.type === 'height')
+    return typeof m.height === 'number' && Number.isFinite(m.height) && m.height >= 0 && m.height < 100000;
   return m.type === 'event' && typeof m.name === 'string' && EVENT_NAME.test(m.name);
 }
 
 /** Is `data` the host side's answer, saying it sizes the frame? */
 export function isHostMessage(data: unknown): boolean {
-  return typeof data === 'object' && data !== null && (data as Record<string, unknown>).source === HOST_SOURCE && (data as Record<string, unknown>).type === 'sizing';
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    (data as Record<string, unknown>).source === HOST_SOURCE &&
+    (data as Record<string, unknown>).type === 'sizing'
+  );
 }

@@ -17,7 +17,8 @@ addEventListener('message', (event: MessageEvent) => {
   const frame = [...document.querySelectorAll('iframe')].find((node) => node.contentWindow === event.source);
   if (!frame || !frame.src || event.origin !== new URL(frame.src, document.baseURI).origin) return;
   const message = event.data;
-  if (message.type === 'event') return void frame.dispatchEvent(new CustomEvent(message.name, { detail: message.detail, bubbles: true }));
+  if (message.type === 'event')
+    return void frame.dispatchEvent(new CustomEvent(message.name, { detail: message.detail, bubbles: true }));
   if (!sized.has(frame)) {
     sized.add(frame);
     // Tells the frame that its height follows its content, so it needs no scroll bar.

@@ -10,11 +10,14 @@ const bundle = new URL('attention-lab.js', script?.src || location.href).href;
 
 /** The attention-lab elements on the page that never became widgets. */
 function stranded(): Element[] {
-  return [...document.querySelectorAll('*')].filter((node) => node.localName.startsWith('attn-') && !customElements.get(node.localName));
+  return [...document.querySelectorAll('*')].filter(
+    (node) => node.localName.startsWith('attn-') && !customElements.get(node.localName),
+  );
 }
 
 import(/* @vite-ignore */ bundle).catch(async (error: unknown) => {
-  const reason = (await explainLoad(bundle).catch(() => undefined)) ??
+  const reason =
+    (await explainLoad(bundle).catch(() => undefined)) ??
     MESSAGES.other(`${bundle} did not load (${error instanceof Error ? error.message : String(error)})`);
   logOnce(reason, error);
   const show = () => stranded().forEach((widget) => showInPlace(widget, reason));

@@ -33,7 +33,10 @@ async function explainWorker(url: URL, started: 'file' | 'blob', error: unknown)
 /** Starts the module Worker at `url`; failures arrive at handlers.failed, once. */
 export function startWorker(url: URL, handlers: WorkerHandlers): Worker | undefined {
   const started = url.origin === location.origin ? 'file' : 'blob';
-  const address = started === 'file' ? url.href : URL.createObjectURL(new Blob([`import ${JSON.stringify(url.href)};\n`], { type: 'text/javascript' }));
+  const address =
+    started === 'file'
+      ? url.href
+      : URL.createObjectURL(new Blob([`import ${JSON.stringify(url.href)};\n`], { type: 'text/javascript' }));
   const release = () => started === 'blob' && URL.revokeObjectURL(address);
   let failed = false;
   const fail = (error: unknown) => {
@@ -45,7 +48,8 @@ export function startWorker(url: URL, handlers: WorkerHandlers): Worker | undefi
   let worker: Worker;
   try {
     worker = new Worker(address, { type: 'module' });
-  } catch (error) {  // Chromium and WebKit refuse some at once (policy, origin); Firefox fires error
+  } catch (error) {
+    // Chromium and WebKit refuse some at once (policy, origin); Firefox fires error
     fail(error);
     return undefined;
   }

@@ -6,7 +6,8 @@ import '../widgets/index';
 
 function linkStylesheet(): void {
   const href = new URL(/* @vite-ignore */ 'attention-lab.css', import.meta.url).href;
-  if ([...document.querySelectorAll<HTMLLinkElement>('link[rel~="stylesheet"]')].some((link) => link.href === href)) return;
+  if ([...document.querySelectorAll<HTMLLinkElement>('link[rel~="stylesheet"]')].some((link) => link.href === href))
+    return;
   const link = document.createElement('link');
   link.rel = 'stylesheet';
   link.href = href;

@@ -14,7 +14,10 @@
 import type { CueAnalysis, CueConfig, CueEpoch, CueProbe } from '../core';
 
 /** Which trained model a probe asks: the 1-block or the 2-block one, of the recorded or the latest live run. */
-export interface ProbeTarget { source: 'recorded' | 'live'; blocks: ModelBlocks }
+export interface ProbeTarget {
+  source: 'recorded' | 'live';
+  blocks: ModelBlocks;
+}
 
 /** A model of the cue task, named by its blocks. */
 export type ModelBlocks = 1 | 2;
@@ -31,8 +34,26 @@ export type TrainerRequest =
 
 export type TrainerReply =
   | { type: 'ready' }
-  | { type: 'started'; runId: number; model: number; parameterCount: number; baseline: number; chance: number; batchesPerEpoch: number; epochs: number }
-  | { type: 'progress'; runId: number; model: number; epoch: number; batch: number; batchesPerEpoch: number; epochs: number; heapBytes: number }
+  | {
+      type: 'started';
+      runId: number;
+      model: number;
+      parameterCount: number;
+      baseline: number;
+      chance: number;
+      batchesPerEpoch: number;
+      epochs: number;
+    }
+  | {
+      type: 'progress';
+      runId: number;
+      model: number;
+      epoch: number;
+      batch: number;
+      batchesPerEpoch: number;
+      epochs: number;
+      heapBytes: number;
+    }
   | { type: 'epoch'; runId: number; model: number; record: CueEpoch; best: number }
   | { type: 'finished'; runId: number; model: number; analysis: CueAnalysis; bestEpoch: number; best: number }
   | { type: 'cancelled'; runId: number }
@@ -41,9 +62,11 @@ export type TrainerReply =
   | { type: 'error'; runId?: number; requestId?: number; message: string };
 
 const isBlocks = (b: unknown): b is ModelBlocks => b === 1 || b === 2;
-const modelsOk = (models: unknown) => models === undefined
-  || (Array.isArray(models) && models.length > 0 && models.every(isBlocks) && new Set(models).size === models.length);
-const withModels = (models: unknown) => (models ? { models: [...(models as ModelBlocks[])].sort((a, b) => a - b) } : {});
+const modelsOk = (models: unknown) =>
+  models === undefined ||
+  (Array.isArray(models) && models.length > 0 && models.every(isBlocks) && new Set(models).size === models.length);
+const withModels = (models: unknown) =>
+  models ? { models: [...(models as ModelBlocks[])].sort((a, b) => a - b) } : {};
 const wasmUrlOk = (url: unknown) => url === undefined || (typeof url === 'string' && /^(https?|blob):/.test(url));
 const withWasmUrl = (url: unknown) => (url ? { wasmUrl: url as string } : {});
 
@@ -53,21 +76,41 @@ export function parseRequest(data: unknown): TrainerRequest | { error: string } 
   const m = data as Record<string, unknown>;
   switch (m.type) {
     case 'train':
-      if (!Number.isSafeInteger(m.runId) || (m.runId as number) < 0) return { error: 'train: runId must be a whole number' };
+      if (!Number.isSafeInteger(m.runId) || (m.runId as number) < 0)
+        return { error: 'train: runId must be a whole number' };
       if (typeof m.config !== 'object' || m.config === null || Array.isArray(m.config))
         return { error: 'train: config must be an object of training options' };
-      if (!modelsOk(m.models)) return { error: 'train: models must be a list of 1, 2 or both (the blocks of each model), each once' };
+      if (!modelsOk(m.models))
+        return { error: 'train: models must be a list of 1, 2 or both (the blocks of each model), each once' };
       if (!wasmUrlOk(m.wasmUrl)) return { error: 'train: wasmUrl must be an http(s) or blob: address' };
-      return { type: 'train', runId: m.runId as number, config: m.config as Partial<CueConfig>, ...withModels(m.models), ...withWasmUrl(m.wasmUrl) };
+      return {
+        type: 'train',
+        runId: m.runId as number,
+        config: m.config as Partial<CueConfig>,
+        ...withModels(m.models),
+        ...withWasmUrl(m.wasmUrl),
+      };
     case 'probe': {
-      if (!Number.isSafeInteger(m.requestId) || (m.requestId as number) < 0) return { error: 'probe: requestId must be a whole number' };
+      if (!Number.isSafeInteger(m.requestId) || (m.requestId as number) < 0)
+        return { error: 'probe: requestId must be a whole number' };
       const target = m.target as Partial<ProbeTarget> | null;
-      if (typeof target !== 'object' || target === null || !['recorded', 'live'].includes(target.source as string) || !isBlocks(target.blocks))
+      if (
+        typeof target !== 'object' ||
+        target === null ||
+        !['recorded', 'live'].includes(target.source as string) ||
+        !isBlocks(target.blocks)
+      )
         return { error: 'probe: target must be { source: "recorded" or "live", blocks: 1 or 2 }' };
       if (!Array.isArray(m.tokens) || m.tokens.length > 4096 || !m.tokens.every((t) => typeof t === 'number'))
         return { error: 'probe: tokens must be an array of token ids' };
       if (!wasmUrlOk(m.wasmUrl)) return { error: 'probe: wasmUrl must be an http(s) or blob: address' };
-      return { type: 'probe', requestId: m.requestId as number, target: { source: target.source!, blocks: target.blocks! }, tokens: m.tokens as number[], ...withWasmUrl(m.wasmUrl) };
+      return {
+        type: 'probe',
+        requestId: m.requestId as number,
+        target: { source: target.source!, blocks: target.blocks! },
+        tokens: m.tokens as number[],
+        ...withWasmUrl(m.wasmUrl),
+      };
     }
     case 'pause':
     case 'resume':

@@ -36,10 +36,12 @@ let liveWeights = new Map<ModelBlocks, { config: Partial<CueConfig>; weights: Fl
 const post = (message: TrainerReply) => postMessage(message);
 
 function getCore(): Promise<Core> {
-  return (coreLoading ??= loadCore({ wasmUrl }).then((loaded) => (core = loaded)).catch((error) => {
-    coreLoading = undefined; // let a later request try again
-    throw error;
-  }));
+  return (coreLoading ??= loadCore({ wasmUrl })
+    .then((loaded) => (core = loaded))
+    .catch((error) => {
+      coreLoading = undefined; // let a later request try again
+      throw error;
+    }));
 }
 
 function heapBytes(): number {
@@ -55,7 +57,13 @@ function forgetLiveRun(): void {
 async function train(id: number, config: Partial<CueConfig>, blocks: readonly ModelBlocks[]): Promise<void> {
   // The run is current before anything is awaited, so a cancel, pause or newer run that
   // arrives while the core is still loading applies to it.
-  const current = { id, models: [] as CueModel[], paused: false, cancelled: false, resume: undefined as (() => void) | undefined };
+  const current = {
+    id,
+    models: [] as CueModel[],
+    paused: false,
+    cancelled: false,
+    resume: undefined as (() => void) | undefined,
+  };
   run = current;
   forgetLiveRun();
   const models = current.models;
@@ -64,7 +72,16 @@ async function train(id: number, config: Partial<CueConfig>, blocks: readonly Mo
     if (!current.cancelled) for (const b of blocks) models.push(core.createCueModel({ ...config, blocks: b }));
     models.forEach((model, i) => {
       const p = model.progress();
-      post({ type: 'started', runId: id, model: blocks[i], parameterCount: model.parameterCount, baseline: model.baselineAccuracy, chance: model.chanceAccuracy, batchesPerEpoch: p.batchesPerEpoch, epochs: p.epochs });
+      post({
+        type: 'started',
+        runId: id,
+        model: blocks[i],
+        parameterCount: model.parameterCount,
+        baseline: model.baselineAccuracy,
+        chance: model.chanceAccuracy,
+        batchesPerEpoch: p.batchesPerEpoch,
+        epochs: p.epochs,
+      });
     });
     while (!current.cancelled && models.some((m) => !m.progress().finished)) {
       const before = models.map((m) => m.progress().epoch);
@@ -79,18 +96,38 @@ async function train(id: number, config: Partial<CueConfig>, blocks: readonly Mo
       for (const [i, model] of models.entries()) {
         if (ran[i] === 0) continue;
         const p = model.progress();
-        post({ type: 'progress', runId: id, model: blocks[i], epoch: p.epoch, batch: p.batch, batchesPerEpoch: p.batchesPerEpoch, epochs: p.epochs, heapBytes: heapBytes() });
+        post({
+          type: 'progress',
+          runId: id,
+          model: blocks[i],
+          epoch: p.epoch,
+          batch: p.batch,
+          batchesPerEpoch: p.batchesPerEpoch,
+          epochs: p.epochs,
+          heapBytes: heapBytes(),
+        });
         if (p.epoch > before[i])
           for (const record of model.history().slice(before[i]))
             post({ type: 'epoch', runId: id, model: blocks[i], record, best: p.bestValidationAccuracy });
-        if (p.finished) post({ type: 'finished', runId: id, model: blocks[i], analysis: model.analysis(), bestEpoch: p.bestEpoch, best: p.bestValidationAccuracy });
+        if (p.finished)
+          post({
+            type: 'finished',
+            runId: id,
+            model: blocks[i],
+            analysis: model.analysis(),
+            bestEpoch: p.bestEpoch,
+            best: p.bestValidationAccuracy,
+          });
       }
       // Let probes, pause, resume and cancel messages in.
       await yieldToMessages();
       while (current.paused && !current.cancelled) await new Promise<void>((resolve) => (current.resume = resolve));
     }
     if (current.cancelled) post({ type: 'cancelled', runId: id });
-    else liveWeights = new Map(models.map((model, i) => [blocks[i], { config: { ...config, blocks: blocks[i] }, weights: model.weights() }]));
+    else
+      liveWeights = new Map(
+        models.map((model, i) => [blocks[i], { config: { ...config, blocks: blocks[i] }, weights: model.weights() }]),
+      );
   } finally {
     models.forEach((m) => m.dispose());
     if (run === current) run = undefined;
@@ -98,7 +135,10 @@ async function train(id: number, config: Partial<CueConfig>, blocks: readonly Mo
 }
 
 /** The trained weights a probe target names, and the config of their model. */
-async function trainedWeights({ source, blocks }: ProbeTarget): Promise<{ config: Partial<CueConfig>; weights: Float32Array }> {
+async function trainedWeights({
+  source,
+  blocks,
+}: ProbeTarget): Promise<{ config: Partial<CueConfig>; weights: Float32Array }> {
   if (source === 'live') {
     const live = liveWeights.get(blocks);
     if (!live) throw new Error('no finished live run to probe yet: train both models first');
@@ -161,7 +201,8 @@ addEventListener('message', (event: MessageEvent) => {
     case 'train':
       stop();
       train(request.runId, request.config, request.models ?? BOTH_MODELS).catch((error) =>
-        post({ type: 'error', runId: request.runId, message: error instanceof Error ? error.message : String(error) }));
+        post({ type: 'error', runId: request.runId, message: error instanceof Error ? error.message : String(error) }),
+      );
       break;
     case 'pause':
       if (run) run.paused = true;
@@ -177,10 +218,20 @@ addEventListener('message', (event: MessageEvent) => {
       break;
     case 'probe':
       probe(request.requestId, request.target, request.tokens).catch((error) =>
-        post({ type: 'error', requestId: request.requestId, message: error instanceof Error ? error.message : String(error) }));
+        post({
+          type: 'error',
+          requestId: request.requestId,
+          message: error instanceof Error ? error.message : String(error),
+        }),
+      );
       break;
     case 'memory':
-      post({ type: 'memory', heapBytes: heapBytes(), usedBytes: core?.memoryStats().usedBytes ?? 0, training: run !== undefined });
+      post({
+        type: 'memory',
+        heapBytes: heapBytes(),
+        usedBytes: core?.memoryStats().usedBytes ?? 0,
+        training: run !== undefined,
+      });
       break;
   }
 });

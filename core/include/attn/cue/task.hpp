@@ -38,8 +38,7 @@ struct CueTaskConfig {
           member<&CueTaskConfig::symbols>);
     visit(FieldInfo{"train_size", "trainSize", "train-size", 1, kCueMaxSetSize, "training sequences"},
           member<&CueTaskConfig::train_size>);
-    visit(FieldInfo{"validation_size", "validationSize", "validation-size", 1, kCueMaxSetSize,
-                    "validation sequences"},
+    visit(FieldInfo{"validation_size", "validationSize", "validation-size", 1, kCueMaxSetSize, "validation sequences"},
           member<&CueTaskConfig::validation_size>);
   }
 };
@@ -54,8 +53,8 @@ inline int cue_vocabulary(const CueTaskConfig& c) { return c.symbols + 2; }
 // n sequences of `length` tokens, stored row after row.
 struct CueSet {
   int length = 0;
-  std::vector<int> tokens;      // (n * length)
-  std::vector<int> labels;      // (n), the symbol after the body's cue
+  std::vector<int> tokens;        // (n * length)
+  std::vector<int> labels;        // (n), the symbol after the body's cue
   std::vector<int> cue_position;  // (n), where the body's cue is (0..length-3)
   int size() const { return int(labels.size()); }
   const int* sequence(int i) const { return tokens.data() + std::size_t(i) * length; }

@@ -35,7 +35,7 @@ constexpr std::uint64_t kCueDefaultSeed = ATTN_PICK(3, 11);
 
 // Limits of a training run (inclusive), sized for a teaching model that trains in a browser.
 constexpr int kCueMaxBlocks = ATTN_PICK(8, 4);
-constexpr int kCueMaxWidth = ATTN_PICK(256, 64);     // d_model, and so heads
+constexpr int kCueMaxWidth = ATTN_PICK(256, 64);  // d_model, and so heads
 constexpr int kCueMaxFeedForward = ATTN_PICK(1024, 128);
 constexpr int kCueMaxBatch = ATTN_PICK(4096, 512);
 constexpr int kCueMaxEpochs = ATTN_PICK(1000, 200);
@@ -91,7 +91,7 @@ void require_cue_train_config(const CueTrainConfig& config);
 TransformerConfig cue_transformer_config(const CueTrainConfig& config);
 
 struct EpochMetrics {
-  int epoch = 0;  // 1-based
+  int epoch = 0;                              // 1-based
   double train_loss = 0, train_accuracy = 0;  // over the epoch's batches, dropout on
   double validation_loss = 0, validation_accuracy = 0;
 
@@ -106,8 +106,8 @@ struct EpochMetrics {
 };
 
 struct BatchReport {
-  int epoch = 0;  // 1-based epoch the batch belongs to; 0 before the first batch
-  int batch = 0;  // 1-based within the epoch
+  int epoch = 0;                  // 1-based epoch the batch belongs to; 0 before the first batch
+  int batch = 0;                  // 1-based within the epoch
   double loss = 0, accuracy = 0;  // of this batch
 
   template <typename Visit>

@@ -44,15 +44,14 @@ struct AttentionStepsConfig {
     visit(FieldInfo{"causal", "causal", "causal", 0, 1, "mask the scores causally (no query sees a later key)"},
           member<&C::causal>);
     visit(FieldInfo{"scale", "scale", "scale", 0, 1, "multiply the scores by 1/sqrt(d_k)"}, member<&C::scale>);
-    visit(FieldInfo{"seed", "seed", "seed", 0, double(kMaxSeed), "seed of the drawn Q, K and V"},
-          member<&C::seed>);
+    visit(FieldInfo{"seed", "seed", "seed", 0, double(kMaxSeed), "seed of the drawn Q, K and V"}, member<&C::seed>);
   }
 };
 
 struct AttentionSteps {
-  AttentionStepsConfig config;  // the seed is meaningless for given cells
-  double scale_factor = 1;      // what the scores were multiplied by: 1/sqrt(d_k) as a float, or 1
-  double masked_value = 0;      // the score a blocked pair gets (attention()'s default)
+  AttentionStepsConfig config;        // the seed is meaningless for given cells
+  double scale_factor = 1;            // what the scores were multiplied by: 1/sqrt(d_k) as a float, or 1
+  double masked_value = 0;            // the score a blocked pair gets (attention()'s default)
   std::vector<std::uint8_t> allowed;  // (n, n): 1 = the query (row) may attend the key (column)
   std::vector<float> query, key;      // (n, k)
   std::vector<float> value;           // (n, v)

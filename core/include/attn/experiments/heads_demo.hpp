@@ -42,7 +42,7 @@ struct HeadsDemoConfig {
 
 struct HeadsDemoLayer {
   int num_heads = 0, key_dim = 0;
-  long parameter_count = 0;  // 3 (d hk + hk) + hk d + d, as Keras counts it
+  long parameter_count = 0;                  // 3 (d hk + hk) + hk d + d, as Keras counts it
   std::vector<std::vector<double>> weights;  // h x (T, T): each head's attention weights
   std::vector<std::vector<int>> argmax;      // h x (T): the key each query weights most
   std::vector<double> mean_max_weight;       // (h): each head's largest weight, averaged over queries

@@ -40,12 +40,12 @@ struct MaskDemoConfig {
 };
 
 struct MaskDemoCase {
-  std::string name;          // "causal", "padding" or "both"
+  std::string name;                   // "causal", "padding" or "both"
   std::vector<std::uint8_t> allowed;  // (n, n): 1 where the query (row) may attend the key (column)
-  double allowed_fraction = 0;  // 0.55, 0.60 and 0.45 at the defaults
+  double allowed_fraction = 0;        // 0.55, 0.60 and 0.45 at the defaults
   // The right way: the mask applied to the scores, then the softmax (attn::attention).
-  std::vector<double> weights;   // (n, n)
-  std::vector<double> row_sums;  // (n), each 1 up to float32 rounding
+  std::vector<double> weights;        // (n, n)
+  std::vector<double> row_sums;       // (n), each 1 up to float32 rounding
   double max_blocked_weight = 0;      // the largest weight on a blocked pair
   bool blocked_exactly_zero = false;  // every blocked weight is exactly 0.0
   // The mistake: softmax of the unmasked scores, then blocked weights set to 0.
@@ -70,8 +70,8 @@ struct MaskDemoCase {
 struct MaskDemo {
   int positions = 0, real = 0, d_k = 0;
   std::uint64_t seed = 0;
-  double masked_value = 0;      // the score a blocked pair gets before the softmax
-  std::vector<double> scores;   // (n, n): Q K^T / sqrt(d_k), before any mask
+  double masked_value = 0;          // the score a blocked pair gets before the softmax
+  std::vector<double> scores;       // (n, n): Q K^T / sqrt(d_k), before any mask
   std::vector<MaskDemoCase> cases;  // causal, padding, both
 
   template <typename Visit>

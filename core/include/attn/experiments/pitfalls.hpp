@@ -40,21 +40,20 @@ struct PitfallConfig {
     visit(FieldInfo{"real", "real", "real", 1, kPitfallMaxPositions - 1,
                     "real tokens, below positions so that some rows are fully masked"},
           member<&PitfallConfig::real>);
-    visit(FieldInfo{"d_k", "dK", "dk", 1, kPitfallMaxDk, "width of the queries and keys"},
-          member<&PitfallConfig::d_k>);
+    visit(FieldInfo{"d_k", "dK", "dk", 1, kPitfallMaxDk, "width of the queries and keys"}, member<&PitfallConfig::d_k>);
     visit(FieldInfo{"seed", "seed", "seed", 0, double(kMaxSeed), "seed of the queries and keys"},
           member<&PitfallConfig::seed>);
   }
 };
 
 struct PitfallCase {
-  std::string precision;  // "float16" or "float32"
-  std::string constant;   // "-1e30", "-1e9", "-1e4" or "lowest" (the type's lowest finite)
-  double requested = 0;   // the constant as asked for
-  double stored = 0;      // the constant once rounded to the precision: -inf if it overflowed
-  bool overflowed = false;  // stored is -inf (JSON, which has no infinities, shows it as null)
-  std::vector<double> weights;   // (n, n), NaN where the arithmetic produced NaN
-  std::vector<double> row_sums;  // (n), NaN for a NaN row
+  std::string precision;               // "float16" or "float32"
+  std::string constant;                // "-1e30", "-1e9", "-1e4" or "lowest" (the type's lowest finite)
+  double requested = 0;                // the constant as asked for
+  double stored = 0;                   // the constant once rounded to the precision: -inf if it overflowed
+  bool overflowed = false;             // stored is -inf (JSON, which has no infinities, shows it as null)
+  std::vector<double> weights;         // (n, n), NaN where the arithmetic produced NaN
+  std::vector<double> row_sums;        // (n), NaN for a NaN row
   bool fully_masked_rows_nan = false;  // every weight of every fully masked row is NaN
   bool all_finite = false;             // no NaN or infinity anywhere in the weights
   bool blocked_exactly_zero = false;   // in rows that keep a key, every blocked weight is 0.0
@@ -82,7 +81,7 @@ struct HalfPrecisionPitfall {
   // so rows real..n-1 (padded query positions) are fully masked.
   std::vector<std::uint8_t> allowed;
   std::vector<int> fully_masked_rows;  // real..n-1
-  std::vector<PitfallCase> cases;  // float16 then float32, each with -1e30, -1e9, -1e4, lowest
+  std::vector<PitfallCase> cases;      // float16 then float32, each with -1e30, -1e9, -1e4, lowest
 
   template <typename Visit>
   static void fields(Visit&& visit) {

@@ -44,8 +44,7 @@ struct ScaleSweepConfig {
           member<&ScaleSweepConfig::draws>);
     visit(FieldInfo{"tokens", "tokens", "tokens", kMinTokens, kMaxTokens, "queries and keys per problem"},
           member<&ScaleSweepConfig::tokens>);
-    visit(FieldInfo{"seed", "seed", "seed", 0, double(kMaxSeed), "seed of the draws"},
-          member<&ScaleSweepConfig::seed>);
+    visit(FieldInfo{"seed", "seed", "seed", 0, double(kMaxSeed), "seed of the draws"}, member<&ScaleSweepConfig::seed>);
   }
 };
 
@@ -77,8 +76,8 @@ std::vector<RowMeasures> measure_rows(const Matrix& weights);
 
 // One measure at one d_k, with or without the scale.
 struct SweepStat {
-  double mean = 0;            // over every query row of every draw
-  double standard_error = 0;  // of that mean: sd of the per-draw means / sqrt(D); NaN if D = 1
+  double mean = 0;               // over every query row of every draw
+  double standard_error = 0;     // of that mean: sd of the per-draw means / sqrt(D); NaN if D = 1
   std::vector<double> per_draw;  // (D): the mean over the T rows of each draw
 
   template <typename Visit>

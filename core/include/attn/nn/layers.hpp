@@ -81,7 +81,7 @@ template <typename T>
 struct LayerNorm {
   Mat<T> gamma, beta, d_gamma, d_beta;  // (1, d); gamma starts at 1, beta at 0
   T epsilon = T(1e-6);
-  Mat<T> x_hat;                         // (n, d) cached
+  Mat<T> x_hat;                                 // (n, d) cached
   Eigen::Matrix<T, Eigen::Dynamic, 1> inv_std;  // (n) cached
 
   LayerNorm() = default;
@@ -96,7 +96,7 @@ struct LayerNorm {
 // Token ids -> rows of a learned table.
 template <typename T>
 struct Embedding {
-  Mat<T> table, d_table;  // (vocabulary, d)
+  Mat<T> table, d_table;    // (vocabulary, d)
   std::vector<int> tokens;  // cached
 
   Embedding() = default;

@@ -14,7 +14,12 @@ function frameMode(tag: string, params: URLSearchParams): void {
   document.body.classList.add('framed');
   const host = document.getElementById('frame-host')!;
   host.hidden = false;
-  frameWidget(host, tag, params, CONTRACTS.map((c) => c.tag));
+  frameWidget(
+    host,
+    tag,
+    params,
+    CONTRACTS.map((c) => c.tag),
+  );
 }
 
 async function guideMode(): Promise<void> {
@@ -25,14 +30,25 @@ async function guideMode(): Promise<void> {
   const data = document.createElement('script');
   data.type = 'application/json';
   data.textContent = JSON.stringify({
-    questions: [{
-      id: 'rows', prompt: 'After the softmax, what does each row of attention weights add up to?',
-      options: [
-        { text: 'The number of keys', correct: false, feedback: 'That would be a sum of ones; the softmax normalises each row.' },
-        { text: 'Exactly 1', correct: true, feedback: 'Each row is a probability distribution over the keys.' },
-        { text: 'The square root of d_k', correct: false, feedback: 'The √d_k scales the scores before the softmax, not the weights after it.' },
-      ],
-    }],
+    questions: [
+      {
+        id: 'rows',
+        prompt: 'After the softmax, what does each row of attention weights add up to?',
+        options: [
+          {
+            text: 'The number of keys',
+            correct: false,
+            feedback: 'That would be a sum of ones; the softmax normalises each row.',
+          },
+          { text: 'Exactly 1', correct: true, feedback: 'Each row is a probability distribution over the keys.' },
+          {
+            text: 'The square root of d_k',
+            correct: false,
+            feedback: 'The √d_k scales the scores before the softmax, not the weights after it.',
+          },
+        ],
+      },
+    ],
   });
   quiz.append(data);
   document.getElementById('example-quiz')!.append(quiz);

@@ -35,7 +35,9 @@ export function parentOrigin(params: URLSearchParams): string | null {
   } catch {
     // reported below
   }
-  console.warn(`embed.html: parent-origin must be an origin such as https://course.example.org (scheme, host and port, no path), got "${declared.slice(0, 80)}"; ignored`);
+  console.warn(
+    `embed.html: parent-origin must be an origin such as https://course.example.org (scheme, host and port, no path), got "${declared.slice(0, 80)}"; ignored`,
+  );
   return null;
 }
 
@@ -68,7 +70,9 @@ function postToParent(content: HTMLElement, tag: string, origin: string | null):
   const learnerData = LEARNER_DATA_WIDGETS.includes(tag);
   for (const name of WIDGET_EVENTS) {
     if (learnerData && name !== 'attn-ready' && origin === null) continue;
-    content.addEventListener(name, (event) => post({ type: 'event', name, detail: structuredClone((event as CustomEvent).detail ?? null) }));
+    content.addEventListener(name, (event) =>
+      post({ type: 'event', name, detail: structuredClone((event as CustomEvent).detail ?? null) }),
+    );
   }
   // The root's box is the content's height, margins included, whatever the frame's own height.
   // Nothing is posted before the widget has drawn something (the frame keeps the height its page

@@ -24,21 +24,39 @@ const EXAMPLE_ASSETS = 'https://assets.example.org/attention-lab/';
 
 /** The headers an asset host sends with the build's files, as the guide lists them. */
 export const ASSET_HOST_HEADERS: [string, string][] = [
-  ['Access-Control-Allow-Origin: *', 'with every file (or the course page\'s origin, then with Vary: Origin): the widgets\' module, its chunks, the WebAssembly core and the stylesheets are all loaded with CORS from another origin.'],
+  [
+    'Access-Control-Allow-Origin: *',
+    "with every file (or the course page's origin, then with Vary: Origin): the widgets' module, its chunks, the WebAssembly core and the stylesheets are all loaded with CORS from another origin.",
+  ],
   ['Content-Type: text/javascript', 'with .js files (browsers run a module only with a JavaScript type);'],
-  ['Content-Type: application/wasm', 'with the .wasm files (else a core compiles only after it has downloaded entirely);'],
+  [
+    'Content-Type: application/wasm',
+    'with the .wasm files (else a core compiles only after it has downloaded entirely);',
+  ],
   ['Content-Type: text/css, image/svg+xml, text/html', 'with .css, .svg and .html files;'],
   ['no X-Frame-Options, and no frame-ancestors that leaves the course out', 'with embed.html, for the iframe form;'],
-  ['script-src \'self\' \'wasm-unsafe-eval\'', 'in any Content-Security-Policy the host sends with embed.html and the assets/ files (the framed widget and the training Worker run under it);'],
-  ['Cache-Control: public, max-age=31536000, immutable', 'with assets/*-HASH.* (their names change with their content), and Cache-Control: no-cache with the rest (recommended);'],
-  ['Content-Encoding: br or gzip', 'for browsers that accept it (recommended): the build writes each file also compressed, as NAME.br and NAME.gz beside it, for a host that sends those.'],
+  [
+    "script-src 'self' 'wasm-unsafe-eval'",
+    'in any Content-Security-Policy the host sends with embed.html and the assets/ files (the framed widget and the training Worker run under it);',
+  ],
+  [
+    'Cache-Control: public, max-age=31536000, immutable',
+    'with assets/*-HASH.* (their names change with their content), and Cache-Control: no-cache with the rest (recommended);',
+  ],
+  [
+    'Content-Encoding: br or gzip',
+    'for browsers that accept it (recommended): the build writes each file also compressed, as NAME.br and NAME.gz beside it, for a host that sends those.',
+  ],
 ];
 
-const code = (text: string, attrs: Record<string, string> = {}) => el('pre', { tabindex: '0', ...attrs }, el('code', {}, text));
+const code = (text: string, attrs: Record<string, string> = {}) =>
+  el('pre', { tabindex: '0', ...attrs }, el('code', {}, text));
 
 /** The example origin in a recipe's text replaced by the guide's own address. */
 function localise(text: string, base: string): string {
-  return text.replaceAll(EXAMPLE_ASSETS, base).replaceAll(EXAMPLE_ASSETS.replace(/\/attention-lab\/$/, ''), new URL(base).origin);
+  return text
+    .replaceAll(EXAMPLE_ASSETS, base)
+    .replaceAll(EXAMPLE_ASSETS.replace(/\/attention-lab\/$/, ''), new URL(base).origin);
 }
 
 function fillSnippets(base: string): void {
@@ -51,45 +69,95 @@ function fillSnippets(base: string): void {
     `<script src="${base}attention-lab-frames.js" defer></script>\n` +
     '<script src="week3.js" defer></script>';
   document.getElementById('frame-events-snippet')!.textContent =
-    '// week3.js: a framed widget\'s events arrive on its <iframe>, as DOM events that bubble.\n' +
+    "// week3.js: a framed widget's events arrive on its <iframe>, as DOM events that bubble.\n" +
     'const quiz = document.querySelector(\'iframe[title="Quiz"]\');\n' +
-    'quiz.addEventListener(\'attn-quiz-answered\', (event) => {\n' +
-    '  console.log(event.detail.score, event.detail.total);  // the same detail as the element\'s\n' +
+    "quiz.addEventListener('attn-quiz-answered', (event) => {\n" +
+    "  console.log(event.detail.score, event.detail.total);  // the same detail as the element's\n" +
     '});';
   document.getElementById('frame-event-names')!.textContent = WIDGET_EVENTS.join(', ');
 }
 
 function fillHosting(base: string): void {
-  document.getElementById('asset-host-headers')!.replaceChildren(...ASSET_HOST_HEADERS.map(([header, when]) =>
-    el('li', {}, el('code', {}, header), ` ${when}`)));
-  document.getElementById('host-policy')!.replaceChildren(code(`Content-Security-Policy: ${localise(hostPolicy.trim(), base)}`, { class: 'wrapped-code' }));
+  document
+    .getElementById('asset-host-headers')!
+    .replaceChildren(...ASSET_HOST_HEADERS.map(([header, when]) => el('li', {}, el('code', {}, header), ` ${when}`)));
+  document
+    .getElementById('host-policy')!
+    .replaceChildren(code(`Content-Security-Policy: ${localise(hostPolicy.trim(), base)}`, { class: 'wrapped-code' }));
   const origin = new URL(base).origin;
   const rows: [string, string][] = [
-    [MESSAGES.noCors(origin, 'attention-lab.js'), 'The asset host sends no CORS header: send Access-Control-Allow-Origin with every file.'],
-    [MESSAGES.policyRefused('script-src', origin), 'The course page\'s policy leaves the asset host out of a directive: add it there.'],
-    [MESSAGES.wasmRefused(), 'Add \'wasm-unsafe-eval\' to the course page\'s script-src.'],
-    [MESSAGES.workerRefused(`blob: ${origin}`, "worker-src 'none'"), 'The trainer runs in a Worker. With the files on another origin it starts from a blob: address and loads its code from the asset host as a worker script: worker-src needs both (on the same origin, \'self\').'],
+    [
+      MESSAGES.noCors(origin, 'attention-lab.js'),
+      'The asset host sends no CORS header: send Access-Control-Allow-Origin with every file.',
+    ],
+    [
+      MESSAGES.policyRefused('script-src', origin),
+      "The course page's policy leaves the asset host out of a directive: add it there.",
+    ],
+    [MESSAGES.wasmRefused(), "Add 'wasm-unsafe-eval' to the course page's script-src."],
+    [
+      MESSAGES.workerRefused(`blob: ${origin}`, "worker-src 'none'"),
+      "The trainer runs in a Worker. With the files on another origin it starts from a blob: address and loads its code from the asset host as a worker script: worker-src needs both (on the same origin, 'self').",
+    ],
     [MESSAGES.httpError(`${base}assets/…`, 404), 'A file of the build is missing where the others are.'],
     [MESSAGES.wrongType(`${base}attention-lab.js`, 'text/plain'), 'The asset host sends the wrong Content-Type.'],
   ];
-  document.getElementById('failure-messages')!.replaceChildren(...rows.map(([message, fix]) => el('tr', {}, el('td', {}, message), el('td', {}, fix))));
-  document.getElementById('frame-heights')!.replaceChildren(
-    el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'widget'), ...frameHeights.widths.map((w, i) =>
-      el('th', { scope: 'col' }, i === frameHeights.widths.length - 1 ? `frame ${w} px wide or wider` : `frame ${w} px wide`)))),
-    el('tbody', {}, ...Object.entries(frameHeights.heights).map(([tag, heights]) =>
-      el('tr', {}, el('td', {}, el('code', {}, tag)), ...heights.map((h) => el('td', {}, `height="${h}"`))))));
+  document
+    .getElementById('failure-messages')!
+    .replaceChildren(...rows.map(([message, fix]) => el('tr', {}, el('td', {}, message), el('td', {}, fix))));
+  document
+    .getElementById('frame-heights')!
+    .replaceChildren(
+      el(
+        'thead',
+        {},
+        el(
+          'tr',
+          {},
+          el('th', { scope: 'col' }, 'widget'),
+          ...frameHeights.widths.map((w, i) =>
+            el(
+              'th',
+              { scope: 'col' },
+              i === frameHeights.widths.length - 1 ? `frame ${w} px wide or wider` : `frame ${w} px wide`,
+            ),
+          ),
+        ),
+      ),
+      el(
+        'tbody',
+        {},
+        ...Object.entries(frameHeights.heights).map(([tag, heights]) =>
+          el('tr', {}, el('td', {}, el('code', {}, tag)), ...heights.map((h) => el('td', {}, `height="${h}"`))),
+        ),
+      ),
+    );
 }
 
 function fillRecipes(base: string): void {
   const recipes: Record<string, [string, string][]> = {
-    'recipe-other-host': [['week3.html, on https://course.example.org', otherHostPage], ['my-questions.json, next to it', myQuestions]],
+    'recipe-other-host': [
+      ['week3.html, on https://course.example.org', otherHostPage],
+      ['my-questions.json, next to it', myQuestions],
+    ],
     'recipe-course-folder': [['/courses/ml/week3.html; the build copied to /courses/ml/attention/', courseFolderPage]],
-    'recipe-vite-app': [['index.html', viteAppPage], ['main.ts', viteAppMain]],
-    'recipe-lms': [['the LMS page\'s HTML', lmsPage]],
-    'recipe-eleventy': [['week3.md', eleventyPage], ['_includes/course.njk', eleventyLayout], ['eleventy.config.mjs', eleventyConfig]],
+    'recipe-vite-app': [
+      ['index.html', viteAppPage],
+      ['main.ts', viteAppMain],
+    ],
+    'recipe-lms': [["the LMS page's HTML", lmsPage]],
+    'recipe-eleventy': [
+      ['week3.md', eleventyPage],
+      ['_includes/course.njk', eleventyLayout],
+      ['eleventy.config.mjs', eleventyConfig],
+    ],
   };
   for (const [id, files] of Object.entries(recipes))
-    document.getElementById(id)!.replaceChildren(...files.flatMap(([name, text]) => [el('p', { class: 'file-name' }, name), code(localise(text.trim(), base))]));
+    document
+      .getElementById(id)!
+      .replaceChildren(
+        ...files.flatMap(([name, text]) => [el('p', { class: 'file-name' }, name), code(localise(text.trim(), base))]),
+      );
 }
 
 /** The live iframe example: the frames script (imported above) sizes it; its events are logged. */

@@ -29,7 +29,11 @@ export function splitLive(text: string, numbers: LiveNumbers): Piece[] {
     const key = match[1];
     const value = numbers[key];
     const format = match[2];
-    pieces.push(value === undefined ? { text: '…', key, format, missing: true } : { text: formatNumber(value, format), key, format });
+    pieces.push(
+      value === undefined
+        ? { text: '…', key, format, missing: true }
+        : { text: formatNumber(value, format), key, format },
+    );
     last = match.index! + match[0].length;
   }
   if (last < text.length) pieces.push({ text: text.slice(last) });

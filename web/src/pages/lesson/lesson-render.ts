@@ -13,8 +13,11 @@ import attentionSource from '../../../../core/src/attention.cpp?raw';
 function coreListing(): string {
   const start = attentionHeader.indexOf('template <typename Scalar>\nMatrixOf<Scalar> attention_weights_unchecked');
   const end = attentionHeader.indexOf('\n}\n', start);
-  const output = attentionSource.split('\n').find((line) => line.includes('product_into(result.weights, value, result.output)'));
-  if (start < 0 || end < start || !output) throw new Error('the attention listing is no longer where lesson-render.ts looks for it');
+  const output = attentionSource
+    .split('\n')
+    .find((line) => line.includes('product_into(result.weights, value, result.output)'));
+  if (start < 0 || end < start || !output)
+    throw new Error('the attention listing is no longer where lesson-render.ts looks for it');
   return `${attentionHeader.slice(start, end + 2)}\n// then, in attention() (core/src/attention.cpp):\n${output.trim()}`;
 }
 
@@ -35,7 +38,12 @@ function renderBlock(block: Block, numbers: LiveNumbers): HTMLElement {
     }
     case 'code': {
       const source = block.source === 'attention-core' ? coreListing() : block.source;
-      return el('figure', { class: 'code' }, el('pre', { tabindex: '0' }, el('code', {}, source)), el('figcaption', {}, block.caption));
+      return el(
+        'figure',
+        { class: 'code' },
+        el('pre', { tabindex: '0' }, el('code', {}, source)),
+        el('figcaption', {}, block.caption),
+      );
     }
     case 'widget': {
       const widget = document.createElement(block.tag);
@@ -50,7 +58,11 @@ function renderBlock(block: Block, numbers: LiveNumbers): HTMLElement {
 export function renderLesson(main: HTMLElement, toc: HTMLElement, sections: Section[], numbers: LiveNumbers): void {
   for (const section of sections) {
     const headingId = `${section.id}-title`;
-    const node = el('section', { id: section.id, 'aria-labelledby': headingId }, el('h2', { id: headingId }, section.title));
+    const node = el(
+      'section',
+      { id: section.id, 'aria-labelledby': headingId },
+      el('h2', { id: headingId }, section.title),
+    );
     for (const block of section.blocks) node.append(renderBlock(block, numbers));
     main.append(node);
     toc.append(el('li', {}, el('a', { href: `#${section.id}` }, section.title)));

@@ -11,8 +11,13 @@ import { oneBlockRuns, otherSeedRuns, recordedCueRuns, type RecordedRun } from '
 import { scaleSweepNumbers, sweepOf } from '../../widgets/shared/sweep-view';
 
 /** What `attention-lab reference --json` writes (cli/cmd_reference.cpp). */
-interface ReferenceReport { cases: { outputMaxAbsDiff: number; weightsMaxAbsDiff: number }[] }
-const reference = import.meta.glob<ReferenceReport>('../../generated/reference.json', { eager: true, import: 'default' })['../../generated/reference.json'];
+interface ReferenceReport {
+  cases: { outputMaxAbsDiff: number; weightsMaxAbsDiff: number }[];
+}
+const reference = import.meta.glob<ReferenceReport>('../../generated/reference.json', {
+  eager: true,
+  import: 'default',
+})['../../generated/reference.json'];
 
 /** The figures of a run the page's words describe, as run.* numbers (shown-run.ts). */
 export function runNumbers(run: { seed: number; analysis: CueAnalysis }): LiveNumbers {
@@ -52,7 +57,11 @@ function midJumpNumbers(run: RecordedRun): LiveNumbers {
   const trace = run.analysisHistory ?? [];
   const at = trace.findIndex((a) => strongestAt(a, -1) >= 0.5);
   if (at < 0) return {};
-  return { 'cue.midJumpEpoch': at + 1, 'cue.midJumpShare': strongestAt(trace[at], -1), 'cue.midJumpAccuracy': run.history[at].validationAccuracy };
+  return {
+    'cue.midJumpEpoch': at + 1,
+    'cue.midJumpShare': strongestAt(trace[at], -1),
+    'cue.midJumpAccuracy': run.history[at].validationAccuracy,
+  };
 }
 
 function recordedNumbers(): LiveNumbers {
@@ -60,10 +69,14 @@ function recordedNumbers(): LiveNumbers {
   if (!runs) return {};
   const [one, two] = runs;
   return {
-    'cue.params1': one.parameterCount, 'cue.params2': two.parameterCount,
-    'cue.best1': one.bestValidationAccuracy, 'cue.best2': two.bestValidationAccuracy,
-    'cue.baseline': two.baselineAccuracy, 'cue.chance': two.chanceAccuracy,
-    'cue.seed': two.config.seed, 'cue.epochs': two.config.epochs,
+    'cue.params1': one.parameterCount,
+    'cue.params2': two.parameterCount,
+    'cue.best1': one.bestValidationAccuracy,
+    'cue.best2': two.bestValidationAccuracy,
+    'cue.baseline': two.baselineAccuracy,
+    'cue.chance': two.chanceAccuracy,
+    'cue.seed': two.config.seed,
+    'cue.epochs': two.config.epochs,
     'cue.finalShare': strongestAt(two.analysis, -1),
     'cue.first': firstBlockMove(two.analysis, 'cue'),
     ...climbNumbers('cue', two.history, two.baselineAccuracy),
@@ -89,22 +102,33 @@ function oneBlockNumbers(): LiveNumbers {
   const runs = oneBlockRuns();
   const recorded = recordedCueRuns()?.[0].config;
   const numbers: LiveNumbers = {};
-  const seeds = runs.filter((r) => recorded && r.config.heads === recorded.heads && r.config.epochs === recorded.epochs);
+  const seeds = runs.filter(
+    (r) => recorded && r.config.heads === recorded.heads && r.config.epochs === recorded.epochs,
+  );
   if (seeds.length) {
     const of = (f: (r: (typeof seeds)[number]) => number) => seeds.map(f);
     Object.assign(numbers, {
       'seeds.count': seeds.length,
-      'seeds.from': Math.min(...of((r) => r.config.seed)), 'seeds.to': Math.max(...of((r) => r.config.seed)),
-      'seeds.best1Min': Math.min(...of((r) => r.best)), 'seeds.best1Max': Math.max(...of((r) => r.best)),
-      'seeds.baselineMin': Math.min(...of((r) => r.baseline)), 'seeds.baselineMax': Math.max(...of((r) => r.baseline)),
-      'seeds.marginMin': Math.min(...of((r) => r.best - r.baseline)), 'seeds.marginMax': Math.max(...of((r) => r.best - r.baseline)),
+      'seeds.from': Math.min(...of((r) => r.config.seed)),
+      'seeds.to': Math.max(...of((r) => r.config.seed)),
+      'seeds.best1Min': Math.min(...of((r) => r.best)),
+      'seeds.best1Max': Math.max(...of((r) => r.best)),
+      'seeds.baselineMin': Math.min(...of((r) => r.baseline)),
+      'seeds.baselineMax': Math.max(...of((r) => r.baseline)),
+      'seeds.marginMin': Math.min(...of((r) => r.best - r.baseline)),
+      'seeds.marginMax': Math.max(...of((r) => r.best - r.baseline)),
     });
   }
   // Per number of heads, the longest run.
   for (const run of runs) {
     const key = `oneBlock.heads${run.config.heads}`;
     if ((numbers[`${key}.epochs`] ?? 0) >= run.config.epochs) continue;
-    Object.assign(numbers, { [`${key}.heads`]: run.config.heads, [`${key}.epochs`]: run.config.epochs, [`${key}.best`]: run.best, [`${key}.bestEpoch`]: run.bestEpoch });
+    Object.assign(numbers, {
+      [`${key}.heads`]: run.config.heads,
+      [`${key}.epochs`]: run.config.epochs,
+      [`${key}.best`]: run.best,
+      [`${key}.bestEpoch`]: run.bestEpoch,
+    });
   }
   return numbers;
 }
@@ -120,7 +144,11 @@ function buildTimeNumbers(): LiveNumbers {
 
 /** The source lesson's figures, and how far the core's measurements are from them in standard errors. */
 function sourceNumbers(core: Core): LiveNumbers {
-  const numbers: LiveNumbers = { 'source.best1': sourceFigures.best1, 'source.best2': sourceFigures.best2, 'source.cueShare': sourceFigures.cueShare };
+  const numbers: LiveNumbers = {
+    'source.best1': sourceFigures.best1,
+    'source.best2': sourceFigures.best2,
+    'source.cueShare': sourceFigures.cueShare,
+  };
   for (const row of sweepOf(core).rows) {
     const source = sourceFigures.maxUnscaled[row.dk];
     const { mean, standardError } = row.unscaled.maxWeight;
@@ -139,11 +167,14 @@ function sourceNumbers(core: Core): LiveNumbers {
 function permutationGap(core: Core): number {
   const x = core.random(0).normalMatrix(6, 4);
   const reversed = { rows: x.rows, cols: x.cols, data: new Float32Array(x.data.length) };
-  for (let i = 0; i < x.rows; i++) reversed.data.set(x.data.subarray((x.rows - 1 - i) * x.cols, (x.rows - i) * x.cols), i * x.cols);
-  const out = core.attention(x, x, x).output, back = core.attention(reversed, reversed, reversed).output;
+  for (let i = 0; i < x.rows; i++)
+    reversed.data.set(x.data.subarray((x.rows - 1 - i) * x.cols, (x.rows - i) * x.cols), i * x.cols);
+  const out = core.attention(x, x, x).output,
+    back = core.attention(reversed, reversed, reversed).output;
   let gap = 0;
   for (let i = 0; i < x.rows; i++)
-    for (let j = 0; j < x.cols; j++) gap = Math.max(gap, Math.abs(back.data[i * x.cols + j] - out.data[(x.rows - 1 - i) * x.cols + j]));
+    for (let j = 0; j < x.cols; j++)
+      gap = Math.max(gap, Math.abs(back.data[i * x.cols + j] - out.data[(x.rows - 1 - i) * x.cols + j]));
   return gap;
 }
 
@@ -152,7 +183,8 @@ export function computeLiveNumbers(core: Core): LiveNumbers {
   const fraction = (name: string) => masks.cases.find((c) => c.name === name)!.allowedFraction;
   const heads = core.headsDemo();
   const pitfall = core.halfPrecisionPitfall();
-  const pitfallCase = (precision: string, constant: string) => pitfall.cases.find((c) => c.precision === precision && c.constant === constant)!;
+  const pitfallCase = (precision: string, constant: string) =>
+    pitfall.cases.find((c) => c.precision === precision && c.constant === constant)!;
   const fullRow = pitfall.fullyMaskedRows[0];
   return {
     ...buildTimeNumbers(),

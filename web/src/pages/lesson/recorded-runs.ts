@@ -8,15 +8,31 @@ import type { CueAnalysis, CueConfig, CueReport } from '../../core';
 /** What `attention-lab cue --json` writes: the core's CueReport, the time, and with --trace the analysis per epoch. */
 export type RecordedRun = CueReport & { elapsedSeconds: number; analysisHistory?: CueAnalysis[] };
 
-const trainerRuns = import.meta.glob<RecordedRun>('../../generated/cue-*block.json', { eager: true, import: 'default' });
+const trainerRuns = import.meta.glob<RecordedRun>('../../generated/cue-*block.json', {
+  eager: true,
+  import: 'default',
+});
 // The claims' runs: only the keys the page reads are bundled (Vite exports a JSON file's keys).
 const runConfigs = import.meta.glob<CueConfig>('../../generated/runs/*.json', { eager: true, import: 'config' });
-const runBests = import.meta.glob<number>('../../generated/runs/*.json', { eager: true, import: 'bestValidationAccuracy' });
+const runBests = import.meta.glob<number>('../../generated/runs/*.json', {
+  eager: true,
+  import: 'bestValidationAccuracy',
+});
 const runBestEpochs = import.meta.glob<number>('../../generated/runs/*.json', { eager: true, import: 'bestEpoch' });
-const runBaselines = import.meta.glob<number>('../../generated/runs/*.json', { eager: true, import: 'baselineAccuracy' });
-const otherRoute = import.meta.glob<RecordedRun>('../../generated/runs/two-block-*.json', { eager: true, import: 'default' });
+const runBaselines = import.meta.glob<number>('../../generated/runs/*.json', {
+  eager: true,
+  import: 'baselineAccuracy',
+});
+const otherRoute = import.meta.glob<RecordedRun>('../../generated/runs/two-block-*.json', {
+  eager: true,
+  import: 'default',
+});
 // The trained weights, fetched only when a probe asks for them (raw float32, core/include/attn/cue/probe.hpp).
-const weightUrls = import.meta.glob<string>('../../generated/cue-*block.weights.bin', { eager: true, query: '?url', import: 'default' });
+const weightUrls = import.meta.glob<string>('../../generated/cue-*block.weights.bin', {
+  eager: true,
+  query: '?url',
+  import: 'default',
+});
 
 /** The trainer's recorded runs of the 1-block and the 2-block model, if this build has them. */
 export function recordedCueRuns(): [RecordedRun, RecordedRun] | undefined {
@@ -42,7 +58,12 @@ export interface RunSummary {
 export function oneBlockRuns(): RunSummary[] {
   return Object.keys(runConfigs)
     .filter((path) => runConfigs[path].blocks === 1)
-    .map((path) => ({ config: runConfigs[path], best: runBests[path], bestEpoch: runBestEpochs[path], baseline: runBaselines[path] }));
+    .map((path) => ({
+      config: runConfigs[path],
+      best: runBests[path],
+      bestEpoch: runBestEpochs[path],
+      baseline: runBaselines[path],
+    }));
 }
 
 /** The recorded 2-block runs on other seeds, in full (the other route's circuit and curve). */

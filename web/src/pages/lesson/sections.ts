@@ -55,7 +55,10 @@ export const sections: Section[] = [
           'A model that needs order adds it to the tokens themselves; the tiny transformer of the cue task ' +
           'below adds fixed sinusoidal position vectors, and its first block uses them to attend by offset.',
       },
-      { kind: 'math', tex: '\\operatorname{Attention}(Q, K, V) = \\operatorname{softmax}\\Bigl(\\frac{Q K^{\\mathsf{T}}}{\\sqrt{d_k}}\\Bigr)\\, V' },
+      {
+        kind: 'math',
+        tex: '\\operatorname{Attention}(Q, K, V) = \\operatorname{softmax}\\Bigl(\\frac{Q K^{\\mathsf{T}}}{\\sqrt{d_k}}\\Bigr)\\, V',
+      },
       {
         kind: 'p',
         text:
@@ -97,7 +100,12 @@ export const sections: Section[] = [
           'below and watch the weights move; the dot labelled “output” is the weighted mean of the values, ' +
           'so it always lies in the convex hull of the values, the smallest convex polygon that holds them all.',
       },
-      { kind: 'widget', tag: 'attn-soft-lookup', attrs: { 'state-key': 'lookup' }, caption: 'A soft lookup over five keys. Drag the query, or focus the sketch and use the arrow keys.' },
+      {
+        kind: 'widget',
+        tag: 'attn-soft-lookup',
+        attrs: { 'state-key': 'lookup' },
+        caption: 'A soft lookup over five keys. Drag the query, or focus the sketch and use the arrow keys.',
+      },
     ],
   },
   {
@@ -122,7 +130,13 @@ export const sections: Section[] = [
           'term by term with the values the core used. Change a cell of $Q$, $K$ or $V$ (or switch on ' +
           'the causal mask) and follow the change through to the output.',
       },
-      { kind: 'widget', tag: 'attn-attention-steps', attrs: { 'state-key': 'steps' }, caption: 'One attention call on a small seeded example, every matrix computed by the core. Tab into a matrix and move with the arrow keys; Enter edits a cell of Q, K or V.' },
+      {
+        kind: 'widget',
+        tag: 'attn-attention-steps',
+        attrs: { 'state-key': 'steps' },
+        caption:
+          'One attention call on a small seeded example, every matrix computed by the core. Tab into a matrix and move with the arrow keys; Enter edits a cell of Q, K or V.',
+      },
       {
         kind: 'p',
         text:
@@ -153,7 +167,13 @@ export const sections: Section[] = [
           '$\\sqrt{d_k}$. Wide scores make the softmax lopsided: nearly all the weight lands on whichever ' +
           'key happened to score highest. Dividing by $\\sqrt{d_k}$ puts the variance back at 1.',
       },
-      { kind: 'widget', tag: 'attn-scale-figure', attrs: { 'state-key': 'scale' }, caption: 'Random queries and keys, {sweep.tokens} tokens, computed now by the core. The line under the plots gives the draws per dimension and how long the error bars (one standard error) are.' },
+      {
+        kind: 'widget',
+        tag: 'attn-scale-figure',
+        attrs: { 'state-key': 'scale' },
+        caption:
+          'Random queries and keys, {sweep.tokens} tokens, computed now by the core. The line under the plots gives the draws per dimension and how long the error bars (one standard error) are.',
+      },
       {
         kind: 'p',
         text:
@@ -174,7 +194,13 @@ export const sections: Section[] = [
           'averaged, so this page cannot tell whether the larger gap at $d_k = 4$ is sampling or method. The ' +
           'trend, a top weight that climbs with $d_k$, is the same in both.',
       },
-      { kind: 'widget', tag: 'attn-ranked-table', attrs: { 'state-key': 'table' }, caption: 'The same measurement as a table. Click a column header (or focus it and press Enter) to rank the rows by it; recompute it with more draws and the figure above follows.' },
+      {
+        kind: 'widget',
+        tag: 'attn-ranked-table',
+        attrs: { 'state-key': 'table' },
+        caption:
+          'The same measurement as a table. Click a column header (or focus it and press Enter) to rank the rows by it; recompute it with more draws and the figure above follows.',
+      },
       {
         kind: 'p',
         text:
@@ -200,7 +226,13 @@ export const sections: Section[] = [
           'so a finite constant spreads it evenly ({pitfall.uniformWeight:4} per key over {pitfall.positions} keys ' +
           'in the Pitfalls demo) and $-\\infty$ makes it NaN.',
       },
-      { kind: 'widget', tag: 'attn-mask-figure', attrs: { 'state-key': 'masks' }, caption: 'Attention weights of one seeded score matrix under each mask. The fuller a cell’s colour, the more weight it carries (near the background: almost none); grey cells are blocked.' },
+      {
+        kind: 'widget',
+        tag: 'attn-mask-figure',
+        attrs: { 'state-key': 'masks' },
+        caption:
+          'Attention weights of one seeded score matrix under each mask. The fuller a cell’s colour, the more weight it carries (near the background: almost none); grey cells are blocked.',
+      },
       {
         kind: 'p',
         text:
@@ -242,7 +274,13 @@ export const sections: Section[] = [
           '{heads.scoresMulti} scores where one head has {heads.scoresSingle}, and each head compares queries and keys in a ' +
           '{heads.keyDim}-dimensional slice instead of all {heads.dModel} dimensions.',
       },
-      { kind: 'widget', tag: 'attn-heads-figure', attrs: { 'state-key': 'heads' }, caption: 'One seeded input through {heads.numHeads} untrained heads of {heads.keyDim}. Untrained, each head is close to even attention: per query its largest weight averages {heads.maxWeightMin:3} to {heads.maxWeightMax:3}, against {heads.uniform:3} for perfectly even weights. The trainer below trains several heads per block.' },
+      {
+        kind: 'widget',
+        tag: 'attn-heads-figure',
+        attrs: { 'state-key': 'heads' },
+        caption:
+          'One seeded input through {heads.numHeads} untrained heads of {heads.keyDim}. Untrained, each head is close to even attention: per query its largest weight averages {heads.maxWeightMin:3} to {heads.maxWeightMax:3}, against {heads.uniform:3} for perfectly even weights. The trainer below trains several heads per block.',
+      },
     ],
   },
   {
@@ -256,7 +294,11 @@ export const sections: Section[] = [
           'among random symbols; the last position repeats the CUE as a question, and the right answer ' +
           'is whatever symbol came straight after the first CUE.',
       },
-      { kind: 'code', caption: 'one training sequence', source: 'tokens:  6 2 2 CUE 4 1 7 3 5  CUE\n                   ^ the answer is 4' },
+      {
+        kind: 'code',
+        caption: 'one training sequence',
+        source: 'tokens:  6 2 2 CUE 4 1 7 3 5  CUE\n                   ^ the answer is 4',
+      },
       {
         kind: 'p',
         text:
@@ -265,7 +307,13 @@ export const sections: Section[] = [
           'in the sequence: best {cue.best1:4} against that strategy’s {cue.baseline:4}. The same model with two ' +
           'blocks ({cue.params2} parameters) reaches {cue.best2:4} best validation accuracy in the same run.',
       },
-      { kind: 'widget', tag: 'attn-cue-trainer', attrs: { 'state-key': 'cue' }, caption: 'Both models trained on the cue task by the core. Choose the seed, the heads per block and the epochs, and press Train both to run it yourself.' },
+      {
+        kind: 'widget',
+        tag: 'attn-cue-trainer',
+        attrs: { 'state-key': 'cue' },
+        caption:
+          'Both models trained on the cue task by the core. Choose the seed, the heads per block and the epochs, and press Train both to run it yourself.',
+      },
       {
         kind: 'p',
         text:
@@ -363,7 +411,14 @@ export const sections: Section[] = [
   {
     id: 'flowchart',
     title: 'The route of the run shown, at a glance',
-    blocks: [{ kind: 'widget', tag: 'attn-flowchart', caption: 'How the run the trainer shows answers the cue task, as the core’s analysis of its attention finds it, and where one small block stays.' }],
+    blocks: [
+      {
+        kind: 'widget',
+        tag: 'attn-flowchart',
+        caption:
+          'How the run the trainer shows answers the cue task, as the core’s analysis of its attention finds it, and where one small block stays.',
+      },
+    ],
   },
   {
     id: 'probe',
@@ -379,7 +434,13 @@ export const sections: Section[] = [
           'model follows it to the new answer while the one-block model keeps guessing. Once you have trained your ' +
           'own run in the trainer, switch to it and compare its route with the recorded one.',
       },
-      { kind: 'widget', tag: 'attn-cue-probe', attrs: { 'state-key': 'probe' }, caption: 'The trained models of the cue task, asked by the core in the training Worker. Each row of a heat map is where that position looks; the last row is the question.' },
+      {
+        kind: 'widget',
+        tag: 'attn-cue-probe',
+        attrs: { 'state-key': 'probe' },
+        caption:
+          'The trained models of the cue task, asked by the core in the training Worker. Each row of a heat map is where that position looks; the last row is the question.',
+      },
     ],
   },
   {
@@ -398,7 +459,12 @@ export const sections: Section[] = [
           '**Reading attention as an explanation.** In the trainer’s latest run, the head carrying the route puts {run.share:2} of its weight on one position, a tidy story; but on Vision Transformers, confidently wrong predictions have been reported with perfectly ordinary-looking attention.',
         ],
       },
-      { kind: 'widget', tag: 'attn-pitfall-demo', caption: 'Two pitfalls, computed by the core: masking after the softmax, and a half-precision fully masked row.' },
+      {
+        kind: 'widget',
+        tag: 'attn-pitfall-demo',
+        caption:
+          'Two pitfalls, computed by the core: masking after the softmax, and a half-precision fully masked row.',
+      },
     ],
   },
   {

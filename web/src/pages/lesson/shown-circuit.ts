@@ -21,6 +21,7 @@ export function shownCircuit(): Circuit {
 /** Shows the texts (and diagrams) of `circuit`, here and in everything rendered later. */
 export function showCircuit(circuit: Circuit): void {
   shown = circuit;
-  for (const node of document.querySelectorAll<HTMLElement>('[data-when-circuit]')) node.hidden = node.dataset.whenCircuit !== circuit;
+  for (const node of document.querySelectorAll<HTMLElement>('[data-when-circuit]'))
+    node.hidden = node.dataset.whenCircuit !== circuit;
   document.dispatchEvent(new CustomEvent(CIRCUIT_EVENT, { detail: { circuit } }));
 }

@@ -43,7 +43,7 @@ const at = (m: Mat, i: number, j: number) => m.data[i * m.cols + j];
 export class AttentionSteps extends AttnElement<typeof ATTENTION_STEPS> {
   static readonly contract = ATTENTION_STEPS;
   /** The whole core: this widget uses more than the attention core has. */
-  protected declare core: Core;
+  declare protected core: Core;
 
   private steps!: Steps;
   /** the reader's cells, replacing the drawn ones until a setting changes */
@@ -61,15 +61,31 @@ export class AttentionSteps extends AttnElement<typeof ATTENTION_STEPS> {
     const select = (name: 'tokens' | 'dk' | 'dv', value: number) => {
       const { min, max } = range(name);
       const node = el('select', { name });
-      for (let v = min; v <= max; v++) node.append(el('option', v === value ? { value: String(v), selected: '' } : { value: String(v) }, String(v)));
+      for (let v = min; v <= max; v++)
+        node.append(el('option', v === value ? { value: String(v), selected: '' } : { value: String(v) }, String(v)));
       return node;
     };
-    const tokens = select('tokens', s.tokens), dk = select('dk', s.dk), dv = select('dv', s.dv);
-    const causal = el('input', s.causal ? { type: 'checkbox', name: 'causal', checked: '' } : { type: 'checkbox', name: 'causal' });
-    const scale = el('input', s.scale ? { type: 'checkbox', name: 'scale', checked: '' } : { type: 'checkbox', name: 'scale' });
+    const tokens = select('tokens', s.tokens),
+      dk = select('dk', s.dk),
+      dv = select('dv', s.dv);
+    const causal = el(
+      'input',
+      s.causal ? { type: 'checkbox', name: 'causal', checked: '' } : { type: 'checkbox', name: 'causal' },
+    );
+    const scale = el(
+      'input',
+      s.scale ? { type: 'checkbox', name: 'scale', checked: '' } : { type: 'checkbox', name: 'scale' },
+    );
     const redraw = el('button', { type: 'button' }, 'Draw new cells');
     const apply = (seed = this.settings.seed) => {
-      this.remember({ tokens: Number(tokens.value), dk: Number(dk.value), dv: Number(dv.value), causal: causal.checked, scale: scale.checked, seed });
+      this.remember({
+        tokens: Number(tokens.value),
+        dk: Number(dk.value),
+        dv: Number(dv.value),
+        causal: causal.checked,
+        scale: scale.checked,
+        seed,
+      });
       this.edited = undefined;
       this.compute();
       this.changed();
@@ -88,24 +104,53 @@ export class AttentionSteps extends AttnElement<typeof ATTENTION_STEPS> {
     });
     this.flow.addEventListener('pointerover', (event) => this.show(this.refOf(event.target) ?? this.focused));
     this.flow.addEventListener('pointerleave', () => this.show(this.focused));
-    this.replaceChildren(el('div', { class: 'attn-panel steps' },
-      el('div', { class: 'attn-controls' },
-        el('label', {}, 'tokens', tokens), el('label', {}, 'dₖ', dk), el('label', {}, 'dᵥ', dv),
-        el('label', {}, causal, 'causal mask'), el('label', {}, scale, 'divide by √dₖ'), redraw),
-      el('p', { class: 'steps-hint' }, 'Tab into a matrix, move with the arrow keys, press Enter on a cell of Q, K or V to change it.'),
-      this.error, this.flow, this.explain));
+    this.replaceChildren(
+      el(
+        'div',
+        { class: 'attn-panel steps' },
+        el(
+          'div',
+          { class: 'attn-controls' },
+          el('label', {}, 'tokens', tokens),
+          el('label', {}, 'dₖ', dk),
+          el('label', {}, 'dᵥ', dv),
+          el('label', {}, causal, 'causal mask'),
+          el('label', {}, scale, 'divide by √dₖ'),
+          redraw,
+        ),
+        el(
+          'p',
+          { class: 'steps-hint' },
+          'Tab into a matrix, move with the arrow keys, press Enter on a cell of Q, K or V to change it.',
+        ),
+        this.error,
+        this.flow,
+        this.explain,
+      ),
+    );
     this.compute();
   }
 
   /** Runs the core on the drawn or the edited cells and lays out every matrix. */
   private compute(): void {
     const { tokens, dk: dK, dv: dV, causal, scale, seed } = this.settings;
-    this.steps = this.edited ? this.core.attentionSteps({ causal, scale }, this.edited) : this.core.attentionSteps({ tokens, dK, dV, causal, scale, seed });
+    this.steps = this.edited
+      ? this.core.attentionSteps({ causal, scale }, this.edited)
+      : this.core.attentionSteps({ tokens, dK, dV, causal, scale, seed });
     const stage = (id: MatrixId) => this.matrix(id, this.steps[id]);
     const noMask = el('p', { class: 'steps-nomask' }, 'No mask: every query sees every key.');
     this.flow.replaceChildren(
       el('div', { class: 'steps-row' }, stage('query'), stage('key'), stage('value')),
-      el('div', { class: 'steps-row' }, stage('scores'), stage('scaled'), causal ? stage('masked') : noMask, stage('weights'), stage('output')));
+      el(
+        'div',
+        { class: 'steps-row' },
+        stage('scores'),
+        stage('scaled'),
+        causal ? stage('masked') : noMask,
+        stage('weights'),
+        stage('output'),
+      ),
+    );
     const focus = this.focused && this.cell(this.focused);
     if (focus) this.focusCell(focus, this.contains(document.activeElement));
     else this.show(undefined);
@@ -116,19 +161,46 @@ export class AttentionSteps extends AttnElement<typeof ATTENTION_STEPS> {
     const info = MATRICES[id];
     const edits = EDITABLE.includes(id);
     const colLabel = (j: number) => (info.col ? `${info.col}${j}` : String(j));
-    const head = el('tr', {}, el('td', {}), ...Array.from({ length: m.cols }, (_, j) => el('th', { scope: 'col' }, colLabel(j))));
-    const rows = Array.from({ length: m.rows }, (_, i) => el('tr', {}, el('th', { scope: 'row' }, `${info.row}${i}`),
-      ...Array.from({ length: m.cols }, (_, j) => {
-        const v = at(m, i, j);
-        const blocked = id === 'masked' && this.steps.allowed.data[i * m.cols + j] === 0;
-        const attrs: Record<string, string> = { tabindex: i === 0 && j === 0 ? '0' : '-1', 'data-row': String(i), 'data-col': String(j), 'data-value': String(v) };
-        if (blocked) attrs['data-blocked'] = '';
-        if (edits && this.edited) attrs['data-edited'] = '';
-        return el('td', attrs, fmt(v));
-      })));
-    const caption = el('caption', {}, el('span', { class: 'steps-title' }, info.title), ' ', el('span', { class: 'steps-what' }, info.what));
-    const table = el('table', { class: 'steps-matrix', role: 'grid', 'data-matrix': id, 'aria-readonly': edits ? 'false' : 'true' },
-      caption, el('thead', {}, head), el('tbody', {}, ...rows));
+    const head = el(
+      'tr',
+      {},
+      el('td', {}),
+      ...Array.from({ length: m.cols }, (_, j) => el('th', { scope: 'col' }, colLabel(j))),
+    );
+    const rows = Array.from({ length: m.rows }, (_, i) =>
+      el(
+        'tr',
+        {},
+        el('th', { scope: 'row' }, `${info.row}${i}`),
+        ...Array.from({ length: m.cols }, (_, j) => {
+          const v = at(m, i, j);
+          const blocked = id === 'masked' && this.steps.allowed.data[i * m.cols + j] === 0;
+          const attrs: Record<string, string> = {
+            tabindex: i === 0 && j === 0 ? '0' : '-1',
+            'data-row': String(i),
+            'data-col': String(j),
+            'data-value': String(v),
+          };
+          if (blocked) attrs['data-blocked'] = '';
+          if (edits && this.edited) attrs['data-edited'] = '';
+          return el('td', attrs, fmt(v));
+        }),
+      ),
+    );
+    const caption = el(
+      'caption',
+      {},
+      el('span', { class: 'steps-title' }, info.title),
+      ' ',
+      el('span', { class: 'steps-what' }, info.what),
+    );
+    const table = el(
+      'table',
+      { class: 'steps-matrix', role: 'grid', 'data-matrix': id, 'aria-readonly': edits ? 'false' : 'true' },
+      caption,
+      el('thead', {}, head),
+      el('tbody', {}, ...rows),
+    );
     return el('div', { class: 'steps-stage' }, table);
   }
 
@@ -156,8 +228,14 @@ export class AttentionSteps extends AttnElement<typeof ATTENTION_STEPS> {
     const [id, i, j] = ref;
     const m = this.steps[id];
     const moves: Record<string, [number, number]> = {
-      ArrowUp: [i - 1, j], ArrowDown: [i + 1, j], ArrowLeft: [i, j - 1], ArrowRight: [i, j + 1],
-      Home: [i, 0], End: [i, m.cols - 1], PageUp: [0, j], PageDown: [m.rows - 1, j],
+      ArrowUp: [i - 1, j],
+      ArrowDown: [i + 1, j],
+      ArrowLeft: [i, j - 1],
+      ArrowRight: [i, j + 1],
+      Home: [i, 0],
+      End: [i, m.cols - 1],
+      PageUp: [0, j],
+      PageDown: [m.rows - 1, j],
     };
     if (event.key in moves) {
       event.preventDefault();
@@ -175,7 +253,13 @@ export class AttentionSteps extends AttnElement<typeof ATTENTION_STEPS> {
     const [id, i, j] = ref;
     const td = this.cell(ref)!;
     const name = `${MATRICES[id].title} row ${i}, column ${j}`;
-    const input = el('input', { type: 'text', inputmode: 'decimal', value: String(at(this.steps[id], i, j)), 'aria-label': name, size: '5' });
+    const input = el('input', {
+      type: 'text',
+      inputmode: 'decimal',
+      value: String(at(this.steps[id], i, j)),
+      'aria-label': name,
+      size: '5',
+    });
     let done = false;
     /** keep: the typed value (refused when it is not a number in range); refocus: back to the cell */
     const finish = (keep: boolean, refocus: boolean) => {
@@ -212,7 +296,11 @@ export class AttentionSteps extends AttnElement<typeof ATTENTION_STEPS> {
 
   private setCell([id, i, j]: CellRef, v: number): void {
     const copy = (m: Mat): Mat => ({ rows: m.rows, cols: m.cols, data: Float32Array.from(m.data) });
-    const cells: Cells = this.edited ?? { query: copy(this.steps.query), key: copy(this.steps.key), value: copy(this.steps.value) };
+    const cells: Cells = this.edited ?? {
+      query: copy(this.steps.query),
+      key: copy(this.steps.key),
+      value: copy(this.steps.value),
+    };
     const m = cells[id as keyof Cells];
     m.data[i * m.cols + j] = v;
     this.edited = cells;
@@ -223,13 +311,19 @@ export class AttentionSteps extends AttnElement<typeof ATTENTION_STEPS> {
   /** Tells the page the reader changed the example. */
   private changed(): void {
     const { causal, scale } = this.steps.config;
-    this.emit('attn-change', { causal, scale, weights: Array.from(this.steps.weights.data), output: Array.from(this.steps.output.data) });
+    this.emit('attn-change', {
+      causal,
+      scale,
+      weights: Array.from(this.steps.weights.data),
+      output: Array.from(this.steps.output.data),
+    });
   }
 
   /** Marks the cells `ref` came from and writes out its sum (nothing marked for no cell). */
   private show(ref: CellRef | undefined): void {
     for (const node of this.flow.querySelectorAll('[data-mark]')) node.removeAttribute('data-mark');
-    if (!ref || !this.cell(ref)) return void (this.explain.textContent = 'Focus or point at a cell to see where it comes from.');
+    if (!ref || !this.cell(ref))
+      return void (this.explain.textContent = 'Focus or point at a cell to see where it comes from.');
     const [id, i, j] = ref;
     const { sources, text } = this.derivation(ref);
     this.cell(ref)!.setAttribute('data-mark', 'self');
@@ -244,11 +338,19 @@ export class AttentionSteps extends AttnElement<typeof ATTENTION_STEPS> {
     const row = (m: MatrixId, r: number, cols: number) => Array.from({ length: cols }, (_, c): CellRef => [m, r, c]);
     const value = at(s[id], i, j);
     switch (id) {
-      case 'query': case 'key': case 'value':
+      case 'query':
+      case 'key':
+      case 'value':
         return { sources: [], text: `${fmt(value)}, component ${j} of token ${i}'s ${id}. Press Enter to change it.` };
       case 'scores': {
-        const terms = Array.from({ length: s.query.cols }, (_, c) => `${factor(at(s.query, i, c))} × ${factor(at(s.key, j, c))}`);
-        return { sources: [...row('query', i, s.query.cols), ...row('key', j, s.key.cols)], text: `q${i} · k${j} = ${terms.join(' + ')} = ${fmt(value, 4)}` };
+        const terms = Array.from(
+          { length: s.query.cols },
+          (_, c) => `${factor(at(s.query, i, c))} × ${factor(at(s.key, j, c))}`,
+        );
+        return {
+          sources: [...row('query', i, s.query.cols), ...row('key', j, s.key.cols)],
+          text: `q${i} · k${j} = ${terms.join(' + ')} = ${fmt(value, 4)}`,
+        };
       }
       case 'scaled':
         return {
@@ -270,8 +372,14 @@ export class AttentionSteps extends AttnElement<typeof ATTENTION_STEPS> {
         return { sources: row(from, i, n), text: `${exps[j]} / (${exps.join(' + ')}) = ${fmt(value, 4)}` };
       }
       case 'output': {
-        const terms = Array.from({ length: n }, (_, k) => `${fmt(at(s.weights, i, k), 4)} × ${factor(at(s.value, k, j))}`);
-        return { sources: [...row('weights', i, n), ...Array.from({ length: n }, (_, k): CellRef => ['value', k, j])], text: `${terms.join(' + ')} = ${fmt(value, 4)}` };
+        const terms = Array.from(
+          { length: n },
+          (_, k) => `${fmt(at(s.weights, i, k), 4)} × ${factor(at(s.value, k, j))}`,
+        );
+        return {
+          sources: [...row('weights', i, n), ...Array.from({ length: n }, (_, k): CellRef => ['value', k, j])],
+          text: `${terms.join(' + ')} = ${fmt(value, 4)}`,
+        };
       }
     }
   }

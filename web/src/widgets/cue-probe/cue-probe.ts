@@ -50,11 +50,26 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
     this.symbols = symbols;
     this.body = this.settings.sequence === undefined ? this.defaultBody() : this.parseSequence(this.settings.sequence);
     const cue = this.body.indexOf(symbols);
-    this.slider = el('input', { type: 'range', min: '0', max: String(length - 3), step: '1', value: String(cue), 'aria-label': 'cue position' });
+    this.slider = el('input', {
+      type: 'range',
+      min: '0',
+      max: String(length - 3),
+      step: '1',
+      value: String(cue),
+      'aria-label': 'cue position',
+    });
     this.slider.addEventListener('input', () => this.moveCue(Number(this.slider.value)));
-    const source = el('select', { 'aria-label': 'which trained models' },
-      ...(['recorded', 'live'] as const).map((s) => el('option', { value: s, ...(s === this.settings.source ? { selected: '' } : {}) },
-        s === 'recorded' ? 'the recorded run' : 'your run in the trainer')));
+    const source = el(
+      'select',
+      { 'aria-label': 'which trained models' },
+      ...(['recorded', 'live'] as const).map((s) =>
+        el(
+          'option',
+          { value: s, ...(s === this.settings.source ? { selected: '' } : {}) },
+          s === 'recorded' ? 'the recorded run' : 'your run in the trainer',
+        ),
+      ),
+    );
     source.addEventListener('change', () => {
       this.remember({ source: source.value as 'recorded' | 'live' });
       void this.ask(true);
@@ -62,12 +77,28 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
     this.editor = el('div', { class: 'probe-sequence', role: 'group', 'aria-label': 'the sequence' });
     this.status = el('p', { class: 'probe-status', 'aria-live': 'polite' });
     this.answers = el('div', { class: 'probe-models' });
-    this.replaceChildren(el('div', { class: 'attn-panel probe' },
-      el('div', { class: 'attn-controls' }, el('label', {}, 'models', source), el('label', {}, 'move the cue', this.slider)),
-      this.editor, this.status,
-      el('p', { class: 'probe-legend' }, 'Heat maps, colour by weight: ', el('span', { class: 'probe-key' }, '0 ', el('span', { class: 'probe-scale', 'aria-hidden': 'true' }), ' 1'),
-        ' (the further a cell\'s colour from the background, the more weight). Each map is a table of the weights for screen readers.'),
-      this.answers));
+    this.replaceChildren(
+      el(
+        'div',
+        { class: 'attn-panel probe' },
+        el(
+          'div',
+          { class: 'attn-controls' },
+          el('label', {}, 'models', source),
+          el('label', {}, 'move the cue', this.slider),
+        ),
+        this.editor,
+        this.status,
+        el(
+          'p',
+          { class: 'probe-legend' },
+          'Heat maps, colour by weight: ',
+          el('span', { class: 'probe-key' }, '0 ', el('span', { class: 'probe-scale', 'aria-hidden': 'true' }), ' 1'),
+          " (the further a cell's colour from the background, the more weight). Each map is a table of the weights for screen readers.",
+        ),
+        this.answers,
+      ),
+    );
     this.renderEditor();
     await this.ask(); // ready once the models have answered (or said why not)
   }
@@ -86,7 +117,10 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
 
   /** The sequence attribute as token ids, checked against the task (an AuthorError names what is wrong). */
   private parseSequence(text: string): number[] {
-    const tokens = text.split(',').map((t) => t.trim()).map((t) => (t === 'CUE' ? this.symbols : Number(t)));
+    const tokens = text
+      .split(',')
+      .map((t) => t.trim())
+      .map((t) => (t === 'CUE' ? this.symbols : Number(t)));
     const fail = (why: string): never => {
       throw new AuthorError(`attribute sequence ${why}, got "${text.slice(0, 60)}"`);
     };
@@ -102,21 +136,38 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
     return this.body.map((t) => (t === this.symbols ? 'CUE' : String(t))).join(',');
   }
 
-  private label = (token: number) => (token === this.symbols ? 'CUE' : token === this.symbols + 1 ? 'PAD' : String(token));
+  private label = (token: number) =>
+    token === this.symbols ? 'CUE' : token === this.symbols + 1 ? 'PAD' : String(token);
 
   /** One control per position: a symbol to pick, the cue (moved with the slider), the query. */
   private renderEditor(): void {
     const cells = this.body.map((token, p) => {
-      if (token === this.symbols) return el('div', { class: 'probe-token', 'data-cue': '' }, el('span', { class: 'probe-pos' }, String(p)), el('span', { class: 'probe-fixed' }, 'CUE'));
-      const select = el('select', { 'aria-label': `symbol at position ${p}` },
-        ...Array.from({ length: this.symbols }, (_, s) => el('option', { value: String(s), ...(s === token ? { selected: '' } : {}) }, String(s))));
+      if (token === this.symbols)
+        return el(
+          'div',
+          { class: 'probe-token', 'data-cue': '' },
+          el('span', { class: 'probe-pos' }, String(p)),
+          el('span', { class: 'probe-fixed' }, 'CUE'),
+        );
+      const select = el(
+        'select',
+        { 'aria-label': `symbol at position ${p}` },
+        ...Array.from({ length: this.symbols }, (_, s) =>
+          el('option', { value: String(s), ...(s === token ? { selected: '' } : {}) }, String(s)),
+        ),
+      );
       select.addEventListener('change', () => {
         this.body[p] = Number(select.value);
         this.changed();
       });
       return el('label', { class: 'probe-token' }, el('span', { class: 'probe-pos' }, String(p)), select);
     });
-    const query = el('div', { class: 'probe-token', 'data-query': '' }, el('span', { class: 'probe-pos' }, `${this.length - 1}`), el('span', { class: 'probe-fixed' }, 'CUE'));
+    const query = el(
+      'div',
+      { class: 'probe-token', 'data-query': '' },
+      el('span', { class: 'probe-pos' }, `${this.length - 1}`),
+      el('span', { class: 'probe-fixed' }, 'CUE'),
+    );
     this.editor.replaceChildren(...cells, query);
     const cue = this.body.indexOf(this.symbols);
     this.slider.value = String(cue);
@@ -154,14 +205,17 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
     const answerer = this.answerer();
     let answers: ProbeAnswer[];
     try {
-      answers = await Promise.all(BLOCKS.map((blocks) => answerer.probe({ source, blocks } satisfies ProbeTarget, tokens)));
+      answers = await Promise.all(
+        BLOCKS.map((blocks) => answerer.probe({ source, blocks } satisfies ProbeTarget, tokens)),
+      );
     } catch (error) {
       if (asked !== this.asked) return;
       const message = error instanceof Error ? error.message : String(error);
       this.answers.replaceChildren();
-      this.status.textContent = source === 'live' && /no finished live run/.test(message)
-        ? 'No run of yours yet: press Train both in the trainer on this page and let it finish, then ask again.'
-        : `The models could not answer: ${message}`;
+      this.status.textContent =
+        source === 'live' && /no finished live run/.test(message)
+          ? 'No run of yours yet: press Train both in the trainer on this page and let it finish, then ask again.'
+          : `The models could not answer: ${message}`;
       return;
     }
     if (asked !== this.asked || !this.isConnected) return;
@@ -181,20 +235,54 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
   private modelView(blocks: number, probe: Probe): HTMLElement {
     const right = probe.prediction === probe.expected;
     const p = probe.probabilities;
-    const classes = Array.from(p, (v, c) => el('tr', c === probe.prediction ? { 'data-predicted': '' } : {},
-      el('th', { scope: 'row' }, this.label(c)), el('td', {}, v.toFixed(4)), el('td', { 'aria-hidden': 'true' }, this.bar(v))));
-    const maps = probe.attention.flatMap((heads, b) => heads.map((weights, h) =>
-      this.heatmap(probe, weights, `Block ${b + 1}${heads.length > 1 ? `, head ${h + 1}` : ''}`)));
-    return el('section', { class: 'probe-model', 'data-blocks': String(blocks), 'aria-label': `${blocks} block${blocks > 1 ? 's' : ''}` },
+    const classes = Array.from(p, (v, c) =>
+      el(
+        'tr',
+        c === probe.prediction ? { 'data-predicted': '' } : {},
+        el('th', { scope: 'row' }, this.label(c)),
+        el('td', {}, v.toFixed(4)),
+        el('td', { 'aria-hidden': 'true' }, this.bar(v)),
+      ),
+    );
+    const maps = probe.attention.flatMap((heads, b) =>
+      heads.map((weights, h) =>
+        this.heatmap(probe, weights, `Block ${b + 1}${heads.length > 1 ? `, head ${h + 1}` : ''}`),
+      ),
+    );
+    return el(
+      'section',
+      { class: 'probe-model', 'data-blocks': String(blocks), 'aria-label': `${blocks} block${blocks > 1 ? 's' : ''}` },
       el('h3', {}, `${blocks} block${blocks > 1 ? 's' : ''}`),
-      el('p', { class: 'probe-prediction', 'data-result': right ? 'right' : 'wrong' },
-        'Predicts ', el('strong', { 'data-prediction': String(probe.prediction) }, this.label(probe.prediction)),
-        ` with probability ${p[probe.prediction].toFixed(4)}: ${right ? 'right' : `wrong (the answer is ${this.label(probe.expected)})`}.`),
-      el('details', { class: 'probe-classes' }, el('summary', {}, 'Every class\'s probability', el('span', { class: 'visually-hidden' }, `, ${blocks} block${blocks > 1 ? 's' : ''}`)),
-        el('table', { class: 'ranked' }, el('caption', { class: 'visually-hidden' }, `${blocks} blocks: probability of each class`),
-          el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'class'), el('th', { scope: 'col' }, 'probability'), el('td', {}))),
-          el('tbody', {}, ...classes))),
-      ...maps);
+      el(
+        'p',
+        { class: 'probe-prediction', 'data-result': right ? 'right' : 'wrong' },
+        'Predicts ',
+        el('strong', { 'data-prediction': String(probe.prediction) }, this.label(probe.prediction)),
+        ` with probability ${p[probe.prediction].toFixed(4)}: ${right ? 'right' : `wrong (the answer is ${this.label(probe.expected)})`}.`,
+      ),
+      el(
+        'details',
+        { class: 'probe-classes' },
+        el(
+          'summary',
+          {},
+          "Every class's probability",
+          el('span', { class: 'visually-hidden' }, `, ${blocks} block${blocks > 1 ? 's' : ''}`),
+        ),
+        el(
+          'table',
+          { class: 'ranked' },
+          el('caption', { class: 'visually-hidden' }, `${blocks} blocks: probability of each class`),
+          el(
+            'thead',
+            {},
+            el('tr', {}, el('th', { scope: 'col' }, 'class'), el('th', { scope: 'col' }, 'probability'), el('td', {})),
+          ),
+          el('tbody', {}, ...classes),
+        ),
+      ),
+      ...maps,
+    );
   }
 
   private bar(value: number): HTMLElement {
@@ -211,19 +299,40 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
   private heatmap(probe: Probe, weights: ArrayLike<number>, title: string): HTMLElement {
     const t = probe.tokens.length;
     const labels = Array.from(probe.tokens, this.label);
-    const head = el('tr', {}, el('td', {}), ...labels.map((l, j) => el('th', { scope: 'col', title: `position ${j}` }, l)));
-    const rows = labels.map((l, i) => el('tr', i === t - 1 ? { 'data-query': '' } : {},
-      el('th', { scope: 'row' }, i === t - 1 ? `query ${l}` : `${i}: ${l}`),
-      ...labels.map((_, j) => {
-        const w = weights[i * t + j];
-        const cell = el('td', { title: `position ${i} onto position ${j}: ${w.toFixed(3)}`, 'data-weight': String(w) }, el('span', { class: 'visually-hidden' }, w.toFixed(3)));
-        cell.style.setProperty('--w', String(w));
-        return cell;
-      })));
-    return el('figure', { class: 'probe-map' },
-      el('table', { class: 'probe-heat', 'data-map': title },
+    const head = el(
+      'tr',
+      {},
+      el('td', {}),
+      ...labels.map((l, j) => el('th', { scope: 'col', title: `position ${j}` }, l)),
+    );
+    const rows = labels.map((l, i) =>
+      el(
+        'tr',
+        i === t - 1 ? { 'data-query': '' } : {},
+        el('th', { scope: 'row' }, i === t - 1 ? `query ${l}` : `${i}: ${l}`),
+        ...labels.map((_, j) => {
+          const w = weights[i * t + j];
+          const cell = el(
+            'td',
+            { title: `position ${i} onto position ${j}: ${w.toFixed(3)}`, 'data-weight': String(w) },
+            el('span', { class: 'visually-hidden' }, w.toFixed(3)),
+          );
+          cell.style.setProperty('--w', String(w));
+          return cell;
+        }),
+      ),
+    );
+    return el(
+      'figure',
+      { class: 'probe-map' },
+      el(
+        'table',
+        { class: 'probe-heat', 'data-map': title },
         el('caption', {}, `${title}: where each position looks (rows: from, columns: onto)`),
-        el('thead', {}, head), el('tbody', {}, ...rows)));
+        el('thead', {}, head),
+        el('tbody', {}, ...rows),
+      ),
+    );
   }
 }
 

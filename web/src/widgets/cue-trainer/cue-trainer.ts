@@ -30,10 +30,22 @@ interface ModelView {
   epochs: number;
   analysis?: CueAnalysis;
 }
-interface RunView { source: 'recorded' | 'live'; seed: number; heads: number; baseline: number; chance: number; models: ModelView[] }
+interface RunView {
+  source: 'recorded' | 'live';
+  seed: number;
+  heads: number;
+  baseline: number;
+  chance: number;
+  models: ModelView[];
+}
 type Settings = Pick<CueConfig, 'seed' | 'epochs' | 'heads'>;
 
-const OFFSET_LABELS: Record<number, string> = { [-2]: '−2', [-1]: '−1 (the earlier cue)', 0: '0 (the answer)', 1: '+1' };
+const OFFSET_LABELS: Record<number, string> = {
+  [-2]: '−2',
+  [-1]: '−1 (the earlier cue)',
+  0: '0 (the answer)',
+  1: '+1',
+};
 
 /** What the measured attention says about the circuit, in words (the core's analysis names the circuit). */
 export function describeCircuit(analysis: CueAnalysis): string {
@@ -64,13 +76,15 @@ let trainers = 0; // ids must stay unique when a page holds more than one traine
 export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements ProbeAnswerer {
   static readonly contract = CUE_TRAINER;
   /** The whole core: this widget uses more than the attention core has. */
-  protected declare core: Core;
+  declare protected core: Core;
 
   /** The heads a block can have: the divisors of the model width within the core's range. */
   private headChoices(): number[] {
     const { defaults, fields } = this.core.configs.cueTrain;
     const { min, max } = fields.find((f) => f.key === 'heads')!;
-    return Array.from({ length: defaults.dModel }, (_, i) => i + 1).filter((h) => defaults.dModel % h === 0 && h >= min && h <= max);
+    return Array.from({ length: defaults.dModel }, (_, i) => i + 1).filter(
+      (h) => defaults.dModel % h === 0 && h >= min && h <= max,
+    );
   }
 
   private view?: RunView;
@@ -114,11 +128,29 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
   protected async draw(): Promise<void> {
     const { seed, epochs } = this.settings;
     const suffix = (this.suffix ??= ++trainers === 1 ? '' : `-${trainers}`);
-    this.seedInput = el('input', { type: 'text', inputmode: 'numeric', size: '8', value: String(seed), 'aria-describedby': `cue-seed-error${suffix}` });
-    this.epochsInput = el('input', { type: 'text', inputmode: 'numeric', size: '5', value: String(epochs), 'aria-describedby': `cue-epochs-error${suffix}` });
+    this.seedInput = el('input', {
+      type: 'text',
+      inputmode: 'numeric',
+      size: '8',
+      value: String(seed),
+      'aria-describedby': `cue-seed-error${suffix}`,
+    });
+    this.epochsInput = el('input', {
+      type: 'text',
+      inputmode: 'numeric',
+      size: '5',
+      value: String(epochs),
+      'aria-describedby': `cue-epochs-error${suffix}`,
+    });
     const heads = String(this.settings.heads);
     const headChoices = [...new Set([...this.headChoices(), this.settings.heads])].sort((x, y) => x - y);
-    this.headsSelect = el('select', {}, ...headChoices.map((h) => el('option', { value: String(h), ...(String(h) === heads ? { selected: '' } : {}) }, String(h))));
+    this.headsSelect = el(
+      'select',
+      {},
+      ...headChoices.map((h) =>
+        el('option', { value: String(h), ...(String(h) === heads ? { selected: '' } : {}) }, String(h)),
+      ),
+    );
     this.seedError = el('span', { class: 'attn-error', id: `cue-seed-error${suffix}`, role: 'alert' });
     this.epochsError = el('span', { class: 'attn-error', id: `cue-epochs-error${suffix}`, role: 'alert' });
     const train = el('button', { type: 'button' }, 'Train both');
@@ -137,14 +169,27 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
     this.progressHost = el('div', {});
     this.plotHost = el('div', {});
     this.analysisHost = el('div', { 'aria-live': 'polite' });
-    this.replaceChildren(el('div', { class: 'attn-panel' },
-      el('div', { class: 'attn-controls' },
-        el('label', {}, 'seed', this.seedInput), this.seedError,
-        el('label', {}, 'heads per block', this.headsSelect),
-        el('label', {}, 'epochs', this.epochsInput), this.epochsError),
-      el('div', { class: 'attn-controls' }, train, this.pauseButton, restart, recorded),
-      this.status, this.progressHost, this.plotHost, this.analysisHost,
-      el('div', { class: 'attn-download' }, csv, svg)));
+    this.replaceChildren(
+      el(
+        'div',
+        { class: 'attn-panel' },
+        el(
+          'div',
+          { class: 'attn-controls' },
+          el('label', {}, 'seed', this.seedInput),
+          this.seedError,
+          el('label', {}, 'heads per block', this.headsSelect),
+          el('label', {}, 'epochs', this.epochsInput),
+          this.epochsError,
+        ),
+        el('div', { class: 'attn-controls' }, train, this.pauseButton, restart, recorded),
+        this.status,
+        this.progressHost,
+        this.plotHost,
+        this.analysisHost,
+        el('div', { class: 'attn-download' }, csv, svg),
+      ),
+    );
     this.resize?.disconnect(); // the previous drawing's
     this.resize = onWidthChange(this.plotHost, () => void this.render());
     await this.showRecorded();
@@ -169,11 +214,21 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
     }
     const [, two] = runs;
     this.view = {
-      source: 'recorded', seed: two.config.seed, heads: two.config.heads, baseline: two.baselineAccuracy, chance: two.chanceAccuracy,
+      source: 'recorded',
+      seed: two.config.seed,
+      heads: two.config.heads,
+      baseline: two.baselineAccuracy,
+      chance: two.chanceAccuracy,
       models: runs.map((r) => ({
-        blocks: r.config.blocks, parameterCount: r.parameterCount, best: r.bestValidationAccuracy,
+        blocks: r.config.blocks,
+        parameterCount: r.parameterCount,
+        best: r.bestValidationAccuracy,
         curve: r.history.map((e) => ({ epoch: e.epoch, accuracy: e.validationAccuracy })),
-        epoch: r.history.length, batch: 0, batchesPerEpoch: 1, epochs: r.config.epochs, analysis: r.analysis,
+        epoch: r.history.length,
+        batch: 0,
+        batchesPerEpoch: 1,
+        epochs: r.config.epochs,
+        analysis: r.analysis,
       })),
     };
     const recordedSettings: Settings = { seed: two.config.seed, heads: two.config.heads, epochs: two.config.epochs };
@@ -184,12 +239,23 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
       this.controlValues(); // clears the messages of earlier bad values
       this.remember(recordedSettings);
     }
-    const chosen = { seed: this.seedInput.value.trim(), heads: this.headsSelect.value, epochs: this.epochsInput.value.trim() };
-    const same = chosen.seed === String(recordedSettings.seed) && chosen.heads === String(recordedSettings.heads) && chosen.epochs === String(recordedSettings.epochs);
+    const chosen = {
+      seed: this.seedInput.value.trim(),
+      heads: this.headsSelect.value,
+      epochs: this.epochsInput.value.trim(),
+    };
+    const same =
+      chosen.seed === String(recordedSettings.seed) &&
+      chosen.heads === String(recordedSettings.heads) &&
+      chosen.epochs === String(recordedSettings.epochs);
     // The controls may hold other settings (a link's hash, the reader's edits): say whose run this is.
-    this.status.replaceChildren(el('span', { class: 'badge' }, 'recorded run'),
+    this.status.replaceChildren(
+      el('span', { class: 'badge' }, 'recorded run'),
       ` Trained by the native core at build time: ${describeSettings(recordedSettings)}. ` +
-      (same ? 'Press Train both to run it in your browser.' : `Your settings (${describeSettings(chosen)}) are not trained yet: press Train both to train them in your browser.`));
+        (same
+          ? 'Press Train both to run it in your browser.'
+          : `Your settings (${describeSettings(chosen)}) are not trained yet: press Train both to train them in your browser.`),
+    );
     await this.render();
     await showRun({ seed: two.config.seed, analysis: two.analysis });
   }
@@ -208,7 +274,8 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
       let message: string;
       try {
         message = this.core.cueConfigError({ [key]: value })?.message ?? '';
-      } catch (failure) {  // not a whole number: the facade's own check
+      } catch (failure) {
+        // not a whole number: the facade's own check
         message = failure instanceof Error ? failure.message : String(failure);
       }
       error.textContent = message ? `${message.charAt(0).toUpperCase()}${message.slice(1)}.` : '';
@@ -269,12 +336,26 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
       case 'started':
         this.view.baseline = reply.baseline;
         this.view.chance = reply.chance;
-        this.view.models[model] = { blocks: reply.model, parameterCount: reply.parameterCount, curve: [], best: 0, epoch: 0, batch: 0, batchesPerEpoch: reply.batchesPerEpoch, epochs: reply.epochs };
+        this.view.models[model] = {
+          blocks: reply.model,
+          parameterCount: reply.parameterCount,
+          curve: [],
+          best: 0,
+          epoch: 0,
+          batch: 0,
+          batchesPerEpoch: reply.batchesPerEpoch,
+          epochs: reply.epochs,
+        };
         break;
       case 'progress':
         Object.assign(this.view.models[model], { epoch: reply.epoch, batch: reply.batch });
         this.dataset.heapBytes = String(Math.max(reply.heapBytes, Number(this.dataset.heapBytes ?? 0)));
-        this.emit('attn-train-progress', { model: reply.model, epoch: reply.epoch, batch: reply.batch, heapBytes: reply.heapBytes });
+        this.emit('attn-train-progress', {
+          model: reply.model,
+          epoch: reply.epoch,
+          batch: reply.batch,
+          heapBytes: reply.heapBytes,
+        });
         this.renderProgress();
         return;
       case 'epoch':
@@ -285,7 +366,12 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
       case 'finished':
         this.view.models[model].analysis = reply.analysis;
         this.view.models[model].best = reply.best;
-        this.emit('attn-train-finished', { model: reply.model, best: reply.best, bestEpoch: reply.bestEpoch, circuit: reply.analysis.circuit });
+        this.emit('attn-train-finished', {
+          model: reply.model,
+          best: reply.best,
+          bestEpoch: reply.bestEpoch,
+          circuit: reply.analysis.circuit,
+        });
         if (reply.model === 2) void showRun({ seed: this.view.seed, analysis: reply.analysis });
         if (BOTH_MODELS.every((blocks) => this.view!.models[blocks - 1]?.analysis)) {
           this.running = false;
@@ -305,19 +391,40 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
     // widget's height changes once when a run begins, not once more per model.
     const starting = (blocks: number) => {
       const label = `${blocks} block${blocks > 1 ? 's' : ''}`;
-      return el('div', { class: 'progress-row', 'data-model': String(blocks) }, el('span', {}, `${label} (… parameters)`), el('progress', { 'aria-label': `${label} progress` }), el('span', { class: 'progress-text' }, 'starting…'));
+      return el(
+        'div',
+        { class: 'progress-row', 'data-model': String(blocks) },
+        el('span', {}, `${label} (… parameters)`),
+        el('progress', { 'aria-label': `${label} progress` }),
+        el('span', { class: 'progress-text' }, 'starting…'),
+      );
     };
-    this.progressHost.replaceChildren(...[1, 2].flatMap((blocks) => {
-      const m = view?.models[blocks - 1];
-      if (!m) return view?.source === 'live' && this.running ? [starting(blocks)] : [];
-      const done = m.epoch * m.batchesPerEpoch + (m.epoch < m.epochs ? m.batch : 0);
-      const label = `${m.blocks} block${m.blocks > 1 ? 's' : ''} (${m.parameterCount.toLocaleString('en-US')} parameters)`;
-      const bar = el('progress', { max: String(m.epochs * m.batchesPerEpoch), value: String(done), 'aria-label': `${label} progress` });
-      const text = view!.source === 'recorded' || m.epoch === m.epochs
-        ? `${m.epochs} epochs done, best ${m.best.toFixed(4)}`
-        : `epoch ${m.epoch + 1}/${m.epochs} · batch ${m.batch}/${m.batchesPerEpoch} · best ${m.best.toFixed(4)}`;
-      return [el('div', { class: 'progress-row', 'data-model': String(m.blocks) }, el('span', {}, label), bar, el('span', { class: 'progress-text' }, text))];
-    }));
+    this.progressHost.replaceChildren(
+      ...[1, 2].flatMap((blocks) => {
+        const m = view?.models[blocks - 1];
+        if (!m) return view?.source === 'live' && this.running ? [starting(blocks)] : [];
+        const done = m.epoch * m.batchesPerEpoch + (m.epoch < m.epochs ? m.batch : 0);
+        const label = `${m.blocks} block${m.blocks > 1 ? 's' : ''} (${m.parameterCount.toLocaleString('en-US')} parameters)`;
+        const bar = el('progress', {
+          max: String(m.epochs * m.batchesPerEpoch),
+          value: String(done),
+          'aria-label': `${label} progress`,
+        });
+        const text =
+          view!.source === 'recorded' || m.epoch === m.epochs
+            ? `${m.epochs} epochs done, best ${m.best.toFixed(4)}`
+            : `epoch ${m.epoch + 1}/${m.epochs} · batch ${m.batch}/${m.batchesPerEpoch} · best ${m.best.toFixed(4)}`;
+        return [
+          el(
+            'div',
+            { class: 'progress-row', 'data-model': String(m.blocks) },
+            el('span', {}, label),
+            bar,
+            el('span', { class: 'progress-text' }, text),
+          ),
+        ];
+      }),
+    );
   }
 
   private async render(): Promise<void> {
@@ -330,29 +437,68 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
     }
     const Plot = await loadPlot();
     const models = view.models.filter(Boolean);
-    const points = models.flatMap((m) => m.curve.map((c) => ({ model: `${m.blocks} block${m.blocks > 1 ? 's' : ''}`, ...c })));
+    const points = models.flatMap((m) =>
+      m.curve.map((c) => ({ model: `${m.blocks} block${m.blocks > 1 ? 's' : ''}`, ...c })),
+    );
     const epochs = Math.max(1, ...models.map((m) => m.epochs));
     const width = widthFor(this.plotHost, 640);
     // The reference lines are named in the legend below, not on the chart, where the 1-block
     // curve runs along the baseline.
     const figure = Plot.plot({
-      className: 'attn-plot', width, height: 284, marginLeft: 44, marginTop: 30, marginBottom: 44,
-      x: { label: 'epoch', labelOffset: 36, domain: [1, epochs], ticks: epochTicks(epochs, width), tickFormat: 'd' }, y: { label: 'validation accuracy', domain: [0, 1], grid: true },
+      className: 'attn-plot',
+      width,
+      height: 284,
+      marginLeft: 44,
+      marginTop: 30,
+      marginBottom: 44,
+      x: { label: 'epoch', labelOffset: 36, domain: [1, epochs], ticks: epochTicks(epochs, width), tickFormat: 'd' },
+      y: { label: 'validation accuracy', domain: [0, 1], grid: true },
       color: { domain: ['1 block', '2 blocks'], range: SERIES_COLOURS },
       marks: [
-        Plot.ruleY([view.chance].filter(Number.isFinite), { stroke: 'currentColor', strokeDasharray: '2 3', strokeOpacity: 0.7 }),
-        Plot.ruleY([view.baseline].filter(Number.isFinite), { stroke: 'currentColor', strokeDasharray: '6 3', strokeOpacity: 0.7 }),
+        Plot.ruleY([view.chance].filter(Number.isFinite), {
+          stroke: 'currentColor',
+          strokeDasharray: '2 3',
+          strokeOpacity: 0.7,
+        }),
+        Plot.ruleY([view.baseline].filter(Number.isFinite), {
+          stroke: 'currentColor',
+          strokeDasharray: '6 3',
+          strokeOpacity: 0.7,
+        }),
         Plot.line(points, { x: 'epoch', y: 'accuracy', stroke: 'model', strokeWidth: 2 }),
-        Plot.dot(points, { x: 'epoch', y: 'accuracy', fill: 'model', r: 2.5, title: (d) => `${d.model}, epoch ${d.epoch}: ${d.accuracy.toFixed(3)}` }),
+        Plot.dot(points, {
+          x: 'epoch',
+          y: 'accuracy',
+          fill: 'model',
+          r: 2.5,
+          title: (d) => `${d.model}, epoch ${d.epoch}: ${d.accuracy.toFixed(3)}`,
+        }),
       ],
     });
     this.svg = attachPlot(this.plotHost, figure);
     this.svg?.setAttribute('role', 'img');
-    this.svg?.setAttribute('aria-label', 'Validation accuracy per epoch. ' + models.map((m) => `${m.blocks} block${m.blocks > 1 ? 's' : ''}: ${m.curve.length} epochs, best ${m.best.toFixed(3)}`).join('; '));
+    this.svg?.setAttribute(
+      'aria-label',
+      'Validation accuracy per epoch. ' +
+        models
+          .map(
+            (m) => `${m.blocks} block${m.blocks > 1 ? 's' : ''}: ${m.curve.length} epochs, best ${m.best.toFixed(3)}`,
+          )
+          .join('; '),
+    );
     this.plotHost.dataset.points = String(points.length);
-    const reference = (value: number, name: string) => (Number.isFinite(value) ? [el('span', {}, `${name} ${value.toFixed(3)}`)] : []);
-    this.plotHost.append(el('p', { class: 'attn-controls' }, el('span', { class: 'swatch-unscaled' }, '1 block'), el('span', { class: 'swatch-scaled' }, '2 blocks'),
-      ...reference(view.chance, '┈ chance'), ...reference(view.baseline, '╌ most frequent symbol')));
+    const reference = (value: number, name: string) =>
+      Number.isFinite(value) ? [el('span', {}, `${name} ${value.toFixed(3)}`)] : [];
+    this.plotHost.append(
+      el(
+        'p',
+        { class: 'attn-controls' },
+        el('span', { class: 'swatch-unscaled' }, '1 block'),
+        el('span', { class: 'swatch-scaled' }, '2 blocks'),
+        ...reference(view.chance, '┈ chance'),
+        ...reference(view.baseline, '╌ most frequent symbol'),
+      ),
+    );
     this.renderAnalysis(models.find((m) => m.blocks === 2)?.analysis);
   }
 
@@ -360,32 +506,80 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
     if (!analysis) return void this.analysisHost.replaceChildren();
     const heads = analysis.lastBlockByOffset;
     const mean = analysis.lastBlockMeanByOffset;
-    const table = el('table', { class: 'ranked', 'data-table': 'offsets' },
-      el('caption', {}, 'The 2-block model\'s last block: attention from the query position, by offset from the answer (validation mean)'),
-      el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'offset'), ...heads.map((_, h) => el('th', { scope: 'col' }, `head ${h + 1}`)), ...(heads.length > 1 ? [el('th', { scope: 'col' }, 'mean')] : []))),
-      el('tbody', {}, ...Array.from(analysis.offsets, (offset, j) => el('tr', {}, el('td', {}, OFFSET_LABELS[offset] ?? String(offset)),
-        ...heads.map((h) => el('td', {}, h[j].toFixed(3))), ...(heads.length > 1 ? [el('td', {}, mean[j].toFixed(3))] : [])))));
+    const table = el(
+      'table',
+      { class: 'ranked', 'data-table': 'offsets' },
+      el(
+        'caption',
+        {},
+        "The 2-block model's last block: attention from the query position, by offset from the answer (validation mean)",
+      ),
+      el(
+        'thead',
+        {},
+        el(
+          'tr',
+          {},
+          el('th', { scope: 'col' }, 'offset'),
+          ...heads.map((_, h) => el('th', { scope: 'col' }, `head ${h + 1}`)),
+          ...(heads.length > 1 ? [el('th', { scope: 'col' }, 'mean')] : []),
+        ),
+      ),
+      el(
+        'tbody',
+        {},
+        ...Array.from(analysis.offsets, (offset, j) =>
+          el(
+            'tr',
+            {},
+            el('td', {}, OFFSET_LABELS[offset] ?? String(offset)),
+            ...heads.map((h) => el('td', {}, h[j].toFixed(3))),
+            ...(heads.length > 1 ? [el('td', {}, mean[j].toFixed(3))] : []),
+          ),
+        ),
+      ),
+    );
     const perHead = (weights: ArrayLike<number>) => Array.from(weights, (w) => w.toFixed(2)).join(', ');
-    this.analysisHost.replaceChildren(el('div', { class: 'table-scroll' }, table),
+    this.analysisHost.replaceChildren(
+      el('div', { class: 'table-scroll' }, table),
       el('p', { 'data-circuit': analysis.circuit }, describeCircuit(analysis)),
-      el('p', {}, `First block${heads.length > 1 ? ', per head' : ''}: from the CUE position onto the answer after it, ${perHead(analysis.firstBlockCueToAnswer)}; from the answer position onto the CUE before it, ${perHead(analysis.firstBlockAnswerToCue)} of the weight.`));
+      el(
+        'p',
+        {},
+        `First block${heads.length > 1 ? ', per head' : ''}: from the CUE position onto the answer after it, ${perHead(analysis.firstBlockCueToAnswer)}; from the answer position onto the CUE before it, ${perHead(analysis.firstBlockAnswerToCue)} of the weight.`,
+      ),
+    );
   }
 
   private downloadCsv(): void {
-    const rows = (this.view?.models ?? []).filter(Boolean).flatMap((m) => m.curve.map((c) => [m.blocks, c.epoch, c.accuracy]));
+    const rows = (this.view?.models ?? [])
+      .filter(Boolean)
+      .flatMap((m) => m.curve.map((c) => [m.blocks, c.epoch, c.accuracy]));
     downloadCsv('cue-task-curves.csv', ['blocks', 'epoch', 'validation_accuracy'], rows);
   }
 }
 
 /** "seed 7, 2 heads per block, 30 epochs" */
-function describeSettings({ seed, heads, epochs }: { seed: number | string; heads: number | string; epochs: number | string }): string {
+function describeSettings({
+  seed,
+  heads,
+  epochs,
+}: {
+  seed: number | string;
+  heads: number | string;
+  epochs: number | string;
+}): string {
   return `seed ${seed}, ${heads} head${Number(heads) === 1 ? '' : 's'} per block, ${epochs} epoch${Number(epochs) === 1 ? '' : 's'}`;
 }
 
 /** Whole epochs for the x axis, about one per 60 pixels, in steps of 1, 2, 5, 10, 20, 50, ... */
 function epochTicks(epochs: number, width: number): number[] {
   const room = Math.max(2, Math.floor(width / 60));
-  const step = [1, 2, 5].flatMap((m) => [1, 10, 100, 1000].map((p) => m * p)).sort((a, b) => a - b).find((s) => Math.ceil(epochs / s) <= room) ?? epochs;
+  const step =
+    [1, 2, 5]
+      .flatMap((m) => [1, 10, 100, 1000].map((p) => m * p))
+      .sort((a, b) => a - b)
+      .find((s) => Math.ceil(epochs / s) <= room) ?? epochs;
   const ticks = [1];
   for (let e = step; e <= epochs; e += step) if (e > 1) ticks.push(e);
   return ticks;

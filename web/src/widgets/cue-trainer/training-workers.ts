@@ -37,7 +37,10 @@ export class TrainingWorkers {
 
   /** A probe, to the Worker that trains its model; false when that Worker could not start. */
   probe(request: TrainerRequest & { type: 'probe' }): boolean {
-    return this.post(this.plan.findIndex((models) => models.includes(request.target.blocks)), request);
+    return this.post(
+      this.plan.findIndex((models) => models.includes(request.target.blocks)),
+      request,
+    );
   }
 
   terminate(): void {

@@ -19,7 +19,9 @@ const validators = new Map<SchemaName, Promise<Validator>>();
 function validatorOf(name: SchemaName): Promise<Validator> {
   let validator = validators.get(name);
   if (!validator) {
-    validator = import('@cfworker/json-schema').then((loaded) => new loaded.Validator(SCHEMAS[name] as Schema, '2020-12', true));
+    validator = import('@cfworker/json-schema').then(
+      (loaded) => new loaded.Validator(SCHEMAS[name] as Schema, '2020-12', true),
+    );
     validators.set(name, validator);
     validator.catch(() => validators.delete(name)); // a failed load is tried again next time
   }
@@ -39,12 +41,20 @@ export async function checkAuthorData<T>(name: SchemaName, data: unknown, source
  * undefined when it has neither (the widget then shows the lesson's own). A request that cannot
  * be made at all (the network, CORS) rejects with the browser's error.
  */
-export async function readAuthorData<T>(name: SchemaName, inline: string | null, src: string | undefined): Promise<T | undefined> {
+export async function readAuthorData<T>(
+  name: SchemaName,
+  inline: string | null,
+  src: string | undefined,
+): Promise<T | undefined> {
   if (inline !== null) return checkAuthorData<T>(name, parseJson(inline, `${name} data (inline)`), 'inline');
   if (src === undefined) return undefined;
   const response = await fetch(new URL(src, document.baseURI));
   if (!response.ok) throw new AuthorError(`${name} data: ${src.slice(0, 80)} answered ${response.status}`);
-  return checkAuthorData<T>(name, parseJson(await response.text(), `${name} data (${src.slice(0, 80)})`), src.slice(0, 80));
+  return checkAuthorData<T>(
+    name,
+    parseJson(await response.text(), `${name} data (${src.slice(0, 80)})`),
+    src.slice(0, 80),
+  );
 }
 
 function parseJson(text: string, what: string): unknown {
@@ -58,13 +68,32 @@ function parseJson(text: string, what: string): unknown {
 // ---- turning the validator's output into one sentence ----
 
 // Keywords that only say "something below failed": the sentence comes from what failed below.
-const STRUCTURAL = new Set(['properties', 'items', 'prefixItems', '$ref', 'allOf', 'if', 'then', 'else', 'additionalProperties', 'contains']);
+const STRUCTURAL = new Set([
+  'properties',
+  'items',
+  'prefixItems',
+  '$ref',
+  'allOf',
+  'if',
+  'then',
+  'else',
+  'additionalProperties',
+  'contains',
+]);
 
 /** "questions[2].options[1].correct" for "#/questions/2/options/1/correct"; "the data" for "#". */
 export function fieldPath(instanceLocation: string): string {
-  const parts = instanceLocation.replace(/^#\/?/, '').split('/').filter(Boolean).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = instanceLocation
+    .replace(/^#\/?/, '')
+    .split('/')
+    .filter(Boolean)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (!parts.length) return 'the data';
-  return parts.map((p, i) => (/^\d+$/.test(p) ? `[${p}]` : /^[A-Za-z_][\w-]*$/.test(p) ? `${i ? '.' : ''}${p}` : `[${JSON.stringify(p)}]`)).join('');
+  return parts
+    .map((p, i) =>
+      /^\d+$/.test(p) ? `[${p}]` : /^[A-Za-z_][\w-]*$/.test(p) ? `${i ? '.' : ''}${p}` : `[${JSON.stringify(p)}]`,
+    )
+    .join('');
 }
 
 /** The subschema a keywordLocation ("#/properties/x/items/$ref/...") points at, following $refs. */
@@ -84,12 +113,19 @@ function schemaAt(root: Schema, keywordLocation: string): Record<string, unknown
 
 function valueAt(data: unknown, instanceLocation: string): unknown {
   let node = data;
-  for (const part of instanceLocation.replace(/^#\/?/, '').split('/').filter(Boolean)) node = (node as Record<string, unknown>)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+  for (const part of instanceLocation.replace(/^#\/?/, '').split('/').filter(Boolean))
+    node = (node as Record<string, unknown>)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
   return node;
 }
 
 const TYPE_WORDS: Record<string, string> = {
-  boolean: 'true or false', string: 'text', number: 'a number', integer: 'a whole number', array: 'a list', object: 'an object', null: 'null',
+  boolean: 'true or false',
+  string: 'text',
+  number: 'a number',
+  integer: 'a whole number',
+  array: 'a list',
+  object: 'an object',
+  null: 'null',
 };
 
 function shown(value: unknown): string {
@@ -98,8 +134,10 @@ function shown(value: unknown): string {
 }
 
 function range(schema: Record<string, unknown>): string {
-  const lo = schema.exclusiveMinimum ?? schema.minimum, hi = schema.exclusiveMaximum ?? schema.maximum;
-  if (lo !== undefined && hi !== undefined) return `in ${schema.exclusiveMinimum !== undefined ? '(' : '['}${lo}, ${hi}${schema.exclusiveMaximum !== undefined ? ')' : ']'}`;
+  const lo = schema.exclusiveMinimum ?? schema.minimum,
+    hi = schema.exclusiveMaximum ?? schema.maximum;
+  if (lo !== undefined && hi !== undefined)
+    return `in ${schema.exclusiveMinimum !== undefined ? '(' : '['}${lo}, ${hi}${schema.exclusiveMaximum !== undefined ? ')' : ']'}`;
   if (lo !== undefined) return `${schema.exclusiveMinimum !== undefined ? 'greater than' : 'at least'} ${lo}`;
   return `${schema.exclusiveMaximum !== undefined ? 'less than' : 'at most'} ${hi}`;
 }
@@ -107,7 +145,9 @@ function range(schema: Record<string, unknown>): string {
 /** The first problem the validator found, as a sentence about the field it concerns. */
 function describeProblem(root: Schema, data: unknown, errors: OutputUnit[]): string {
   // Inside `contains`, failures are the search for a matching item, not problems; the verdict is min/maxContains.
-  const leaf = errors.find((e) => !STRUCTURAL.has(e.keyword) && !/\/(contains|anyOf\/\d+)\//.test(e.keywordLocation + '/'));
+  const leaf = errors.find(
+    (e) => !STRUCTURAL.has(e.keyword) && !/\/(contains|anyOf\/\d+)\//.test(e.keywordLocation + '/'),
+  );
   if (!leaf) return errors[0]?.error ?? 'does not follow the schema';
   const at = leaf.instanceLocation;
   const field = fieldPath(at);
@@ -123,22 +163,34 @@ function describeProblem(root: Schema, data: unknown, errors: OutputUnit[]): str
       return `${field} needs "${/property "(.*)"/.exec(leaf.error)?.[1] ?? '?'}"`;
     case 'false':
       return `${field} is not a field this format knows`;
-    case 'minItems': case 'maxItems':
+    case 'minItems':
+    case 'maxItems':
       return `${field} must hold ${parent.minItems ?? 0} to ${parent.maxItems ?? 'any number of'} entries, got ${(value as unknown[]).length}`;
-    case 'minLength': case 'maxLength':
+    case 'minLength':
+    case 'maxLength':
       return `${field} must be text of ${parent.minLength ?? 0} to ${parent.maxLength ?? 'any number of'} characters, got ${(value as string).length}`;
     case 'enum':
       return `${field} must be one of ${(parent.enum as unknown[]).join(', ')}, got ${shown(value)}`;
-    case 'minimum': case 'maximum': case 'exclusiveMinimum': case 'exclusiveMaximum':
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
       return `${field} must be ${range(parent)}, got ${shown(value)}`;
-    case 'minContains': case 'maxContains': {
+    case 'minContains':
+    case 'maxContains': {
       const wanted = (parent.contains as { description?: string })?.description ?? 'matching entry';
-      const count = parent.minContains === parent.maxContains ? `exactly ${parent.minContains}` : `${parent.minContains ?? 0} to ${parent.maxContains ?? 'any number of'}`;
+      const count =
+        parent.minContains === parent.maxContains
+          ? `exactly ${parent.minContains}`
+          : `${parent.minContains ?? 0} to ${parent.maxContains ?? 'any number of'}`;
       return `${field} must have ${count} ${wanted.replace(/^an? /, '')}${count.endsWith(' 1') ? '' : 's'}`;
     }
     case 'anyOf': {
       const branches = (parent.anyOf as Record<string, unknown>[]).map((b) =>
-        b.maxLength !== undefined ? `text of at most ${b.maxLength} characters` : TYPE_WORDS[String(b.type)] ?? String(b.type));
+        b.maxLength !== undefined
+          ? `text of at most ${b.maxLength} characters`
+          : (TYPE_WORDS[String(b.type)] ?? String(b.type)),
+      );
       return `${field} must be ${branches.join(' or ')}, got ${shown(value)}`;
     }
     default:

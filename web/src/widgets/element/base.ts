@@ -11,8 +11,17 @@
 import { getAttentionCore, getCore } from '../../core/instance';
 import type { AttentionCore, Configs } from '../../core';
 import {
-  AuthorError, attributesOf, formatValue, isCore, parseAttribute, THEMES,
-  type AttributeSpec, type EventDetail, type EventName, type Settings, type WidgetContract,
+  AuthorError,
+  attributesOf,
+  formatValue,
+  isCore,
+  parseAttribute,
+  THEMES,
+  type AttributeSpec,
+  type EventDetail,
+  type EventName,
+  type Settings,
+  type WidgetContract,
 } from './contract';
 import { readState, writeState } from './hash-state';
 import { showFailure } from '../../host/failure';
@@ -54,7 +63,8 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
     // The reader switched the system's colour scheme: started widgets redraw their canvases.
     if (typeof matchMedia === 'function') {
       matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
-        for (const node of document.querySelectorAll('[data-ready]')) if (node instanceof AttnElement) node.themeChanged();
+        for (const node of document.querySelectorAll('[data-ready]'))
+          if (node instanceof AttnElement) node.themeChanged();
       });
     }
   }

@@ -6,8 +6,14 @@
 // Pure functions, no DOM.
 import type { Configs } from '../../core';
 import {
-  attributesOf, defaultText, descriptionOf, eventsOf, typeText, valuePhrase,
-  type EventSpec, type WidgetContract,
+  attributesOf,
+  defaultText,
+  descriptionOf,
+  eventsOf,
+  typeText,
+  valuePhrase,
+  type EventSpec,
+  type WidgetContract,
 } from './contract';
 import { CONTRACTS } from './contracts';
 
@@ -44,7 +50,8 @@ export function attributeRows(contract: WidgetContract, configs: Configs): Attri
   }));
 }
 
-const detailType = (event: EventSpec) => (event.detail.length ? `{ ${event.detail.map((f) => `${f.name}: ${f.type}`).join('; ')} }` : 'null');
+const detailType = (event: EventSpec) =>
+  event.detail.length ? `{ ${event.detail.map((f) => `${f.name}: ${f.type}`).join('; ')} }` : 'null';
 
 export function eventRows(contract: WidgetContract): EventRow[] {
   return eventsOf(contract).map((event) => ({
@@ -70,38 +77,53 @@ export function customElementsManifest(configs: Configs, modulePath: string): ob
   return {
     schemaVersion: '2.1.0',
     readme: 'README.md',
-    modules: [{
-      kind: 'javascript-module',
-      path: modulePath,
-      description: 'Registers every attention-lab widget and adds their stylesheet to the page.',
-      declarations: CONTRACTS.map((contract) => ({
-        kind: 'class',
-        customElement: true,
-        name: contract.className,
-        tagName: contract.tag,
-        description: contract.description + (contract.schema ? ` Author data: schemas/${contract.schema}.schema.json.` : ''),
-        superclass: { name: 'HTMLElement' },
-        attributes: attributeRows(contract, configs).map((row) => ({
-          name: row.name,
-          type: { text: row.type },
-          ...(row.default ? { default: row.default } : {}),
-          description: manifestAttributeDescription(row),
+    modules: [
+      {
+        kind: 'javascript-module',
+        path: modulePath,
+        description: 'Registers every attention-lab widget and adds their stylesheet to the page.',
+        declarations: CONTRACTS.map((contract) => ({
+          kind: 'class',
+          customElement: true,
+          name: contract.className,
+          tagName: contract.tag,
+          description:
+            contract.description + (contract.schema ? ` Author data: schemas/${contract.schema}.schema.json.` : ''),
+          superclass: { name: 'HTMLElement' },
+          attributes: attributeRows(contract, configs).map((row) => ({
+            name: row.name,
+            type: { text: row.type },
+            ...(row.default ? { default: row.default } : {}),
+            description: manifestAttributeDescription(row),
+          })),
+          events: eventRows(contract).map((row) => ({
+            name: row.name,
+            type: { text: `CustomEvent<${row.detailType}>` },
+            description: manifestEventDescription(row),
+          })),
+          members: (contract.properties ?? []).map((p) => ({
+            kind: 'field',
+            name: p.name,
+            type: { text: p.type },
+            description: p.description,
+          })),
         })),
-        events: eventRows(contract).map((row) => ({
-          name: row.name,
-          type: { text: `CustomEvent<${row.detailType}>` },
-          description: manifestEventDescription(row),
+        exports: CONTRACTS.map((contract) => ({
+          kind: 'custom-element-definition',
+          name: contract.tag,
+          declaration: { name: contract.className, module: modulePath },
         })),
-        members: (contract.properties ?? []).map((p) => ({ kind: 'field', name: p.name, type: { text: p.type }, description: p.description })),
-      })),
-      exports: CONTRACTS.map((contract) => ({
-        kind: 'custom-element-definition', name: contract.tag, declaration: { name: contract.className, module: modulePath },
-      })),
-    }],
+      },
+    ],
   };
 }
 
-const pascal = (name: string) => name.replace(/^attn-/, '').split('-').map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+const pascal = (name: string) =>
+  name
+    .replace(/^attn-/, '')
+    .split('-')
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join('');
 
 /** The name of an event's detail type: "QuizAnsweredDetail", or with the class in front where several widgets share the event. */
 function detailTypeName(contract: WidgetContract, event: EventSpec): string {
@@ -125,24 +147,39 @@ export function typeDeclarations(configs: Configs, version: string): string {
     for (const event of contract.events) {
       const name = detailTypeName(contract, event);
       out.push(doc(`detail of ${event.name} from <${contract.tag}>: ${event.description}`));
-      out.push(`export interface ${name} {\n${event.detail.map((f) => `${doc(f.description, '  ')}  ${f.name}: ${f.type};\n`).join('')}}\n\n`);
+      out.push(
+        `export interface ${name} {\n${event.detail.map((f) => `${doc(f.description, '  ')}  ${f.name}: ${f.type};\n`).join('')}}\n\n`,
+      );
       map.push(`  '${event.name}': CustomEvent<${name}>;\n`);
       globalEvents.set(event.name, [...(globalEvents.get(event.name) ?? []), name]);
     }
     map.push(`  'attn-ready': CustomEvent<null>;\n`);
     out.push(`export interface ${contract.className}EventMap extends HTMLElementEventMap {\n${map.join('')}}\n\n`);
-    const attributes = attributeRows(contract, configs).map((row) => ` * - ${row.name}${row.default ? ` (default ${row.default})` : ''}: ${manifestAttributeDescription(row)}\n`);
-    const properties = (contract.properties ?? []).map((p) => `${doc(p.description, '  ')}  ${p.name}?: ${p.type.replace(/ \| undefined$/, '')};\n`).join('');
-    out.push(`/**\n * <${contract.tag}>: ${contract.description}\n *\n * Attributes:\n${attributes.join('').replace(/\*\//g, '*\\/')} */\n`);
-    out.push(`export interface ${element} extends HTMLElement {\n${properties}` +
-      `  addEventListener<K extends keyof ${contract.className}EventMap>(type: K, listener: (this: ${element}, event: ${contract.className}EventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;\n` +
-      `  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;\n` +
-      `  removeEventListener<K extends keyof ${contract.className}EventMap>(type: K, listener: (this: ${element}, event: ${contract.className}EventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;\n` +
-      `  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;\n}\n\n`);
+    const attributes = attributeRows(contract, configs).map(
+      (row) =>
+        ` * - ${row.name}${row.default ? ` (default ${row.default})` : ''}: ${manifestAttributeDescription(row)}\n`,
+    );
+    const properties = (contract.properties ?? [])
+      .map((p) => `${doc(p.description, '  ')}  ${p.name}?: ${p.type.replace(/ \| undefined$/, '')};\n`)
+      .join('');
+    out.push(
+      `/**\n * <${contract.tag}>: ${contract.description}\n *\n * Attributes:\n${attributes.join('').replace(/\*\//g, '*\\/')} */\n`,
+    );
+    out.push(
+      `export interface ${element} extends HTMLElement {\n${properties}` +
+        `  addEventListener<K extends keyof ${contract.className}EventMap>(type: K, listener: (this: ${element}, event: ${contract.className}EventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;\n` +
+        `  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;\n` +
+        `  removeEventListener<K extends keyof ${contract.className}EventMap>(type: K, listener: (this: ${element}, event: ${contract.className}EventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;\n` +
+        `  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;\n}\n\n`,
+    );
     tags.push(`    '${contract.tag}': ${element};\n`);
   }
-  const events = [...globalEvents].map(([name, types]) => `    '${name}': CustomEvent<${types.join(' | ')}>;\n`).join('');
-  out.push(`declare global {\n  interface HTMLElementTagNameMap {\n${tags.join('')}  }\n` +
-    `  /** The widgets' events bubble: a page can listen on document. */\n  interface GlobalEventHandlersEventMap {\n${events}    'attn-ready': CustomEvent<null>;\n  }\n}\n`);
+  const events = [...globalEvents]
+    .map(([name, types]) => `    '${name}': CustomEvent<${types.join(' | ')}>;\n`)
+    .join('');
+  out.push(
+    `declare global {\n  interface HTMLElementTagNameMap {\n${tags.join('')}  }\n` +
+      `  /** The widgets' events bubble: a page can listen on document. */\n  interface GlobalEventHandlersEventMap {\n${events}    'attn-ready': CustomEvent<null>;\n  }\n}\n`,
+  );
   return out.join('');
 }

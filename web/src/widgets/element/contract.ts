@@ -107,22 +107,36 @@ export const THEMES = ['light', 'dark', 'auto'] as const;
 /** Attributes every widget takes, listed in each widget's reference after its own. */
 export const COMMON_ATTRIBUTES = [
   {
-    name: 'theme', type: 'enum', values: THEMES, lenient: true,
-    description: 'Forces the colour scheme: light, dark, or auto (the reader\'s preference). Without it the widget follows its page (<html data-attn-theme>), else the reader. A value that is none of these is ignored with a console warning.',
+    name: 'theme',
+    type: 'enum',
+    values: THEMES,
+    lenient: true,
+    description:
+      "Forces the colour scheme: light, dark, or auto (the reader's preference). Without it the widget follows its page (<html data-attn-theme>), else the reader. A value that is none of these is ignored with a console warning.",
   },
 ] as const satisfies readonly OwnAttributeSpec[];
 
 /** Events every widget raises. */
 export const COMMON_EVENTS = [
-  { name: 'attn-ready', description: 'The widget has drawn itself: once it starts, and again after each attribute change.', detail: [] },
+  {
+    name: 'attn-ready',
+    description: 'The widget has drawn itself: once it starts, and again after each attribute change.',
+    detail: [],
+  },
 ] as const satisfies readonly EventSpec[];
 
-export const attributesOf = (contract: WidgetContract): readonly AttributeSpec[] => [...contract.attributes, ...COMMON_ATTRIBUTES];
+export const attributesOf = (contract: WidgetContract): readonly AttributeSpec[] => [
+  ...contract.attributes,
+  ...COMMON_ATTRIBUTES,
+];
 export const eventsOf = (contract: WidgetContract): readonly EventSpec[] => [...contract.events, ...COMMON_EVENTS];
 export const isCore = (spec: AttributeSpec): spec is CoreAttributeSpec => 'core' in spec;
 
 /** The declaration of one attribute of a contract, typed as declared. */
-export function attributeSpec<C extends WidgetContract, N extends C['attributes'][number]['name']>(contract: C, name: N): Extract<C['attributes'][number], { name: N }> {
+export function attributeSpec<C extends WidgetContract, N extends C['attributes'][number]['name']>(
+  contract: C,
+  name: N,
+): Extract<C['attributes'][number], { name: N }> {
   const spec = contract.attributes.find((a) => a.name === name);
   if (!spec) throw new Error(`${contract.tag} has no attribute ${name}`);
   return spec as Extract<C['attributes'][number], { name: N }>;
@@ -130,11 +144,17 @@ export function attributeSpec<C extends WidgetContract, N extends C['attributes'
 
 // ---- types derived from a contract (the widgets' settings and events are checked by tsc) ----
 
-type Own<A> = A extends { type: 'enum'; values: readonly (infer V)[] } ? V : A extends { type: infer T extends keyof OwnTypes } ? OwnTypes[T] : never;
+type Own<A> = A extends { type: 'enum'; values: readonly (infer V)[] }
+  ? V
+  : A extends { type: infer T extends keyof OwnTypes }
+    ? OwnTypes[T]
+    : never;
 type CoreValue<K, F> = K extends ConfigName ? (F extends keyof DefaultsOf<K> ? DefaultsOf<K>[F] : never) : never;
 type ValueOf<A> = A extends { core: { config: infer K; key: infer F } }
   ? CoreValue<K, F>
-  : A extends { default: unknown } ? Own<A> : Own<A> | undefined;
+  : A extends { default: unknown }
+    ? Own<A>
+    : Own<A> | undefined;
 
 /** A widget's attributes as read: name -> value (its default when absent; undefined when it has none). */
 export type Settings<C extends WidgetContract> = { [A in C['attributes'][number] as A['name']]: ValueOf<A> };
@@ -152,7 +172,8 @@ export class AuthorError extends Error {
   override name = 'AuthorError';
 }
 
-const interval = (min: number, max: number, openMin = false, openMax = false) => `${openMin ? '(' : '['}${min}, ${max}${openMax ? ')' : ']'}`;
+const interval = (min: number, max: number, openMin = false, openMax = false) =>
+  `${openMin ? '(' : '['}${min}, ${max}${openMax ? ')' : ']'}`;
 
 /** The core's field behind an attribute. */
 export function fieldOf(spec: CoreAttributeSpec, configs: Configs): FieldSpec {
@@ -174,20 +195,32 @@ export function valuePhrase(spec: AttributeSpec, configs: Configs): string {
     const f = acceptedField(spec, configs);
     const range = interval(f.min, f.max, f.openMin, f.openMax);
     switch (f.kind) {
-      case 'integer': case 'seed': return `a whole number in ${range}`;
-      case 'number': return `a number in ${range}`;
-      case 'boolean': return 'true or false';
-      case 'integers': return `whole numbers separated by commas, 1 to ${f.maxCount} of them, each in ${range}`;
+      case 'integer':
+      case 'seed':
+        return `a whole number in ${range}`;
+      case 'number':
+        return `a number in ${range}`;
+      case 'boolean':
+        return 'true or false';
+      case 'integers':
+        return `whole numbers separated by commas, 1 to ${f.maxCount} of them, each in ${range}`;
     }
   }
   switch (spec.type) {
-    case 'number': return `a number in ${interval(spec.min ?? -Infinity, spec.max ?? Infinity)}`;
-    case 'enum': return `one of ${spec.values!.join(', ')}`;
-    case 'text': return spec.format ?? 'text';
-    case 'url': return 'an http(s) address, absolute or relative to the page';
-    case 'iri': return 'an absolute IRI, such as https://example.com/course/quiz-1';
-    case 'points': return `a JSON list of 1 to ${spec.maxCount} [x, y] pairs of numbers`;
-    case 'point': return 'two numbers "x, y"';
+    case 'number':
+      return `a number in ${interval(spec.min ?? -Infinity, spec.max ?? Infinity)}`;
+    case 'enum':
+      return `one of ${spec.values!.join(', ')}`;
+    case 'text':
+      return spec.format ?? 'text';
+    case 'url':
+      return 'an http(s) address, absolute or relative to the page';
+    case 'iri':
+      return 'an absolute IRI, such as https://example.com/course/quiz-1';
+    case 'points':
+      return `a JSON list of 1 to ${spec.maxCount} [x, y] pairs of numbers`;
+    case 'point':
+      return 'two numbers "x, y"';
   }
 }
 
@@ -205,7 +238,9 @@ export function typeText(spec: AttributeSpec, configs: Configs): string {
 export function formatValue(value: unknown): string {
   if (Array.isArray(value) && value.every((v) => typeof v === 'number')) {
     // a point keeps two decimals (where a drag left it); a list of whole numbers all of its digits
-    return value.length === 2 && !value.every(Number.isInteger) ? value.map((v) => v.toFixed(2)).join(',') : value.join(',');
+    return value.length === 2 && !value.every(Number.isInteger)
+      ? value.map((v) => v.toFixed(2)).join(',')
+      : value.join(',');
   }
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
@@ -227,7 +262,8 @@ export function descriptionOf(spec: AttributeSpec, configs: Configs): string {
   const help = fieldOf(spec, configs).help;
   const parts = [`${help.charAt(0).toUpperCase()}${help.slice(1)}.`];
   if (spec.note) parts.push(spec.note);
-  if (spec.cap !== undefined && spec.cap < fieldOf(spec, configs).max) parts.push(`At most ${spec.cap} here: ${spec.capReason}.`);
+  if (spec.cap !== undefined && spec.cap < fieldOf(spec, configs).max)
+    parts.push(`At most ${spec.cap} here: ${spec.capReason}.`);
   return parts.join(' ');
 }
 
@@ -244,7 +280,9 @@ function inRange(v: number, f: { min: number; max: number; openMin?: boolean; op
  */
 export function parseAttribute(spec: AttributeSpec, raw: string, configs: Configs, base: string): unknown {
   const fail = (): never => {
-    throw new AuthorError(`${spec.name} must be ${valuePhrase(spec, configs)}, got "${raw.length > 60 ? raw.slice(0, 60) + '…' : raw}"`);
+    throw new AuthorError(
+      `${spec.name} must be ${valuePhrase(spec, configs)}, got "${raw.length > 60 ? raw.slice(0, 60) + '…' : raw}"`,
+    );
   };
   const text = raw.trim();
   if (isCore(spec)) {
@@ -254,9 +292,13 @@ export function parseAttribute(spec: AttributeSpec, raw: string, configs: Config
       return WHOLE.test(t) && Number.isSafeInteger(v) && inRange(v, f) ? v : fail();
     };
     switch (f.kind) {
-      case 'integer': case 'seed': return whole(text);
-      case 'number': return NUMBER.test(text) && inRange(Number(text), f) ? Number(text) : fail();
-      case 'boolean': return text === 'true' ? true : text === 'false' ? false : fail();
+      case 'integer':
+      case 'seed':
+        return whole(text);
+      case 'number':
+        return NUMBER.test(text) && inRange(Number(text), f) ? Number(text) : fail();
+      case 'boolean':
+        return text === 'true' ? true : text === 'false' ? false : fail();
       case 'integers': {
         const parts = text.split(',').map((p) => p.trim());
         return parts.length >= 1 && parts.length <= f.maxCount ? parts.map(whole) : fail();
@@ -265,7 +307,9 @@ export function parseAttribute(spec: AttributeSpec, raw: string, configs: Config
   }
   switch (spec.type) {
     case 'number':
-      return NUMBER.test(text) && inRange(Number(text), { min: spec.min ?? -Infinity, max: spec.max ?? Infinity }) ? Number(text) : fail();
+      return NUMBER.test(text) && inRange(Number(text), { min: spec.min ?? -Infinity, max: spec.max ?? Infinity })
+        ? Number(text)
+        : fail();
     case 'enum':
       return spec.values!.find((v) => String(v) === text) ?? fail();
     case 'text':
@@ -274,13 +318,17 @@ export function parseAttribute(spec: AttributeSpec, raw: string, configs: Config
       try {
         const url = new URL(text, base);
         if (text !== '' && (url.protocol === 'https:' || url.protocol === 'http:')) return text;
-      } catch { /* not an address */ }
+      } catch {
+        /* not an address */
+      }
       return fail();
     }
     case 'iri': {
       try {
         if (/^[a-z][a-z0-9+.-]*:\S+$/i.test(text) && new URL(text)) return text;
-      } catch { /* not absolute */ }
+      } catch {
+        /* not absolute */
+      }
       return fail();
     }
     case 'points': {
@@ -290,12 +338,21 @@ export function parseAttribute(spec: AttributeSpec, raw: string, configs: Config
       } catch {
         return fail();
       }
-      const pair = (p: unknown) => Array.isArray(p) && p.length === 2 && p.every((v) => typeof v === 'number' && Number.isFinite(v));
-      return Array.isArray(points) && points.length >= 1 && points.length <= (spec.maxCount ?? Infinity) && points.every(pair) ? points : fail();
+      const pair = (p: unknown) =>
+        Array.isArray(p) && p.length === 2 && p.every((v) => typeof v === 'number' && Number.isFinite(v));
+      return Array.isArray(points) &&
+        points.length >= 1 &&
+        points.length <= (spec.maxCount ?? Infinity) &&
+        points.every(pair)
+        ? points
+        : fail();
     }
     case 'point': {
       // "x, y"; JSON's "[x, y]" is read too
-      const parts = text.replace(/^\[(.*)\]$/s, '$1').split(',').map((p) => p.trim());
+      const parts = text
+        .replace(/^\[(.*)\]$/s, '$1')
+        .split(',')
+        .map((p) => p.trim());
       return parts.length === 2 && parts.every((p) => NUMBER.test(p)) ? parts.map(Number) : fail();
     }
   }

@@ -4,36 +4,87 @@
 import type { OwnAttributeSpec, WidgetContract } from './contract';
 
 const STATE_KEY = {
-  name: 'state-key', type: 'text', pattern: '[a-z][a-z0-9-]{0,31}', format: 'a name of up to 32 lowercase letters, digits and hyphens, starting with a letter',
-  description: 'Keeps the reader\'s settings in the page\'s URL hash under this name (the hash keys are listed with the attributes), so a copied link reopens the same view. Without it the widget leaves the hash alone.',
+  name: 'state-key',
+  type: 'text',
+  pattern: '[a-z][a-z0-9-]{0,31}',
+  format: 'a name of up to 32 lowercase letters, digits and hyphens, starting with a letter',
+  description:
+    "Keeps the reader's settings in the page's URL hash under this name (the hash keys are listed with the attributes), so a copied link reopens the same view. Without it the widget leaves the hash alone.",
 } as const satisfies OwnAttributeSpec;
 
 const ACTIVITY_ID = {
-  name: 'activity-id', type: 'iri',
-  description: 'The xAPI activity id of this widget in the learning records it reports; each question or exercise is this id followed by "/" and its own id. Without it: the page\'s address without its hash, then "#" and the element\'s id (or its tag and its place among those on the page, "attn-quiz-1").',
+  name: 'activity-id',
+  type: 'iri',
+  description:
+    'The xAPI activity id of this widget in the learning records it reports; each question or exercise is this id followed by "/" and its own id. Without it: the page\'s address without its hash, then "#" and the element\'s id (or its tag and its place among those on the page, "attn-quiz-1").',
 } as const satisfies OwnAttributeSpec;
 
 /** The statement every learning-record event carries. */
-const STATEMENT = { name: 'statement', type: 'XapiStatement', description: 'the same as an xAPI statement (the guide\'s "Learning records")' } as const;
+const STATEMENT = {
+  name: 'statement',
+  type: 'XapiStatement',
+  description: 'the same as an xAPI statement (the guide\'s "Learning records")',
+} as const;
 
 /** The soft lookup's keys and values: five points around the origin. */
-const LOOKUP_KEYS = [[2, 0.4], [0.9, 2], [-1.8, 1.1], [-1.2, -1.9], [1.3, -1.7]];
-const LOOKUP_VALUES = [[1.6, 1.6], [-0.4, 2.4], [-2.3, -0.2], [0.2, -2.4], [2.4, -0.6]];
+const LOOKUP_KEYS = [
+  [2, 0.4],
+  [0.9, 2],
+  [-1.8, 1.1],
+  [-1.2, -1.9],
+  [1.3, -1.7],
+];
+const LOOKUP_VALUES = [
+  [1.6, 1.6],
+  [-0.4, 2.4],
+  [-2.3, -0.2],
+  [0.2, -2.4],
+  [2.4, -0.6],
+];
 
 export const SOFT_LOOKUP = {
-  tag: 'attn-soft-lookup', className: 'SoftLookup',
-  description: 'Attention as a soft dictionary lookup: the reader drags a query among keys and sees the weights the core computes and the output, the weighted mean of the values.',
+  tag: 'attn-soft-lookup',
+  className: 'SoftLookup',
+  description:
+    'Attention as a soft dictionary lookup: the reader drags a query among keys and sees the weights the core computes and the output, the weighted mean of the values.',
   attributes: [
-    { name: 'keys', type: 'points', maxCount: 12, default: LOOKUP_KEYS, description: 'The keys, as points in the plane.' },
+    {
+      name: 'keys',
+      type: 'points',
+      maxCount: 12,
+      default: LOOKUP_KEYS,
+      description: 'The keys, as points in the plane.',
+    },
     { name: 'values', type: 'points', maxCount: 12, default: LOOKUP_VALUES, description: 'The values, one per key.' },
-    { name: 'query', type: 'point', hashKey: 'q', description: 'Where the query stands. Without it the query circles the origin until the reader moves it.' },
-    { name: 'scale', type: 'enum', values: ['on', 'off'], default: 'on', hashKey: 'scale', description: 'on: the scores are divided by √d_k (here √2); off: they are not.' },
-    { name: 'temperature', type: 'enum', values: [0.25, 0.5, 1, 2, 4], default: 1, hashKey: 'temp', description: 'The query is divided by it before the lookup: below 1 sharpens the weights, above 1 flattens them.' },
+    {
+      name: 'query',
+      type: 'point',
+      hashKey: 'q',
+      description: 'Where the query stands. Without it the query circles the origin until the reader moves it.',
+    },
+    {
+      name: 'scale',
+      type: 'enum',
+      values: ['on', 'off'],
+      default: 'on',
+      hashKey: 'scale',
+      description: 'on: the scores are divided by √d_k (here √2); off: they are not.',
+    },
+    {
+      name: 'temperature',
+      type: 'enum',
+      values: [0.25, 0.5, 1, 2, 4],
+      default: 1,
+      hashKey: 'temp',
+      description: 'The query is divided by it before the lookup: below 1 sharpens the weights, above 1 flattens them.',
+    },
     STATE_KEY,
   ],
   events: [
     {
-      name: 'attn-change', description: 'The query moved (by the reader, or by itself about every 30 frames while it circles) or a setting changed.',
+      name: 'attn-change',
+      description:
+        'The query moved (by the reader, or by itself about every 30 frames while it circles) or a setting changed.',
       detail: [
         { name: 'query', type: 'number[]', description: 'the query [x, y]' },
         { name: 'weights', type: 'number[]', description: 'one weight per key, summing to 1' },
@@ -44,18 +95,48 @@ export const SOFT_LOOKUP = {
 } as const satisfies WidgetContract;
 
 export const RANKED_TABLE = {
-  tag: 'attn-ranked-table', className: 'RankedTable', schema: 'table',
-  description: 'A table the reader ranks by any column. Data: a child <script type="application/json"> or src (schemas/table.schema.json); without either, the core\'s scale sweep with a control for the number of draws.',
+  tag: 'attn-ranked-table',
+  className: 'RankedTable',
+  schema: 'table',
+  description:
+    'A table the reader ranks by any column. Data: a child <script type="application/json"> or src (schemas/table.schema.json); without either, the core\'s scale sweep with a control for the number of draws.',
   attributes: [
-    { name: 'src', type: 'url', description: 'Address of the table data (JSON, schemas/table.schema.json). A child <script type="application/json"> is read first when there is one.' },
-    { name: 'draws', core: { config: 'scaleSweep', key: 'draws' }, cap: 5000, capReason: 'the sweep runs on the page\'s own thread', hashKey: 'draws', note: 'For the default table, the scale sweep.' },
-    { name: 'sort', type: 'text', pattern: '.{1,100}', format: 'the key of one of the columns', hashKey: 'sort', description: 'The column the rows are ranked by. Without it: the first column.' },
-    { name: 'order', type: 'enum', values: ['ascending', 'descending'], default: 'ascending', hashKey: 'dir', description: 'Which end of the ranking comes first.' },
+    {
+      name: 'src',
+      type: 'url',
+      description:
+        'Address of the table data (JSON, schemas/table.schema.json). A child <script type="application/json"> is read first when there is one.',
+    },
+    {
+      name: 'draws',
+      core: { config: 'scaleSweep', key: 'draws' },
+      cap: 5000,
+      capReason: "the sweep runs on the page's own thread",
+      hashKey: 'draws',
+      note: 'For the default table, the scale sweep.',
+    },
+    {
+      name: 'sort',
+      type: 'text',
+      pattern: '.{1,100}',
+      format: 'the key of one of the columns',
+      hashKey: 'sort',
+      description: 'The column the rows are ranked by. Without it: the first column.',
+    },
+    {
+      name: 'order',
+      type: 'enum',
+      values: ['ascending', 'descending'],
+      default: 'ascending',
+      hashKey: 'dir',
+      description: 'Which end of the ranking comes first.',
+    },
     STATE_KEY,
   ],
   events: [
     {
-      name: 'attn-change', description: 'The reader ranked the rows by a column (a click, or Enter or Space on its header).',
+      name: 'attn-change',
+      description: 'The reader ranked the rows by a column (a click, or Enter or Space on its header).',
       detail: [
         { name: 'sortKey', type: 'string', description: 'the key of the column' },
         { name: 'descending', type: 'boolean', description: 'true when the highest value comes first' },
@@ -65,11 +146,18 @@ export const RANKED_TABLE = {
 } as const satisfies WidgetContract;
 
 export const SCALE_FIGURE = {
-  tag: 'attn-scale-figure', className: 'ScaleFigure',
-  description: 'The largest weight and the entropy of random attention against d_k, with and without the 1/√d_k scale, with standard errors and the uniform bound (the core\'s scale sweep).',
+  tag: 'attn-scale-figure',
+  className: 'ScaleFigure',
+  description:
+    "The largest weight and the entropy of random attention against d_k, with and without the 1/√d_k scale, with standard errors and the uniform bound (the core's scale sweep).",
   attributes: [
     { name: 'dk', core: { config: 'scaleSweep', key: 'dks' } },
-    { name: 'draws', core: { config: 'scaleSweep', key: 'draws' }, cap: 5000, capReason: 'the sweep runs on the page\'s own thread' },
+    {
+      name: 'draws',
+      core: { config: 'scaleSweep', key: 'draws' },
+      cap: 5000,
+      capReason: "the sweep runs on the page's own thread",
+    },
     { name: 'tokens', core: { config: 'scaleSweep', key: 'tokens' } },
     { name: 'seed', core: { config: 'scaleSweep', key: 'seed' } },
   ],
@@ -77,29 +165,50 @@ export const SCALE_FIGURE = {
 } as const satisfies WidgetContract;
 
 export const MASK_FIGURE = {
-  tag: 'attn-mask-figure', className: 'MaskFigure',
-  description: 'The causal, padding and combined masks applied to one seeded score matrix by the core, as heat maps of the weights with the share of allowed pairs under each; the reader changes the lengths.',
+  tag: 'attn-mask-figure',
+  className: 'MaskFigure',
+  description:
+    'The causal, padding and combined masks applied to one seeded score matrix by the core, as heat maps of the weights with the share of allowed pairs under each; the reader changes the lengths.',
   attributes: [
-    { name: 'positions', core: { config: 'maskDemo', key: 'positions' }, cap: 32, capReason: 'a heat map of more positions cannot be read', hashKey: 'n' },
-    { name: 'real', core: { config: 'maskDemo', key: 'real' }, cap: 32, capReason: 'a heat map of more positions cannot be read', hashKey: 'real' },
+    {
+      name: 'positions',
+      core: { config: 'maskDemo', key: 'positions' },
+      cap: 32,
+      capReason: 'a heat map of more positions cannot be read',
+      hashKey: 'n',
+    },
+    {
+      name: 'real',
+      core: { config: 'maskDemo', key: 'real' },
+      cap: 32,
+      capReason: 'a heat map of more positions cannot be read',
+      hashKey: 'real',
+    },
     { name: 'seed', core: { config: 'maskDemo', key: 'seed' } },
     STATE_KEY,
   ],
   events: [
     {
-      name: 'attn-change', description: 'The figure was drawn for new lengths (the reader changed one).',
+      name: 'attn-change',
+      description: 'The figure was drawn for new lengths (the reader changed one).',
       detail: [
         { name: 'positions', type: 'number', description: 'sequence length' },
         { name: 'real', type: 'number', description: 'real (non-padding) tokens' },
-        { name: 'fractions', type: 'Record<string, number>', description: 'share of allowed pairs per mask: causal, padding, both' },
+        {
+          name: 'fractions',
+          type: 'Record<string, number>',
+          description: 'share of allowed pairs per mask: causal, padding, both',
+        },
       ],
     },
   ],
 } as const satisfies WidgetContract;
 
 export const HEADS_FIGURE = {
-  tag: 'attn-heads-figure', className: 'HeadsFigure',
-  description: 'One seeded input through a multi-head layer and through one head of the full width: equal parameter counts, and each head\'s weights as a heat map.',
+  tag: 'attn-heads-figure',
+  className: 'HeadsFigure',
+  description:
+    "One seeded input through a multi-head layer and through one head of the full width: equal parameter counts, and each head's weights as a heat map.",
   attributes: [
     { name: 'd-model', core: { config: 'headsDemo', key: 'dModel' } },
     { name: 'heads', core: { config: 'headsDemo', key: 'numHeads' } },
@@ -110,34 +219,51 @@ export const HEADS_FIGURE = {
 } as const satisfies WidgetContract;
 
 export const PITFALL_DEMO = {
-  tag: 'attn-pitfall-demo', className: 'PitfallDemo',
-  description: 'Two pitfalls computed by the core: masking after the softmax, and a fully masked row in half precision.',
+  tag: 'attn-pitfall-demo',
+  className: 'PitfallDemo',
+  description:
+    'Two pitfalls computed by the core: masking after the softmax, and a fully masked row in half precision.',
   attributes: [],
   events: [],
 } as const satisfies WidgetContract;
 
 export const FLOWCHART = {
-  tag: 'attn-flowchart', className: 'Flowchart',
+  tag: 'attn-flowchart',
+  className: 'Flowchart',
   description: 'How two blocks answer the cue task, as a diagram drawn at build time, with a text alternative.',
   attributes: [],
   events: [],
 } as const satisfies WidgetContract;
 
 export const QUIZ = {
-  tag: 'attn-quiz', className: 'Quiz', schema: 'quiz',
-  description: 'Multiple-choice questions with feedback on every option, Retry, Show solution and a score. Data: a child <script type="application/json"> or src (schemas/quiz.schema.json); without either, the lesson\'s questions.',
+  tag: 'attn-quiz',
+  className: 'Quiz',
+  schema: 'quiz',
+  description:
+    'Multiple-choice questions with feedback on every option, Retry, Show solution and a score. Data: a child <script type="application/json"> or src (schemas/quiz.schema.json); without either, the lesson\'s questions.',
   attributes: [
-    { name: 'src', type: 'url', description: 'Address of the quiz data (JSON, schemas/quiz.schema.json). A child <script type="application/json"> is read first when there is one.' },
+    {
+      name: 'src',
+      type: 'url',
+      description:
+        'Address of the quiz data (JSON, schemas/quiz.schema.json). A child <script type="application/json"> is read first when there is one.',
+    },
     ACTIVITY_ID,
   ],
   properties: [
-    { name: 'actor', type: 'XapiAgent | undefined', description: 'The learner, set by the host page; the learning records carry it as their actor. Unset: they carry none, for the LMS to add.' },
+    {
+      name: 'actor',
+      type: 'XapiAgent | undefined',
+      description:
+        'The learner, set by the host page; the learning records carry it as their actor. Unset: they carry none, for the LMS to add.',
+    },
   ],
   events: [
     {
-      name: 'attn-quiz-answered', description: 'The reader checked an answer (one xAPI "answered" statement).',
+      name: 'attn-quiz-answered',
+      description: 'The reader checked an answer (one xAPI "answered" statement).',
       detail: [
-        { name: 'id', type: 'string', description: 'the question\'s id' },
+        { name: 'id', type: 'string', description: "the question's id" },
         { name: 'correct', type: 'boolean', description: 'whether the chosen option is the right one' },
         { name: 'score', type: 'number', description: 'questions answered correctly so far' },
         { name: 'answered', type: 'number', description: 'questions answered or revealed so far' },
@@ -146,7 +272,9 @@ export const QUIZ = {
       ],
     },
     {
-      name: 'attn-quiz-completed', description: 'Every question has been answered or revealed (one xAPI "completed" statement); again after Retry when all are answered anew.',
+      name: 'attn-quiz-completed',
+      description:
+        'Every question has been answered or revealed (one xAPI "completed" statement); again after Retry when all are answered anew.',
       detail: [
         { name: 'score', type: 'number', description: 'questions answered correctly' },
         { name: 'total', type: 'number', description: 'questions in the quiz' },
@@ -157,24 +285,35 @@ export const QUIZ = {
 } as const satisfies WidgetContract;
 
 export const EXERCISES = {
-  tag: 'attn-exercises', className: 'Exercises', schema: 'exercises',
-  description: 'Tasks the reader solves on the page, each checked by the core. Data: a child <script type="application/json"> or src (schemas/exercises.schema.json); without either, the lesson\'s exercises.',
+  tag: 'attn-exercises',
+  className: 'Exercises',
+  schema: 'exercises',
+  description:
+    'Tasks the reader solves on the page, each checked by the core. Data: a child <script type="application/json"> or src (schemas/exercises.schema.json); without either, the lesson\'s exercises.',
   attributes: [
-    { name: 'src', type: 'url', description: 'Address of the exercise data (JSON, schemas/exercises.schema.json). A child <script type="application/json"> is read first when there is one.' },
+    {
+      name: 'src',
+      type: 'url',
+      description:
+        'Address of the exercise data (JSON, schemas/exercises.schema.json). A child <script type="application/json"> is read first when there is one.',
+    },
     ACTIVITY_ID,
   ],
   properties: QUIZ.properties,
   events: [
     {
-      name: 'attn-exercise-checked', description: 'The core checked the reader\'s answer to an exercise (one xAPI "answered" statement).',
+      name: 'attn-exercise-checked',
+      description: 'The core checked the reader\'s answer to an exercise (one xAPI "answered" statement).',
       detail: [
-        { name: 'id', type: 'string', description: 'the exercise\'s id' },
+        { name: 'id', type: 'string', description: "the exercise's id" },
         { name: 'correct', type: 'boolean', description: 'whether the answer is right' },
         STATEMENT,
       ],
     },
     {
-      name: 'attn-exercises-completed', description: 'Every exercise has been checked at least once (one xAPI "completed" statement, scored by each exercise\'s latest check); again whenever a check changes the score after that.',
+      name: 'attn-exercises-completed',
+      description:
+        'Every exercise has been checked at least once (one xAPI "completed" statement, scored by each exercise\'s latest check); again whenever a check changes the score after that.',
       detail: [
         { name: 'score', type: 'number', description: 'exercises whose latest check was right' },
         { name: 'total', type: 'number', description: 'exercises in the set' },
@@ -185,28 +324,37 @@ export const EXERCISES = {
 } as const satisfies WidgetContract;
 
 export const CUE_TRAINER = {
-  tag: 'attn-cue-trainer', className: 'CueTrainer',
-  description: 'The cue task\'s 1-block and 2-block transformers, trained live by the core in a Worker (or shown as the run recorded at build time), with their validation curves and where the trained model looks.',
+  tag: 'attn-cue-trainer',
+  className: 'CueTrainer',
+  description:
+    "The cue task's 1-block and 2-block transformers, trained live by the core in a Worker (or shown as the run recorded at build time), with their validation curves and where the trained model looks.",
   attributes: [
     { name: 'seed', core: { config: 'cueTrain', key: 'seed' }, hashKey: 'seed' },
-    { name: 'heads', core: { config: 'cueTrain', key: 'heads' }, note: 'the reader picks among the divisors of the model width', hashKey: 'heads' },
+    {
+      name: 'heads',
+      core: { config: 'cueTrain', key: 'heads' },
+      note: 'the reader picks among the divisors of the model width',
+      hashKey: 'heads',
+    },
     { name: 'epochs', core: { config: 'cueTrain', key: 'epochs' }, hashKey: 'epochs' },
     STATE_KEY,
   ],
   events: [
     {
-      name: 'attn-train-progress', description: 'A batch of training finished.',
+      name: 'attn-train-progress',
+      description: 'A batch of training finished.',
       detail: [
-        { name: 'model', type: 'number', description: 'the model\'s blocks, 1 or 2' },
+        { name: 'model', type: 'number', description: "the model's blocks, 1 or 2" },
         { name: 'epoch', type: 'number', description: 'epochs completed' },
         { name: 'batch', type: 'number', description: 'batches done in the current epoch' },
-        { name: 'heapBytes', type: 'number', description: 'the Worker\'s WebAssembly memory' },
+        { name: 'heapBytes', type: 'number', description: "the Worker's WebAssembly memory" },
       ],
     },
     {
-      name: 'attn-train-epoch', description: 'An epoch finished and the model was measured on the validation set.',
+      name: 'attn-train-epoch',
+      description: 'An epoch finished and the model was measured on the validation set.',
       detail: [
-        { name: 'model', type: 'number', description: 'the model\'s blocks, 1 or 2' },
+        { name: 'model', type: 'number', description: "the model's blocks, 1 or 2" },
         { name: 'epoch', type: 'number', description: 'the epoch, from 1' },
         { name: 'trainLoss', type: 'number', description: 'mean training loss of the epoch' },
         { name: 'trainAccuracy', type: 'number', description: 'training accuracy of the epoch' },
@@ -216,9 +364,10 @@ export const CUE_TRAINER = {
       ],
     },
     {
-      name: 'attn-train-finished', description: 'A model finished training.',
+      name: 'attn-train-finished',
+      description: 'A model finished training.',
       detail: [
-        { name: 'model', type: 'number', description: 'the model\'s blocks, 1 or 2' },
+        { name: 'model', type: 'number', description: "the model's blocks, 1 or 2" },
         { name: 'best', type: 'number', description: 'best validation accuracy' },
         { name: 'bestEpoch', type: 'number', description: 'the epoch that reached it, from 1' },
         { name: 'circuit', type: 'CueCircuit', description: 'where the last block looks: "cue", "answer" or "none"' },
@@ -228,20 +377,29 @@ export const CUE_TRAINER = {
 } as const satisfies WidgetContract;
 
 export const ATTENTION_STEPS = {
-  tag: 'attn-attention-steps', className: 'AttentionSteps',
-  description: 'One attention call laid out as matrices, every one computed by the core: Q, K and V (a seeded draw the reader can edit cell by cell), Q Kᵀ, the scaled scores, the causal mask if chosen, the softmax weights and the output. Focusing or pointing at a cell marks the cells it came from and writes out its sum.',
+  tag: 'attn-attention-steps',
+  className: 'AttentionSteps',
+  description:
+    'One attention call laid out as matrices, every one computed by the core: Q, K and V (a seeded draw the reader can edit cell by cell), Q Kᵀ, the scaled scores, the causal mask if chosen, the softmax weights and the output. Focusing or pointing at a cell marks the cells it came from and writes out its sum.',
   attributes: [
     { name: 'tokens', core: { config: 'attentionSteps', key: 'tokens' }, hashKey: 'n' },
     { name: 'dk', core: { config: 'attentionSteps', key: 'dK' }, hashKey: 'dk' },
     { name: 'dv', core: { config: 'attentionSteps', key: 'dV' }, hashKey: 'dv' },
     { name: 'causal', core: { config: 'attentionSteps', key: 'causal' }, hashKey: 'causal' },
     { name: 'scale', core: { config: 'attentionSteps', key: 'scale' }, hashKey: 'scale' },
-    { name: 'seed', core: { config: 'attentionSteps', key: 'seed' }, note: 'Cells the reader edits replace the drawn ones until a setting changes.', hashKey: 'seed' },
+    {
+      name: 'seed',
+      core: { config: 'attentionSteps', key: 'seed' },
+      note: 'Cells the reader edits replace the drawn ones until a setting changes.',
+      hashKey: 'seed',
+    },
     STATE_KEY,
   ],
   events: [
     {
-      name: 'attn-change', description: 'The reader edited a cell of Q, K or V, or changed a setting, and the core computed the steps again.',
+      name: 'attn-change',
+      description:
+        'The reader edited a cell of Q, K or V, or changed a setting, and the core computed the steps again.',
       detail: [
         { name: 'causal', type: 'boolean', description: 'whether the causal mask is on' },
         { name: 'scale', type: 'boolean', description: 'whether the scores are multiplied by 1/√d_k' },
@@ -253,27 +411,47 @@ export const ATTENTION_STEPS = {
 } as const satisfies WidgetContract;
 
 export const CUE_PROBE = {
-  tag: 'attn-cue-probe', className: 'CueProbe',
-  description: 'Ask the trained cue-task models about a sequence of your own: the reader picks the symbols and moves the cue, and the 1-block and the 2-block model answer side by side with their prediction, every class\'s probability and the attention of every block and head as heat maps over the tokens. The forward passes run in the core in the training Worker (the trainer\'s, when the page has one).',
+  tag: 'attn-cue-probe',
+  className: 'CueProbe',
+  description:
+    "Ask the trained cue-task models about a sequence of your own: the reader picks the symbols and moves the cue, and the 1-block and the 2-block model answer side by side with their prediction, every class's probability and the attention of every block and head as heat maps over the tokens. The forward passes run in the core in the training Worker (the trainer's, when the page has one).",
   attributes: [
     {
-      name: 'sequence', type: 'text', hashKey: 'seq',
+      name: 'sequence',
+      type: 'text',
+      hashKey: 'seq',
       pattern: '\\s*(CUE|\\d{1,2})\\s*(,\\s*(CUE|\\d{1,2})\\s*){1,62}',
       format: 'the body of the sequence: symbols (whole numbers) and one CUE, separated by commas',
-      description: 'The sequence before the query: one token per position, each a symbol of the task or CUE, with exactly one CUE and at least one symbol after it; the query (CUE again) is added at the end. It must have the trained task\'s length less one (9 tokens of symbols 0 to 6 for the lesson\'s task). Without it: the CUE at position 2 (earlier in a shorter task) and the symbols (3p + 1) mod the number of symbols at the other positions p, so that two symbols come twice.',
+      description:
+        "The sequence before the query: one token per position, each a symbol of the task or CUE, with exactly one CUE and at least one symbol after it; the query (CUE again) is added at the end. It must have the trained task's length less one (9 tokens of symbols 0 to 6 for the lesson's task). Without it: the CUE at position 2 (earlier in a shorter task) and the symbols (3p + 1) mod the number of symbols at the other positions p, so that two symbols come twice.",
     },
     {
-      name: 'source', type: 'enum', values: ['recorded', 'live'], default: 'recorded', hashKey: 'src',
-      description: 'recorded: the models the native core trained at build time (their weights load when the probe starts); live: the latest run the trainer on the same page finished.',
+      name: 'source',
+      type: 'enum',
+      values: ['recorded', 'live'],
+      default: 'recorded',
+      hashKey: 'src',
+      description:
+        'recorded: the models the native core trained at build time (their weights load when the probe starts); live: the latest run the trainer on the same page finished.',
     },
     STATE_KEY,
   ],
   events: [
     {
-      name: 'attn-change', description: 'Both models answered the sequence after the reader changed it (a symbol picked, the cue moved) or chose the other run.',
+      name: 'attn-change',
+      description:
+        'Both models answered the sequence after the reader changed it (a symbol picked, the cue moved) or chose the other run.',
       detail: [
-        { name: 'tokens', type: 'number[]', description: 'the sequence asked, the query included (the cue\'s id is the number of symbols)' },
-        { name: 'predictions', type: 'number[]', description: 'the prediction of the 1-block and of the 2-block model' },
+        {
+          name: 'tokens',
+          type: 'number[]',
+          description: "the sequence asked, the query included (the cue's id is the number of symbols)",
+        },
+        {
+          name: 'predictions',
+          type: 'number[]',
+          description: 'the prediction of the 1-block and of the 2-block model',
+        },
         { name: 'latencyMs', type: 'number', description: 'milliseconds from the change to both answers shown' },
       ],
     },
@@ -282,7 +460,18 @@ export const CUE_PROBE = {
 
 /** Every widget, in the order the guide lists them. */
 export const CONTRACTS: readonly WidgetContract[] = [
-  SOFT_LOOKUP, ATTENTION_STEPS, RANKED_TABLE, SCALE_FIGURE, MASK_FIGURE, HEADS_FIGURE, PITFALL_DEMO, FLOWCHART, QUIZ, EXERCISES, CUE_TRAINER, CUE_PROBE,
+  SOFT_LOOKUP,
+  ATTENTION_STEPS,
+  RANKED_TABLE,
+  SCALE_FIGURE,
+  MASK_FIGURE,
+  HEADS_FIGURE,
+  PITFALL_DEMO,
+  FLOWCHART,
+  QUIZ,
+  EXERCISES,
+  CUE_TRAINER,
+  CUE_PROBE,
 ];
 
 export const contractOf = (tag: string): WidgetContract | undefined => CONTRACTS.find((c) => c.tag === tag);

@@ -48,7 +48,10 @@ export interface XapiResult {
  */
 export interface XapiStatement {
   actor?: XapiAgent;
-  verb: { id: 'http://adlnet.gov/expapi/verbs/answered' | 'http://adlnet.gov/expapi/verbs/completed'; display: XapiLanguageMap };
+  verb: {
+    id: 'http://adlnet.gov/expapi/verbs/answered' | 'http://adlnet.gov/expapi/verbs/completed';
+    display: XapiLanguageMap;
+  };
   object: XapiActivity;
   result: XapiResult;
   context?: { contextActivities: { parent: { objectType: 'Activity'; id: string }[] } };

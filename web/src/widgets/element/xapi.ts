@@ -37,10 +37,16 @@ interface Common {
 const text = (element: Element, value: string): XapiLanguageMap => ({ [languageOf(element)]: value });
 
 /** One question or exercise checked: "answered", with the reader's response. */
-export function answeredStatement(c: Common & {
-  id: string; name: string; success: boolean; response: string;
-  choices?: string[]; correctChoice?: number;
-}): XapiStatement {
+export function answeredStatement(
+  c: Common & {
+    id: string;
+    name: string;
+    success: boolean;
+    response: string;
+    choices?: string[];
+    correctChoice?: number;
+  },
+): XapiStatement {
   return {
     ...(c.actor ? { actor: c.actor } : {}),
     verb: { id: `${ADL}/verbs/answered`, display: { 'en-US': 'answered' } },
@@ -51,11 +57,19 @@ export function answeredStatement(c: Common & {
         type: `${ADL}/activities/cmi.interaction`,
         name: text(c.element, c.name),
         ...(c.choices
-          ? { interactionType: 'choice' as const, correctResponsesPattern: [String(c.correctChoice)], choices: c.choices.map((choice, i) => ({ id: String(i), description: text(c.element, choice) })) }
+          ? {
+              interactionType: 'choice' as const,
+              correctResponsesPattern: [String(c.correctChoice)],
+              choices: c.choices.map((choice, i) => ({ id: String(i), description: text(c.element, choice) })),
+            }
           : { interactionType: 'other' as const }),
       },
     },
-    result: { success: c.success, response: c.response, score: { scaled: c.success ? 1 : 0, raw: c.success ? 1 : 0, min: 0, max: 1 } },
+    result: {
+      success: c.success,
+      response: c.response,
+      score: { scaled: c.success ? 1 : 0, raw: c.success ? 1 : 0, min: 0, max: 1 },
+    },
     context: { contextActivities: { parent: [{ objectType: 'Activity', id: c.activity }] } },
     timestamp: new Date().toISOString(),
   };
@@ -66,8 +80,16 @@ export function completedStatement(c: Common & { name: string; score: number; to
   return {
     ...(c.actor ? { actor: c.actor } : {}),
     verb: { id: `${ADL}/verbs/completed`, display: { 'en-US': 'completed' } },
-    object: { objectType: 'Activity', id: c.activity, definition: { type: `${ADL}/activities/assessment`, name: text(c.element, c.name) } },
-    result: { success: c.score === c.total, completion: true, score: { scaled: c.total ? c.score / c.total : 0, raw: c.score, min: 0, max: c.total } },
+    object: {
+      objectType: 'Activity',
+      id: c.activity,
+      definition: { type: `${ADL}/activities/assessment`, name: text(c.element, c.name) },
+    },
+    result: {
+      success: c.score === c.total,
+      completion: true,
+      score: { scaled: c.total ? c.score / c.total : 0, raw: c.score, min: 0, max: c.total },
+    },
     timestamp: new Date().toISOString(),
   };
 }

@@ -16,12 +16,19 @@ import { activityId, answeredStatement, completedStatement } from '../element/xa
 
 /** A task as schemas/exercises.schema.json describes it. */
 type Params = Record<string, number | number[]>;
-interface Exercise { id: string; kind: string; title: string; prompt: string; params: Params }
+interface Exercise {
+  id: string;
+  kind: string;
+  title: string;
+  prompt: string;
+  params: Params;
+}
 
 /** The soft lookup's default keys: the aim-query task asks about them. */
 const SOFT_LOOKUP_KEYS = attributeSpec(SOFT_LOOKUP, 'keys').default;
 
-const fillParams = (text: string, params: Params) => text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+const fillParams = (text: string, params: Params) =>
+  text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
 const num = (p: Params, name: string) => p[name] as number;
 
 let lists = 0; // heading ids must stay unique when a page holds more than one list
@@ -39,7 +46,7 @@ function parameterCount(core: Core, dModel: number, numHeads: number): number {
 export class Exercises extends AttnElement<typeof EXERCISES> {
   static readonly contract = EXERCISES;
   /** The whole core: this widget uses more than the attention core has. */
-  protected declare core: Core;
+  declare protected core: Core;
 
   /**
    * The learner, for the learning records: set by the host page (see EXERCISES.properties). Declared,
@@ -55,8 +62,12 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
 
   protected async draw(): Promise<void> {
     this.idPrefix ??= ++lists === 1 ? 'ex' : `ex${lists}`;
-    const [own] = await Promise.all([readAuthorData<{ exercises: Exercise[] }>('exercises', this.inlineJson(), this.settings.src), mathReady()]);
-    const { exercises } = own ?? ((await import('../../pages/lesson/exercises.json')).default as unknown as { exercises: Exercise[] });
+    const [own] = await Promise.all([
+      readAuthorData<{ exercises: Exercise[] }>('exercises', this.inlineJson(), this.settings.src),
+      mathReady(),
+    ]);
+    const { exercises } =
+      own ?? ((await import('../../pages/lesson/exercises.json')).default as unknown as { exercises: Exercise[] });
     this.results.clear();
     this.total = exercises.length;
     this.replaceChildren(...exercises.map((x, i) => this.build(x, i)));
@@ -67,14 +78,30 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
     const before = this.results.size === this.total ? this.score() : undefined;
     this.results.set(x.id, correct);
     const activity = activityId(this, this.settings['activity-id']);
-    const statement = answeredStatement({ element: this, actor: this.actor, activity, id: x.id, name: x.title, success: correct, response });
+    const statement = answeredStatement({
+      element: this,
+      actor: this.actor,
+      activity,
+      id: x.id,
+      name: x.title,
+      success: correct,
+      response,
+    });
     this.emit('attn-exercise-checked', { id: x.id, correct, statement });
     if (this.results.size < this.total) return;
     const score = this.score();
     if (score === before) return;
     this.emit('attn-exercises-completed', {
-      score, total: this.total,
-      statement: completedStatement({ element: this, actor: this.actor, activity, name: 'Exercises', score, total: this.total }),
+      score,
+      total: this.total,
+      statement: completedStatement({
+        element: this,
+        actor: this.actor,
+        activity,
+        name: 'Exercises',
+        score,
+        total: this.total,
+      }),
     });
   }
 
@@ -96,22 +123,40 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
     const check = el('button', { type: 'button' }, 'Check');
     const body = this.inputsFor(x, check, report, refuse);
     const headingId = `${this.idPrefix}-${x.id}`;
-    return el('section', { class: 'exercise', 'data-exercise': x.id, 'aria-labelledby': headingId },
+    return el(
+      'section',
+      { class: 'exercise', 'data-exercise': x.id, 'aria-labelledby': headingId },
       el('h3', { id: headingId }, `${index + 1}. ${x.title}`),
       el('p', {}, renderRich(fillParams(x.prompt, { ...x.params, queryLimit: QUERY_LIMIT }))),
-      body, el('div', { class: 'attn-controls' }, check), result);
+      body,
+      el('div', { class: 'attn-controls' }, check),
+      result,
+    );
   }
 
-  private inputsFor(x: Exercise, check: HTMLButtonElement, report: (ok: boolean, t: string, response: string) => void, refuse: (t: string) => void): HTMLElement {
+  private inputsFor(
+    x: Exercise,
+    check: HTMLButtonElement,
+    report: (ok: boolean, t: string, response: string) => void,
+    refuse: (t: string) => void,
+  ): HTMLElement {
     const p = x.params;
     const numberInput = (label: string, attrs: Record<string, string> = {}) => {
       const input = el('input', { type: 'text', inputmode: 'decimal', size: '8', ...attrs });
       return { input, label: el('label', {}, label, input) };
     };
-    const parse = (input: HTMLInputElement, name: string, min: number, max: number, integer = false): number | undefined => {
+    const parse = (
+      input: HTMLInputElement,
+      name: string,
+      min: number,
+      max: number,
+      integer = false,
+    ): number | undefined => {
       const v = Number(input.value.trim().replace('−', '-'));
       if (input.value.trim() === '' || !Number.isFinite(v) || v < min || v > max || (integer && !Number.isInteger(v))) {
-        refuse(`${name} must be ${integer ? 'a whole number' : 'a number'} from ${min} to ${max}, got "${input.value}".`);
+        refuse(
+          `${name} must be ${integer ? 'a whole number' : 'a number'} from ${min} to ${max}, got "${input.value}".`,
+        );
         return undefined;
       }
       return v;
@@ -127,7 +172,11 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
           const dk = Number(select.value);
           const sweep = sweepOf(this.core, { dks: [dk], draws: num(p, 'draws'), tokens: num(p, 'tokens'), seed: 0 });
           const measured = sweep.rows[0].unscaled.maxWeight.mean;
-          report(Math.abs(g - measured) <= num(p, 'tolerance'), `The core measured ${measured.toFixed(4)} at d_k = ${dk}.`, `d_k ${dk}: ${g}`);
+          report(
+            Math.abs(g - measured) <= num(p, 'tolerance'),
+            `The core measured ${measured.toFixed(4)} at d_k = ${dk}.`,
+            `d_k ${dk}: ${g}`,
+          );
         });
         return el('div', { class: 'attn-controls' }, el('label', {}, 'key width', select), guess.label);
       }
@@ -135,21 +184,38 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
         const n = num(p, 'size');
         const cells: HTMLButtonElement[] = [];
         const grid = el('div', {
-          class: 'mask-builder', role: 'group',
+          class: 'mask-builder',
+          role: 'group',
           'aria-label': `${n} by ${n} mask: arrow keys move between cells, Space or Enter switches one`,
         });
         grid.style.gridTemplateColumns = `repeat(${n}, 1.9rem)`; // CSSOM, allowed under a strict CSP
         for (let i = 0; i < n * n; i++) {
           // One Tab stop for the whole grid (roving tabindex); arrow keys move inside it.
-          const b = el('button', { type: 'button', 'aria-pressed': 'false', tabindex: i === 0 ? '0' : '-1', 'aria-label': `query ${Math.floor(i / n) + 1}, key ${(i % n) + 1}` });
-          b.addEventListener('click', () => b.setAttribute('aria-pressed', String(b.getAttribute('aria-pressed') !== 'true')));
+          const b = el('button', {
+            type: 'button',
+            'aria-pressed': 'false',
+            tabindex: i === 0 ? '0' : '-1',
+            'aria-label': `query ${Math.floor(i / n) + 1}, key ${(i % n) + 1}`,
+          });
+          b.addEventListener('click', () =>
+            b.setAttribute('aria-pressed', String(b.getAttribute('aria-pressed') !== 'true')),
+          );
           cells.push(b);
           grid.append(b);
         }
         grid.addEventListener('keydown', (event) => {
           const at = cells.indexOf(event.target as HTMLButtonElement);
           const [r, c] = [Math.floor(at / n), at % n];
-          const to = ({ ArrowLeft: [r, c - 1], ArrowRight: [r, c + 1], ArrowUp: [r - 1, c], ArrowDown: [r + 1, c], Home: [r, 0], End: [r, n - 1] } as Record<string, number[]>)[event.key];
+          const to = (
+            {
+              ArrowLeft: [r, c - 1],
+              ArrowRight: [r, c + 1],
+              ArrowUp: [r - 1, c],
+              ArrowDown: [r + 1, c],
+              Home: [r, 0],
+              End: [r, n - 1],
+            } as Record<string, number[]>
+          )[event.key];
           if (at < 0 || !to) return;
           event.preventDefault();
           const [tr, tc] = [Math.min(n - 1, Math.max(0, to[0])), Math.min(n - 1, Math.max(0, to[1]))];
@@ -158,32 +224,47 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
           cells[tr * n + tc].focus();
         });
         check.addEventListener('click', () => {
-          const mask: MaskMat = { rows: n, cols: n, data: Uint8Array.from(cells.map((c) => (c.getAttribute('aria-pressed') === 'true' ? 1 : 0))) };
+          const mask: MaskMat = {
+            rows: n,
+            cols: n,
+            data: Uint8Array.from(cells.map((c) => (c.getAttribute('aria-pressed') === 'true' ? 1 : 0))),
+          };
           if (!mask.data.some((v) => v)) return refuse('Switch on at least one cell.');
           // A query with no key left has nothing to attend to (its row turns uniform or NaN).
-          const empty = Array.from({ length: n }, (_, r) => r).filter((r) =>
-            this.core.allowedFraction({ rows: 1, cols: n, data: mask.data.slice(r * n, (r + 1) * n) }) === 0);
+          const empty = Array.from({ length: n }, (_, r) => r).filter(
+            (r) => this.core.allowedFraction({ rows: 1, cols: n, data: mask.data.slice(r * n, (r + 1) * n) }) === 0,
+          );
           const fraction = this.core.allowedFraction(mask);
           const causal = this.core.combineMasks(mask, this.core.causalMask(n));
           const peeks = mask.data.reduce((count, v, i) => count + (v && !causal.data[i] ? 1 : 0), 0);
           const ok = Math.abs(fraction - num(p, 'fraction')) < 1e-12 && peeks === 0 && empty.length === 0;
           const rows = empty.map((r) => r + 1).join(', ');
-          report(ok, `Your mask allows ${fraction.toFixed(4)} of the pairs` + (peeks ? ` and lets ${peeks} pair(s) see a later key` : ', no query sees a later key') +
-            (empty.length ? `, but leaves ${empty.length > 1 ? `queries ${rows}` : `query ${rows}`} with no key to attend to.` : ', and every query has a key to attend to.'), mask.data.join(''));
+          report(
+            ok,
+            `Your mask allows ${fraction.toFixed(4)} of the pairs` +
+              (peeks ? ` and lets ${peeks} pair(s) see a later key` : ', no query sees a later key') +
+              (empty.length
+                ? `, but leaves ${empty.length > 1 ? `queries ${rows}` : `query ${rows}`} with no key to attend to.`
+                : ', and every query has a key to attend to.'),
+            mask.data.join(''),
+          );
         });
         return grid;
       }
       case 'aim-query': {
-        const qx = numberInput('x'), qy = numberInput('y');
+        const qx = numberInput('x'),
+          qy = numberInput('y');
         check.addEventListener('click', () => {
           // The sketch's own range: an answer found by dragging there is accepted here.
-          const x0 = parse(qx.input, 'x', -QUERY_LIMIT, QUERY_LIMIT), y0 = parse(qy.input, 'y', -QUERY_LIMIT, QUERY_LIMIT);
+          const x0 = parse(qx.input, 'x', -QUERY_LIMIT, QUERY_LIMIT),
+            y0 = parse(qy.input, 'y', -QUERY_LIMIT, QUERY_LIMIT);
           if (x0 === undefined || y0 === undefined) return;
           const k = num(p, 'key') - 1;
           const result = this.core.attention(
             { rows: 1, cols: 2, data: Float32Array.of(x0, y0) },
             { rows: 5, cols: 2, data: Float32Array.from(SOFT_LOOKUP_KEYS.flat()) },
-            { rows: 5, cols: 2, data: Float32Array.from(SOFT_LOOKUP_KEYS.flat()) });
+            { rows: 5, cols: 2, data: Float32Array.from(SOFT_LOOKUP_KEYS.flat()) },
+          );
           const w = result.weights.data[k];
           report(w >= num(p, 'target'), `Key ${k + 1} gets ${w.toFixed(4)} of the weight.`, `${x0}, ${y0}`);
         });
@@ -195,7 +276,13 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
           const g = parse(answer.input, 'The count', 0, 1e9, true);
           if (g === undefined) return;
           const count = parameterCount(this.core, num(p, 'dModel'), num(p, 'numHeads'));
-          report(g === count, g === count ? `${count.toLocaleString('en-US')}: four weight matrices and four bias vectors.` : 'Count the four weight matrices and the four bias vectors.', String(g));
+          report(
+            g === count,
+            g === count
+              ? `${count.toLocaleString('en-US')}: four weight matrices and four bias vectors.`
+              : 'Count the four weight matrices and the four bias vectors.',
+            String(g),
+          );
         });
         return el('div', { class: 'attn-controls' }, answer.label);
       }
@@ -207,7 +294,11 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
           const first = sweep.rows.find((r) => r.unscaled.entropy.mean < num(p, 'threshold'));
           const chosen = Number(select.value);
           const row = sweep.rows.find((r) => r.dk === chosen)!;
-          report(first?.dk === chosen, `At d_k = ${chosen} the core measures ${row.unscaled.entropy.mean.toFixed(3)} nats.`, String(chosen));
+          report(
+            first?.dk === chosen,
+            `At d_k = ${chosen} the core measures ${row.unscaled.entropy.mean.toFixed(3)} nats.`,
+            String(chosen),
+          );
         });
         return el('div', { class: 'attn-controls' }, el('label', {}, 'd_k', select));
       }
@@ -219,14 +310,29 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
           if (g === undefined) return;
           // The lesson's recorded runs load only when a reader checks this kind of task.
           const runs = (await import('../../pages/lesson/recorded-runs')).oneBlockRuns();
-          const run = runs.find((r) => r.config.heads === num(p, 'heads') && r.config.epochs === num(p, 'epochs') && r.config.seed === num(p, 'seed'));
-          if (!run) return refuse(`This build has no recorded 1-block run with ${num(p, 'heads')} heads and ${num(p, 'epochs')} epochs; train it in the trainer to see.`);
-          const others = runs.filter((r) => r !== run && r.config.seed === run.config.seed && r.config.heads !== run.config.heads)
+          const run = runs.find(
+            (r) =>
+              r.config.heads === num(p, 'heads') &&
+              r.config.epochs === num(p, 'epochs') &&
+              r.config.seed === num(p, 'seed'),
+          );
+          if (!run)
+            return refuse(
+              `This build has no recorded 1-block run with ${num(p, 'heads')} heads and ${num(p, 'epochs')} epochs; train it in the trainer to see.`,
+            );
+          const others = runs
+            .filter((r) => r !== run && r.config.seed === run.config.seed && r.config.heads !== run.config.heads)
             .sort((a, b) => a.config.heads - b.config.heads)
-            .map((r) => `${r.config.heads} head${r.config.heads > 1 ? 's' : ''}, ${r.config.epochs} epochs: ${r.best.toFixed(3)}`);
-          report(Math.abs(g - run.best) <= num(p, 'tolerance'),
+            .map(
+              (r) =>
+                `${r.config.heads} head${r.config.heads > 1 ? 's' : ''}, ${r.config.epochs} epochs: ${r.best.toFixed(3)}`,
+            );
+          report(
+            Math.abs(g - run.best) <= num(p, 'tolerance'),
             `The recorded run reached ${run.best.toFixed(3)} (best at epoch ${run.bestEpoch}; most frequent symbol ${run.baseline.toFixed(3)}).` +
-            (others.length ? ` Other recorded 1-block runs on seed ${run.config.seed}: ${others.join('; ')}.` : ''), String(g));
+              (others.length ? ` Other recorded 1-block runs on seed ${run.config.seed}: ${others.join('; ')}.` : ''),
+            String(g),
+          );
         });
         return el('div', { class: 'attn-controls' }, guess.label);
       }

@@ -9,7 +9,11 @@ import { CIRCUIT_EVENT, shownCircuit, type Circuit } from '../../pages/lesson/sh
 import { FLOWCHART } from '../element/contracts';
 import { AttnElement, define, el } from '../element/base';
 
-const images = import.meta.glob<string>('../../generated/flowchart-*.svg', { eager: true, query: '?url', import: 'default' });
+const images = import.meta.glob<string>('../../generated/flowchart-*.svg', {
+  eager: true,
+  query: '?url',
+  import: 'default',
+});
 
 /** The smallest size, in CSS pixels, the diagram's smallest text is shown at. */
 const MIN_TEXT_PX = 12;
@@ -18,10 +22,12 @@ const ONE_BLOCK = 'Beside it: one block of one head, in the recorded run, stays 
 const DESCRIPTIONS: Record<Circuit, string> = {
   cue:
     'Flowchart of the cue-position route. The last position holds the CUE again as the question. Block 1: the CUE position looks one step ahead and copies in the answer after it. ' +
-    'Block 2: the question is matched against the earlier CUE. Then the model reads the CUE position, offset −1, which now carries the answer. ' + ONE_BLOCK,
+    'Block 2: the question is matched against the earlier CUE. Then the model reads the CUE position, offset −1, which now carries the answer. ' +
+    ONE_BLOCK,
   answer:
     'Flowchart of the answer-position route. The last position holds the CUE again as the question. Block 1: the answer position looks one step back and takes in the CUE before it. ' +
-    'Block 2: the question is matched against “the CUE came just before me”. Then the model reads the answer position itself, offset 0. ' + ONE_BLOCK,
+    'Block 2: the question is matched against “the CUE came just before me”. Then the model reads the answer position itself, offset 0. ' +
+    ONE_BLOCK,
   none:
     'Flowchart: the last position holds the CUE again as the question, and the model has no route yet: no head of the last block puts half of its weight on the earlier CUE or on the answer. ' +
     'Dashed arrows lead to the two routes a trained model takes: read the CUE at offset −1, or read the answer at offset 0.',
@@ -38,8 +44,22 @@ export class Flowchart extends AttnElement<typeof FLOWCHART> {
     // a lazy image inside a scrolling box until it is in view, which a theme change may need.
     this.image = el('img', { decoding: 'async' });
     // Focusable, so keyboard users can scroll a diagram wider than a narrow screen.
-    this.replaceChildren(el('div', { class: 'attn-panel flowchart' },
-      el('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': 'Flowchart (scrolls sideways on a narrow screen)' }, this.image)));
+    this.replaceChildren(
+      el(
+        'div',
+        { class: 'attn-panel flowchart' },
+        el(
+          'div',
+          {
+            class: 'table-scroll',
+            tabindex: '0',
+            role: 'region',
+            'aria-label': 'Flowchart (scrolls sideways on a narrow screen)',
+          },
+          this.image,
+        ),
+      ),
+    );
     document.addEventListener(CIRCUIT_EVENT, this.update);
     this.show();
   }

@@ -12,7 +12,7 @@ import { combineSvgs, downloadCsv, downloadSvg } from '../shared/download';
 export class HeadsFigure extends AttnElement<typeof HEADS_FIGURE> {
   static readonly contract = HEADS_FIGURE;
   /** The whole core: this widget uses more than the attention core has. */
-  protected declare core: Core;
+  declare protected core: Core;
 
   protected preload(): Promise<unknown> {
     return loadPlot();
@@ -34,26 +34,53 @@ export class HeadsFigure extends AttnElement<typeof HEADS_FIGURE> {
     const svgs: SVGSVGElement[] = [];
     const panel = async (title: string, weights: ArrayLike<number>) => {
       const host = el('div', {});
-      const svg = await heatmap(host, { rows: t, cols: t, weights, max, colour, label: `${title}: attention weights of ${t} tokens`, size: 150 });
+      const svg = await heatmap(host, {
+        rows: t,
+        cols: t,
+        weights,
+        max,
+        colour,
+        label: `${title}: attention weights of ${t} tokens`,
+        size: 150,
+      });
       if (svg) svgs.push(svg);
       return el('div', {}, el('h3', {}, title), host);
     };
-    const heads = await Promise.all(demo.multi.weights.map((w, h) => panel(`Head ${h + 1} of ${demo.multi.numHeads}`, w)));
+    const heads = await Promise.all(
+      demo.multi.weights.map((w, h) => panel(`Head ${h + 1} of ${demo.multi.numHeads}`, w)),
+    );
     const csv = el('button', { type: 'button' }, 'Download CSV');
     csv.addEventListener('click', () => {
-      const layers = [...demo.multi.weights.map((w, h) => [`${demo.multi.numHeads} heads: head ${h + 1}`, w] as const), [`1 head`, demo.single.weights[0]] as const];
-      downloadCsv('heads.csv', ['layer', 'query', 'key', 'weight'], layers.flatMap(([name, w]) => Array.from(w, (v, i) => [name, Math.floor(i / t), i % t, v])));
+      const layers = [
+        ...demo.multi.weights.map((w, h) => [`${demo.multi.numHeads} heads: head ${h + 1}`, w] as const),
+        [`1 head`, demo.single.weights[0]] as const,
+      ];
+      downloadCsv(
+        'heads.csv',
+        ['layer', 'query', 'key', 'weight'],
+        layers.flatMap(([name, w]) => Array.from(w, (v, i) => [name, Math.floor(i / t), i % t, v])),
+      );
     });
     const svg = el('button', { type: 'button' }, 'Download SVG');
     svg.addEventListener('click', () => downloadSvg('heads.svg', combineSvgs(svgs, 5)));
     const single = await panel(`1 head of ${demo.dModel}`, demo.single.weights[0]);
-    this.replaceChildren(el('div', { class: 'attn-panel' },
-      el('p', {},
-        `${demo.multi.numHeads} heads of ${demo.multi.keyDim}: `, el('strong', { 'data-count': 'multi' }, demo.multi.parameterCount.toLocaleString('en-US')),
-        ` parameters; 1 head of ${demo.dModel}: `, el('strong', { 'data-count': 'single' }, demo.single.parameterCount.toLocaleString('en-US')),
-        ` parameters. On ${demo.queriesWithDifferingArgmax} of ${t} queries the heads disagree about which key matters most. Fullest colour: ${max.toFixed(3)}, the largest weight shown.`),
-      el('div', { class: 'mask-grid' }, ...heads, single),
-      el('div', { class: 'attn-download' }, csv, svg)));
+    this.replaceChildren(
+      el(
+        'div',
+        { class: 'attn-panel' },
+        el(
+          'p',
+          {},
+          `${demo.multi.numHeads} heads of ${demo.multi.keyDim}: `,
+          el('strong', { 'data-count': 'multi' }, demo.multi.parameterCount.toLocaleString('en-US')),
+          ` parameters; 1 head of ${demo.dModel}: `,
+          el('strong', { 'data-count': 'single' }, demo.single.parameterCount.toLocaleString('en-US')),
+          ` parameters. On ${demo.queriesWithDifferingArgmax} of ${t} queries the heads disagree about which key matters most. Fullest colour: ${max.toFixed(3)}, the largest weight shown.`,
+        ),
+        el('div', { class: 'mask-grid' }, ...heads, single),
+        el('div', { class: 'attn-download' }, csv, svg),
+      ),
+    );
   }
 }
 

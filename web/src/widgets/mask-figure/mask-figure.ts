@@ -15,7 +15,7 @@ const LABELS: Record<string, string> = { causal: 'Causal', padding: 'Padding', b
 export class MaskFigure extends AttnElement<typeof MASK_FIGURE> {
   static readonly contract = MASK_FIGURE;
   /** The whole core: this widget uses more than the attention core has. */
-  protected declare core: Core;
+  declare protected core: Core;
 
   private positions = 0;
   private real = 0;
@@ -33,8 +33,20 @@ export class MaskFigure extends AttnElement<typeof MASK_FIGURE> {
     this.positions = this.settings.positions;
     this.real = this.settings.real;
     this.limit = acceptedField(attributeSpec(MASK_FIGURE, 'positions'), this.core.configs).max;
-    const n = el('input', { type: 'number', min: '1', max: String(this.limit), step: '1', value: String(this.positions) });
-    const real = el('input', { type: 'number', min: '1', max: String(this.limit), step: '1', value: String(this.real) });
+    const n = el('input', {
+      type: 'number',
+      min: '1',
+      max: String(this.limit),
+      step: '1',
+      value: String(this.positions),
+    });
+    const real = el('input', {
+      type: 'number',
+      min: '1',
+      max: String(this.limit),
+      step: '1',
+      value: String(this.real),
+    });
     this.error = el('p', { class: 'attn-error', role: 'alert' });
     const apply = () => this.update(n.value, real.value);
     n.addEventListener('change', apply);
@@ -44,9 +56,16 @@ export class MaskFigure extends AttnElement<typeof MASK_FIGURE> {
     csv.addEventListener('click', () => this.downloadCsv());
     const svg = el('button', { type: 'button' }, 'Download SVG');
     svg.addEventListener('click', () => downloadSvg('masks.svg', combineSvgs(this.panels, 3)));
-    this.replaceChildren(el('div', { class: 'attn-panel' },
-      el('div', { class: 'attn-controls' }, el('label', {}, 'positions', n), el('label', {}, 'real tokens', real)),
-      this.error, this.grid, el('div', { class: 'attn-download' }, csv, svg)));
+    this.replaceChildren(
+      el(
+        'div',
+        { class: 'attn-panel' },
+        el('div', { class: 'attn-controls' }, el('label', {}, 'positions', n), el('label', {}, 'real tokens', real)),
+        this.error,
+        this.grid,
+        el('div', { class: 'attn-download' }, csv, svg),
+      ),
+    );
     await this.update(String(this.positions), String(this.real));
   }
 
@@ -56,35 +75,53 @@ export class MaskFigure extends AttnElement<typeof MASK_FIGURE> {
   }
 
   private async update(nText: string, realText: string): Promise<void> {
-    const n = Number(nText), real = Number(realText);
-    if (!Number.isInteger(n) || n < 1 || n > this.limit) return void (this.error.textContent = `Positions must be a whole number from 1 to ${this.limit}, got "${nText}".`);
-    if (!Number.isInteger(real) || real < 1 || real > n) return void (this.error.textContent = `Real tokens must be a whole number from 1 to ${n}, got "${realText}".`);
+    const n = Number(nText),
+      real = Number(realText);
+    if (!Number.isInteger(n) || n < 1 || n > this.limit)
+      return void (this.error.textContent = `Positions must be a whole number from 1 to ${this.limit}, got "${nText}".`);
+    if (!Number.isInteger(real) || real < 1 || real > n)
+      return void (this.error.textContent = `Real tokens must be a whole number from 1 to ${n}, got "${realText}".`);
     this.error.textContent = '';
     this.positions = n;
     this.real = real;
     const demo = await this.drawPanels();
     this.remember({ positions: n, real });
-    this.emit('attn-change', { positions: n, real, fractions: Object.fromEntries(demo.cases.map((c) => [c.name, c.allowedFraction])) });
+    this.emit('attn-change', {
+      positions: n,
+      real,
+      fractions: Object.fromEntries(demo.cases.map((c) => [c.name, c.allowedFraction])),
+    });
   }
 
   /** The three heat maps of the current lengths, in the theme's colours; resolves to the core's demo. */
   private async drawPanels(): Promise<MaskDemo> {
-    const n = this.positions, real = this.real;
+    const n = this.positions,
+      real = this.real;
     const demo = this.core.maskDemo({ positions: n, real, seed: this.settings.seed });
     const colour = this.themeColours(['--attn-accent'])['--attn-accent'];
     this.panels = [];
-    const panels = await Promise.all(demo.cases.map(async (c, i) => {
-      const plot = el('div', {});
-      const svg = await heatmap(plot, {
-        rows: n, cols: n, weights: c.weights, allowed: c.allowed, colour,
-        label: `${LABELS[c.name]} mask: weights of ${n} queries over ${n} keys; ${(c.allowedFraction * 100).toFixed(1)}% of pairs allowed`,
-      });
-      if (svg) this.panels[i] = svg;
-      return el('div', { 'data-mask': c.name },
-        el('h3', {}, LABELS[c.name] ?? c.name), plot,
-        el('p', {}, `allowed: ${c.allowedFraction.toFixed(4)}`),
-        el('p', {}, `largest blocked weight: ${c.maxBlockedWeight.toExponential(2)}`));
-    }));
+    const panels = await Promise.all(
+      demo.cases.map(async (c, i) => {
+        const plot = el('div', {});
+        const svg = await heatmap(plot, {
+          rows: n,
+          cols: n,
+          weights: c.weights,
+          allowed: c.allowed,
+          colour,
+          label: `${LABELS[c.name]} mask: weights of ${n} queries over ${n} keys; ${(c.allowedFraction * 100).toFixed(1)}% of pairs allowed`,
+        });
+        if (svg) this.panels[i] = svg;
+        return el(
+          'div',
+          { 'data-mask': c.name },
+          el('h3', {}, LABELS[c.name] ?? c.name),
+          plot,
+          el('p', {}, `allowed: ${c.allowedFraction.toFixed(4)}`),
+          el('p', {}, `largest blocked weight: ${c.maxBlockedWeight.toExponential(2)}`),
+        );
+      }),
+    );
     this.grid.replaceChildren(...panels);
     return demo;
   }

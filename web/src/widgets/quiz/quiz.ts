@@ -14,13 +14,28 @@ import type { XapiAgent } from '../element/public-types';
 import { activityId, answeredStatement, completedStatement } from '../element/xapi';
 
 /** A quiz as schemas/quiz.schema.json describes it. */
-interface QuizOption { text: string; correct: boolean; feedback: string }
-interface QuizQuestion { id: string; prompt: string; options: QuizOption[]; explanation?: string }
-interface QuizData { title?: string; questions: QuizQuestion[] }
+interface QuizOption {
+  text: string;
+  correct: boolean;
+  feedback: string;
+}
+interface QuizQuestion {
+  id: string;
+  prompt: string;
+  options: QuizOption[];
+  explanation?: string;
+}
+interface QuizData {
+  title?: string;
+  questions: QuizQuestion[];
+}
 
 /** The lesson's questions and the numbers they quote (computed by the core). */
 async function lessonQuiz(core: Core): Promise<{ quiz: QuizData; numbers: LiveNumbers }> {
-  const [{ default: quiz }, { getLiveNumbers }] = await Promise.all([import('../../pages/lesson/quiz.json'), import('../../pages/lesson/live-numbers')]);
+  const [{ default: quiz }, { getLiveNumbers }] = await Promise.all([
+    import('../../pages/lesson/quiz.json'),
+    import('../../pages/lesson/live-numbers'),
+  ]);
   return { quiz, numbers: getLiveNumbers(core) };
 }
 
@@ -35,7 +50,7 @@ interface QuestionView {
 export class Quiz extends AttnElement<typeof QUIZ> {
   static readonly contract = QUIZ;
   /** The whole core: this widget uses more than the attention core has. */
-  protected declare core: Core;
+  declare protected core: Core;
 
   /**
    * The learner, for the learning records: set by the host page (see QUIZ.properties). Declared,
@@ -50,7 +65,10 @@ export class Quiz extends AttnElement<typeof QUIZ> {
   private quizTitle = '';
 
   protected async draw(): Promise<void> {
-    const [own] = await Promise.all([readAuthorData<QuizData>('quiz', this.inlineJson(), this.settings.src), mathReady()]);
+    const [own] = await Promise.all([
+      readAuthorData<QuizData>('quiz', this.inlineJson(), this.settings.src),
+      mathReady(),
+    ]);
     const { quiz, numbers } = own ? { quiz: own, numbers: {} } : await lessonQuiz(this.core);
     this.numbers = numbers;
     this.quizTitle = quiz.title ?? 'Quiz';
@@ -72,7 +90,12 @@ export class Quiz extends AttnElement<typeof QUIZ> {
     const rows = question.options.map((option, oi) => {
       const input = el('input', { type: 'radio', name: `q-${id}`, id: `q-${id}-${oi}`, value: String(oi) });
       inputs.push(input);
-      return el('div', { class: 'option' }, input, el('label', { for: `q-${id}-${oi}` }, renderRich(option.text, this.numbers)));
+      return el(
+        'div',
+        { class: 'option' },
+        input,
+        el('label', { for: `q-${id}-${oi}` }, renderRich(option.text, this.numbers)),
+      );
     });
     const feedback = el('div', { class: 'feedback', 'aria-live': 'polite' });
     const view: QuestionView = { question, inputs, rows, feedback };
@@ -83,7 +106,14 @@ export class Quiz extends AttnElement<typeof QUIZ> {
     solution.addEventListener('click', () => this.showSolution(view));
     const retry = el('button', { type: 'button' }, 'Retry');
     retry.addEventListener('click', () => this.reset(view));
-    return el('fieldset', { 'data-question': question.id }, legend, ...rows, el('div', { class: 'attn-controls' }, check, solution, retry), feedback);
+    return el(
+      'fieldset',
+      { 'data-question': question.id },
+      legend,
+      ...rows,
+      el('div', { class: 'attn-controls' }, check, solution, retry),
+      feedback,
+    );
   }
 
   private check(view: QuestionView): void {
@@ -102,13 +132,22 @@ export class Quiz extends AttnElement<typeof QUIZ> {
     view.feedback.replaceChildren(
       el('strong', {}, option.correct ? 'Correct. ' : 'Not quite. '),
       renderRich(option.feedback, this.numbers),
-      ...(option.correct && view.question.explanation ? [' ', renderRich(view.question.explanation, this.numbers)] : []),
+      ...(option.correct && view.question.explanation
+        ? [' ', renderRich(view.question.explanation, this.numbers)]
+        : []),
     );
     this.updateScore();
     const activity = activityId(this, this.settings['activity-id']);
     const statement = answeredStatement({
-      element: this, actor: this.actor, activity, id: view.question.id, name: view.question.prompt, success: option.correct,
-      response: String(chosen), choices: view.question.options.map((o) => o.text), correctChoice: view.question.options.findIndex((o) => o.correct),
+      element: this,
+      actor: this.actor,
+      activity,
+      id: view.question.id,
+      name: view.question.prompt,
+      success: option.correct,
+      response: String(chosen),
+      choices: view.question.options.map((o) => o.text),
+      correctChoice: view.question.options.findIndex((o) => o.correct),
     });
     this.emit('attn-quiz-answered', { id: view.question.id, correct: option.correct, ...this.score(), statement });
     if (!wasComplete) this.reportIfComplete();
@@ -123,7 +162,14 @@ export class Quiz extends AttnElement<typeof QUIZ> {
   private reportIfComplete(): void {
     if (!this.complete()) return;
     const { score, total } = this.score();
-    const statement = completedStatement({ element: this, actor: this.actor, activity: activityId(this, this.settings['activity-id']), name: this.quizTitle, score, total });
+    const statement = completedStatement({
+      element: this,
+      actor: this.actor,
+      activity: activityId(this, this.settings['activity-id']),
+      name: this.quizTitle,
+      score,
+      total,
+    });
     this.emit('attn-quiz-completed', { score, total, statement });
   }
 

@@ -15,7 +15,7 @@ import { chooseDefaultSweepDraws, scaleSweepTable, sweepOf, type TableData } fro
 export class RankedTable extends AttnElement<typeof RANKED_TABLE> {
   static readonly contract = RANKED_TABLE;
   /** The whole core: this widget uses more than the attention core has. */
-  protected declare core: Core;
+  declare protected core: Core;
 
   private data!: TableData;
   private sortKey = '';
@@ -34,7 +34,13 @@ export class RankedTable extends AttnElement<typeof RANKED_TABLE> {
     } else {
       this.draws = draws;
       const limit = acceptedField(attributeSpec(RANKED_TABLE, 'draws'), this.core.configs).max;
-      const drawsInput = el('input', { type: 'number', min: '1', max: String(limit), step: '1', value: String(this.draws) });
+      const drawsInput = el('input', {
+        type: 'number',
+        min: '1',
+        max: String(limit),
+        step: '1',
+        value: String(this.draws),
+      });
       const apply = el('button', { type: 'button' }, 'Recompute');
       const recompute = () => {
         const value = Number(drawsInput.value);
@@ -54,13 +60,30 @@ export class RankedTable extends AttnElement<typeof RANKED_TABLE> {
       this.data = this.sweepData();
     }
     if (sort !== undefined && !this.data.columns.some((c) => c.key === sort))
-      throw new AuthorError(`attribute sort must be the key of one of the columns (${this.data.columns.map((c) => c.key).join(', ')}), got "${sort.slice(0, 60)}"`);
+      throw new AuthorError(
+        `attribute sort must be the key of one of the columns (${this.data.columns.map((c) => c.key).join(', ')}), got "${sort.slice(0, 60)}"`,
+      );
     this.sortKey = sort ?? this.data.columns[0].key;
     this.descending = order === 'descending';
     const csv = el('button', { type: 'button' }, 'Download CSV');
-    csv.addEventListener('click', () => downloadCsv('attention-table.csv', this.data.columns.map((c) => c.label), this.data.rows.map((r) => this.data.columns.map((c) => r[c.key] ?? ''))));
+    csv.addEventListener('click', () =>
+      downloadCsv(
+        'attention-table.csv',
+        this.data.columns.map((c) => c.label),
+        this.data.rows.map((r) => this.data.columns.map((c) => r[c.key] ?? '')),
+      ),
+    );
     this.tableHost = el('div', { class: 'table-scroll' });
-    this.replaceChildren(el('div', { class: 'attn-panel' }, controls, this.error, this.tableHost, el('div', { class: 'attn-download' }, csv)));
+    this.replaceChildren(
+      el(
+        'div',
+        { class: 'attn-panel' },
+        controls,
+        this.error,
+        this.tableHost,
+        el('div', { class: 'attn-download' }, csv),
+      ),
+    );
     this.renderTable();
   }
 
@@ -75,7 +98,8 @@ export class RankedTable extends AttnElement<typeof RANKED_TABLE> {
     const key = this.sortKey;
     const sign = this.descending ? -1 : 1;
     return [...this.data.rows].sort((a, b) => {
-      const x = a[key], y = b[key];
+      const x = a[key],
+        y = b[key];
       // empty cells last, whichever the direction
       if (x === undefined || y === undefined) return Number(x === undefined) - Number(y === undefined);
       return sign * (typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y)));
@@ -95,28 +119,59 @@ export class RankedTable extends AttnElement<typeof RANKED_TABLE> {
     const { columns } = this.data;
     const rows = this.rankedRows();
     const values = rows.map((r) => r[this.sortKey]).filter((v): v is number => typeof v === 'number');
-    const max = Math.max(...values), min = Math.min(...values);
+    const max = Math.max(...values),
+      min = Math.min(...values);
     const scaleTop = Math.max(Math.abs(max), Math.abs(min)) || 1;
-    const head = el('tr', {}, ...columns.map((c) => {
-      const button = el('button', { type: 'button' }, c.label);
-      button.addEventListener('click', () => this.sortBy(c.key));
-      const th = el('th', { scope: 'col', 'data-key': c.key }, button);
-      th.setAttribute('aria-sort', c.key === this.sortKey ? (this.descending ? 'descending' : 'ascending') : 'none');
-      return th;
-    }));
-    const body = rows.map((row) => el('tr', {}, ...columns.map((c) => {
-      const v = row[c.key];
-      const text = typeof v === 'number' ? (c.digits === undefined ? String(v) : v.toFixed(c.digits)) : v ?? '';
-      if (c.key !== this.sortKey || typeof v !== 'number') return el('td', {}, text);
-      const fill = el('span', { class: 'bar-fill' });
-      fill.style.width = `${(100 * Math.abs(v)) / scaleTop}%`; // CSSOM, allowed under a strict CSP
-      const mark = values.length > 1 && v === max ? 'highest' : values.length > 1 && v === min ? 'lowest' : '';
-      return el('td', { 'data-mark': mark }, el('span', { class: 'cell' }, text, el('span', { class: 'bar-track', 'aria-hidden': 'true' }, fill), ...(mark ? [el('span', { class: 'mark' }, mark)] : [])));
-    })));
+    const head = el(
+      'tr',
+      {},
+      ...columns.map((c) => {
+        const button = el('button', { type: 'button' }, c.label);
+        button.addEventListener('click', () => this.sortBy(c.key));
+        const th = el('th', { scope: 'col', 'data-key': c.key }, button);
+        th.setAttribute('aria-sort', c.key === this.sortKey ? (this.descending ? 'descending' : 'ascending') : 'none');
+        return th;
+      }),
+    );
+    const body = rows.map((row) =>
+      el(
+        'tr',
+        {},
+        ...columns.map((c) => {
+          const v = row[c.key];
+          const text = typeof v === 'number' ? (c.digits === undefined ? String(v) : v.toFixed(c.digits)) : (v ?? '');
+          if (c.key !== this.sortKey || typeof v !== 'number') return el('td', {}, text);
+          const fill = el('span', { class: 'bar-fill' });
+          fill.style.width = `${(100 * Math.abs(v)) / scaleTop}%`; // CSSOM, allowed under a strict CSP
+          const mark = values.length > 1 && v === max ? 'highest' : values.length > 1 && v === min ? 'lowest' : '';
+          return el(
+            'td',
+            { 'data-mark': mark },
+            el(
+              'span',
+              { class: 'cell' },
+              text,
+              el('span', { class: 'bar-track', 'aria-hidden': 'true' }, fill),
+              ...(mark ? [el('span', { class: 'mark' }, mark)] : []),
+            ),
+          );
+        }),
+      ),
+    );
     const caption = columns.find((c) => c.key === this.sortKey)?.label ?? '';
-    this.tableHost.replaceChildren(el('table', { class: 'ranked' },
-      el('caption', { class: 'visually-hidden' }, `Ranked by ${caption}, ${this.descending ? 'highest' : 'lowest'} first`),
-      el('thead', {}, head), el('tbody', {}, ...body)));
+    this.tableHost.replaceChildren(
+      el(
+        'table',
+        { class: 'ranked' },
+        el(
+          'caption',
+          { class: 'visually-hidden' },
+          `Ranked by ${caption}, ${this.descending ? 'highest' : 'lowest'} first`,
+        ),
+        el('thead', {}, head),
+        el('tbody', {}, ...body),
+      ),
+    );
   }
 }
 

@@ -6,7 +6,13 @@
 import type { Core, ScaleSweep } from '../../core';
 import { SCALE_FIGURE } from '../element/contracts';
 import { AttnElement, define, el } from '../element/base';
-import { DEFAULT_SWEEP_EVENT, defaultSweepDraws, scaleSweepPoints, sweepOf, type SweepPoint } from '../shared/sweep-view';
+import {
+  DEFAULT_SWEEP_EVENT,
+  defaultSweepDraws,
+  scaleSweepPoints,
+  sweepOf,
+  type SweepPoint,
+} from '../shared/sweep-view';
 import { downloadCsv, downloadSvg } from '../shared/download';
 import { attachPlot, loadPlot, onWidthChange, SERIES_COLOURS, widthFor } from '../shared/plot-util';
 
@@ -19,7 +25,7 @@ const DOT_RADIUS = 3.5;
 export class ScaleFigure extends AttnElement<typeof SCALE_FIGURE> {
   static readonly contract = SCALE_FIGURE;
   /** The whole core: this widget uses more than the attention core has. */
-  protected declare core: Core;
+  declare protected core: Core;
 
   private sweep!: ScaleSweep;
   private svgs: SVGSVGElement[] = [];
@@ -46,16 +52,36 @@ export class ScaleFigure extends AttnElement<typeof SCALE_FIGURE> {
       grid.append(el('div', {}, el('h3', {}, panel.title), plotHost));
       return plotHost;
     });
-    const legend = el('p', { class: 'attn-controls' }, el('span', { class: 'swatch-unscaled' }, 'unscaled, softmax(QKᵀ)'), el('span', { class: 'swatch-scaled' }, 'scaled, softmax(QKᵀ/√d_k)'));
+    const legend = el(
+      'p',
+      { class: 'attn-controls' },
+      el('span', { class: 'swatch-unscaled' }, 'unscaled, softmax(QKᵀ)'),
+      el('span', { class: 'swatch-scaled' }, 'scaled, softmax(QKᵀ/√d_k)'),
+    );
     this.errorNote = el('p', { class: 'figure-note', 'data-note': 'error-bars' });
     const csv = el('button', { type: 'button' }, 'Download CSV');
-    csv.addEventListener('click', () => downloadCsv('scale-sweep.csv', ['d_k', 'scaling', 'measure', 'mean', 'standard_error'], scaleSweepPoints(this.sweep).map((p) => [p.dk, p.scaling, p.measure, p.mean, p.se])));
+    csv.addEventListener('click', () =>
+      downloadCsv(
+        'scale-sweep.csv',
+        ['d_k', 'scaling', 'measure', 'mean', 'standard_error'],
+        scaleSweepPoints(this.sweep).map((p) => [p.dk, p.scaling, p.measure, p.mean, p.se]),
+      ),
+    );
     const svgButtons = PANELS.map((panel, i) => {
       const b = el('button', { type: 'button' }, `Download ${panel.title.toLowerCase()} (SVG)`);
       b.addEventListener('click', () => this.svgs[i] && downloadSvg(`scale-sweep-${panel.measure}.svg`, this.svgs[i]));
       return b;
     });
-    this.replaceChildren(el('div', { class: 'attn-panel' }, grid, legend, this.errorNote, el('div', { class: 'attn-download' }, csv, ...svgButtons)));
+    this.replaceChildren(
+      el(
+        'div',
+        { class: 'attn-panel' },
+        grid,
+        legend,
+        this.errorNote,
+        el('div', { class: 'attn-download' }, csv, ...svgButtons),
+      ),
+    );
     document.addEventListener(DEFAULT_SWEEP_EVENT, this.follow);
     this.resize?.disconnect(); // the previous drawing's
     this.resize = onWidthChange(this.plotHosts[0], () => void this.plot());
@@ -81,7 +107,10 @@ export class ScaleFigure extends AttnElement<typeof SCALE_FIGURE> {
     const dks = sweep.rows.map((r) => r.dk);
     const Plot = await loadPlot();
     const points = scaleSweepPoints(sweep);
-    const bounds = { maxWeight: { value: sweep.uniform.maxWeight, label: `uniform 1/${sweep.tokens}` }, entropy: { value: sweep.uniform.entropy, label: `uniform log ${sweep.tokens}` } };
+    const bounds = {
+      maxWeight: { value: sweep.uniform.maxWeight, label: `uniform 1/${sweep.tokens}` },
+      entropy: { value: sweep.uniform.entropy, label: `uniform log ${sweep.tokens}` },
+    };
     this.svgs = [];
     PANELS.forEach((panel, i) => {
       const data = points.filter((p) => p.measure === panel.measure);
@@ -94,20 +123,46 @@ export class ScaleFigure extends AttnElement<typeof SCALE_FIGURE> {
         marginTop: 30, // the y label above the top tick label (Firefox's fonts made them touch at 20)
         marginBottom: 44, // the axis label below the tick labels (it would cover the last one), its descenders inside
         x: { type: 'log', base: 2, label: 'd_k', labelOffset: 36, ticks: dks, tickFormat: 'd' },
-        y: { label: panel.title, domain: panel.measure === 'maxWeight' ? [0, 1] : [0, sweep.uniform.entropy * 1.08], grid: true },
+        y: {
+          label: panel.title,
+          domain: panel.measure === 'maxWeight' ? [0, 1] : [0, sweep.uniform.entropy * 1.08],
+          grid: true,
+        },
         color: { domain: ['unscaled', 'scaled'], range: SERIES_COLOURS, legend: false },
         marks: [
           Plot.ruleY([bound.value], { stroke: 'currentColor', strokeDasharray: '4 3', strokeOpacity: 0.6 }),
-          Plot.text([bound.value], { x: dks[0], y: (d: number) => d, text: () => bound.label, dy: -8, textAnchor: 'start', fill: 'currentColor' }),
-          Plot.ruleX(data, { x: 'dk', y1: (d) => d.mean - d.se, y2: (d) => d.mean + d.se, stroke: 'scaling', strokeWidth: 2 }),
+          Plot.text([bound.value], {
+            x: dks[0],
+            y: (d: number) => d,
+            text: () => bound.label,
+            dy: -8,
+            textAnchor: 'start',
+            fill: 'currentColor',
+          }),
+          Plot.ruleX(data, {
+            x: 'dk',
+            y1: (d) => d.mean - d.se,
+            y2: (d) => d.mean + d.se,
+            stroke: 'scaling',
+            strokeWidth: 2,
+          }),
           Plot.line(data, { x: 'dk', y: 'mean', stroke: 'scaling', strokeWidth: 2 }),
-          Plot.dot(data, { x: 'dk', y: 'mean', fill: 'scaling', r: DOT_RADIUS, title: (d) => `${d.scaling}, d_k = ${d.dk}: ${d.mean.toFixed(4)} ± ${d.se.toFixed(4)}` }),
+          Plot.dot(data, {
+            x: 'dk',
+            y: 'mean',
+            fill: 'scaling',
+            r: DOT_RADIUS,
+            title: (d) => `${d.scaling}, d_k = ${d.dk}: ${d.mean.toFixed(4)} ± ${d.se.toFixed(4)}`,
+          }),
         ],
       });
       const svg = attachPlot(this.plotHosts[i], figure);
       if (!svg) return;
       svg.setAttribute('role', 'img');
-      svg.setAttribute('aria-label', `${panel.title} against d_k: ` + data.map((d) => `${d.scaling} ${d.dk}: ${d.mean.toFixed(3)}`).join(', '));
+      svg.setAttribute(
+        'aria-label',
+        `${panel.title} against d_k: ` + data.map((d) => `${d.scaling} ${d.dk}: ${d.mean.toFixed(3)}`).join(', '),
+      );
       this.svgs[i] = svg;
     });
     this.errorNote.textContent = errorBarNote(points, sweep.draws);

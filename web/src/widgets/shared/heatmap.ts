@@ -36,15 +36,30 @@ export async function heatmap(host: Element, input: HeatmapInput): Promise<SVGSV
     margin: 18,
     marginTop: 24, // room for the 12 px column labels
     marginLeft: 22,
-    x: { axis: 'top', label: null, tickSize: 0, ticks: everyFew(input.cols, (size - 40) / input.cols, 8 * String(input.cols - 1).length + 4) },
+    x: {
+      axis: 'top',
+      label: null,
+      tickSize: 0,
+      ticks: everyFew(input.cols, (size - 40) / input.cols, 8 * String(input.cols - 1).length + 4),
+    },
     y: { label: null, tickSize: 0, ticks: everyFew(input.rows, (size - 36) / input.rows, 15) },
     marks: [
-      Plot.cell(cells.filter((c) => c.blocked), { x: 'key', y: 'query', fill: '#8a8f98', fillOpacity: 0.35, inset: 0.5 }),
+      Plot.cell(
+        cells.filter((c) => c.blocked),
+        { x: 'key', y: 'query', fill: '#8a8f98', fillOpacity: 0.35, inset: 0.5 },
+      ),
       Plot.cell(open, {
-        x: 'key', y: 'query', fill: input.colour, inset: 0.5, title: (c) => `query ${c.query}, key ${c.key}: ${c.w.toFixed(4)}`,
+        x: 'key',
+        y: 'query',
+        fill: input.colour,
+        inset: 0.5,
+        title: (c) => `query ${c.query}, key ${c.key}: ${c.w.toFixed(4)}`,
         fillOpacity: (c) => OPACITY_FLOOR + (1 - OPACITY_FLOOR) * Math.min(1, Math.max(0, c.w / (input.max ?? 1))),
       }),
-      Plot.cell(cells.filter((c) => !Number.isFinite(c.w)), { x: 'key', y: 'query', fill: '#d62828', inset: 0.5, title: () => 'NaN' }),
+      Plot.cell(
+        cells.filter((c) => !Number.isFinite(c.w)),
+        { x: 'key', y: 'query', fill: '#d62828', inset: 0.5, title: () => 'NaN' },
+      ),
     ],
   });
   const svg = attachPlot(host, figure);
@@ -63,14 +78,38 @@ function everyFew(n: number, cell: number, label: number): number[] {
 /** The same weights as a table, folded away: what a screen reader (or anyone) can read cell by cell. */
 function weightsTable(input: HeatmapInput): HTMLElement {
   const keys = Array.from({ length: input.cols }, (_, j) => el('th', { scope: 'col' }, `key ${j}`));
-  const rows = Array.from({ length: input.rows }, (_, i) => el('tr', {}, el('th', { scope: 'row' }, `query ${i}`),
-    ...Array.from({ length: input.cols }, (_, j) => {
-      const k = i * input.cols + j, w = input.weights[k];
-      const blocked = input.allowed ? input.allowed[k] === 0 : false;
-      return el('td', blocked ? { 'data-blocked': '' } : {}, blocked ? 'blocked' : Number.isFinite(w) ? w.toFixed(3) : 'NaN');
-    })));
-  return el('details', { class: 'weights-table' }, el('summary', {}, 'Weights as a table', el('span', { class: 'visually-hidden' }, `: ${input.label}`)),
+  const rows = Array.from({ length: input.rows }, (_, i) =>
+    el(
+      'tr',
+      {},
+      el('th', { scope: 'row' }, `query ${i}`),
+      ...Array.from({ length: input.cols }, (_, j) => {
+        const k = i * input.cols + j,
+          w = input.weights[k];
+        const blocked = input.allowed ? input.allowed[k] === 0 : false;
+        return el(
+          'td',
+          blocked ? { 'data-blocked': '' } : {},
+          blocked ? 'blocked' : Number.isFinite(w) ? w.toFixed(3) : 'NaN',
+        );
+      }),
+    ),
+  );
+  return el(
+    'details',
+    { class: 'weights-table' },
+    el('summary', {}, 'Weights as a table', el('span', { class: 'visually-hidden' }, `: ${input.label}`)),
     // Focusable, so keyboard users can scroll a table wider than its panel.
-    el('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': `${input.label} (table)` }, el('table', { class: 'ranked' },
-      el('caption', { class: 'visually-hidden' }, input.label), el('thead', {}, el('tr', {}, el('td', {}), ...keys)), el('tbody', {}, ...rows))));
+    el(
+      'div',
+      { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': `${input.label} (table)` },
+      el(
+        'table',
+        { class: 'ranked' },
+        el('caption', { class: 'visually-hidden' }, input.label),
+        el('thead', {}, el('tr', {}, el('td', {}), ...keys)),
+        el('tbody', {}, ...rows),
+      ),
+    ),
+  );
 }

@@ -7,7 +7,10 @@ import type { CueProbe } from '../../core';
 import type { ProbeTarget, TrainerReply, TrainerRequest } from '../../worker/training-protocol';
 
 /** A probe's answer: the core's CueProbe and how long its forward pass took in the Worker. */
-export interface ProbeAnswer { probe: CueProbe; forwardMs: number }
+export interface ProbeAnswer {
+  probe: CueProbe;
+  forwardMs: number;
+}
 
 /** Anything that answers probes: the trainer element, or a ProbeRequests of a Worker of one's own. */
 export interface ProbeAnswerer {
@@ -34,7 +37,8 @@ export class ProbeRequests implements ProbeAnswerer {
   /** Settles the request a reply answers; true when the reply was a probe's (answer or error, still awaited or not). */
   handle(reply: TrainerReply): boolean {
     if (reply.type === 'probe') this.settle(reply.requestId, { probe: reply.probe, forwardMs: reply.forwardMs });
-    else if (reply.type === 'error' && reply.requestId !== undefined) this.settle(reply.requestId, new Error(reply.message));
+    else if (reply.type === 'error' && reply.requestId !== undefined)
+      this.settle(reply.requestId, new Error(reply.message));
     else return false;
     return true;
   }

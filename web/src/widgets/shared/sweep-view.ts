@@ -40,8 +40,15 @@ export function defaultSweepDraws(): number | undefined {
 }
 
 /** A table as <attn-ranked-table> takes it (schemas/table.schema.json describes the format). */
-export interface TableColumn { key: string; label: string; digits?: number }
-export interface TableData { columns: TableColumn[]; rows: Record<string, number | string | undefined>[] }
+export interface TableColumn {
+  key: string;
+  label: string;
+  digits?: number;
+}
+export interface TableData {
+  columns: TableColumn[];
+  rows: Record<string, number | string | undefined>[];
+}
 
 export function scaleSweepTable(sweep: ScaleSweep): TableData {
   return {
@@ -62,7 +69,13 @@ export function scaleSweepTable(sweep: ScaleSweep): TableData {
   };
 }
 
-export interface SweepPoint { dk: number; scaling: 'unscaled' | 'scaled'; measure: 'maxWeight' | 'entropy'; mean: number; se: number }
+export interface SweepPoint {
+  dk: number;
+  scaling: 'unscaled' | 'scaled';
+  measure: 'maxWeight' | 'entropy';
+  mean: number;
+  se: number;
+}
 
 export function scaleSweepPoints(sweep: ScaleSweep): SweepPoint[] {
   const points: SweepPoint[] = [];
@@ -70,7 +83,13 @@ export function scaleSweepPoints(sweep: ScaleSweep): SweepPoint[] {
     for (const scaling of ['unscaled', 'scaled'] as const)
       for (const measure of ['maxWeight', 'entropy'] as const) {
         const stat = r[scaling][measure];
-        points.push({ dk: r.dk, scaling, measure, mean: stat.mean, se: Number.isFinite(stat.standardError) ? stat.standardError : 0 });
+        points.push({
+          dk: r.dk,
+          scaling,
+          measure,
+          mean: stat.mean,
+          se: Number.isFinite(stat.standardError) ? stat.standardError : 0,
+        });
       }
   return points;
 }

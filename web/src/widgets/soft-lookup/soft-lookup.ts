@@ -27,7 +27,12 @@ let p5Module: Promise<typeof p5> | undefined;
  */
 function loadP5(): Promise<typeof p5> {
   p5Module ??= (async () => {
-    const [{ default: P5 }, ...addons] = await Promise.all([import('p5/core'), import('p5/math'), import('p5/shape'), import('p5/color')]);
+    const [{ default: P5 }, ...addons] = await Promise.all([
+      import('p5/core'),
+      import('p5/math'),
+      import('p5/shape'),
+      import('p5/color'),
+    ]);
     for (const { default: addon } of addons) addon(P5);
     // p5 adds a <style> for its loading spinner unless an element with this id exists; a
     // strict CSP refuses inline <style>, so give it one that is not a style.
@@ -66,7 +71,8 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
 
   protected async draw(): Promise<void> {
     const { keys, values, query, scale, temperature } = this.settings;
-    if (values.length !== keys.length) throw new AuthorError(`attribute values must hold as many points as keys (${keys.length}), got ${values.length}`);
+    if (values.length !== keys.length)
+      throw new AuthorError(`attribute values must hold as many points as keys (${keys.length}), got ${values.length}`);
     this.keys = keys;
     this.values = values;
     this.query = query ? query.map((v) => Math.max(-QUERY_LIMIT, Math.min(QUERY_LIMIT, v))) : START;
@@ -88,7 +94,8 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
     this.resize = onWidthChange(this.canvasHost, () => {
       const shown = this.canvasHost.querySelector('canvas');
       const next = planeLayout(this.canvasHost.clientWidth || 300, this.keys.length);
-      if (!shown || (next.width === parseFloat(shown.style.width) && next.height === parseFloat(shown.style.height))) return;
+      if (!shown || (next.width === parseFloat(shown.style.width) && next.height === parseFloat(shown.style.height)))
+        return;
       this.sketch?.remove();
       this.sketch = new P5((p: p5) => this.defineSketch(p), this.canvasHost);
     });
@@ -142,14 +149,20 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
     this.canvasHost.addEventListener('keydown', (event) => this.onKey(event));
     this.readout = el('p', { class: 'visually-hidden', 'aria-live': 'polite' });
     this.replaceChildren(
-      el('div', { class: 'attn-panel' },
+      el(
+        'div',
+        { class: 'attn-panel' },
         this.canvasHost,
-        el('div', { class: 'attn-controls' },
+        el(
+          'div',
+          { class: 'attn-controls' },
           el('label', {}, scaleBox, 'divide by √d_k'),
           el('label', {}, 'temperature', temperature),
           this.pauseButton,
-          restart),
-        this.readout),
+          restart,
+        ),
+        this.readout,
+      ),
     );
     this.setPlaying(this.playing);
   }
@@ -191,7 +204,11 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
   private changed(): void {
     this.compute();
     this.sketch?.redraw();
-    this.remember({ query: [this.query[0], this.query[1]], scale: this.scale ? 'on' : 'off', temperature: this.temperature });
+    this.remember({
+      query: [this.query[0], this.query[1]],
+      scale: this.scale ? 'on' : 'off',
+      temperature: this.temperature,
+    });
     this.emit('attn-change', { query: [...this.query], weights: [...this.weights], output: [...this.output] });
     // Screen readers hear the weights once the query settles, not on every pixel.
     clearTimeout(this.announceTimer);
@@ -201,13 +218,20 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
   describe(): string {
     const parts = this.weights.map((w, i) => `key ${i + 1}: ${w.toFixed(2)}`);
     const top = this.weights.indexOf(Math.max(...this.weights));
-    return `Query at (${this.query[0].toFixed(1)}, ${this.query[1].toFixed(1)}). Weights ${parts.join(', ')}; ` +
-      `key ${top + 1} weighs most. Output at (${this.output[0].toFixed(2)}, ${this.output[1].toFixed(2)}).`;
+    return (
+      `Query at (${this.query[0].toFixed(1)}, ${this.query[1].toFixed(1)}). Weights ${parts.join(', ')}; ` +
+      `key ${top + 1} weighs most. Output at (${this.output[0].toFixed(2)}, ${this.output[1].toFixed(2)}).`
+    );
   }
 
   private onKey(event: KeyboardEvent): void {
     const step = event.shiftKey ? 0.5 : 0.1;
-    const moves: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] };
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [-step, 0],
+      ArrowRight: [step, 0],
+      ArrowUp: [0, step],
+      ArrowDown: [0, -step],
+    };
     const move = moves[event.key];
     if (!move) return;
     event.preventDefault();
@@ -224,8 +248,14 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
     const layout = planeLayout(this.canvasHost.clientWidth || 300, this.keys.length);
     const pad = PLANE_PAD;
     const span = () => layout.plane - 2 * pad;
-    const toScreen = (x: number, y: number): [number, number] => [pad + ((x + WORLD) / (2 * WORLD)) * span(), pad + ((WORLD - y) / (2 * WORLD)) * span()];
-    const toWorld = (sx: number, sy: number): [number, number] => [((sx - pad) / span()) * 2 * WORLD - WORLD, WORLD - ((sy - pad) / span()) * 2 * WORLD];
+    const toScreen = (x: number, y: number): [number, number] => [
+      pad + ((x + WORLD) / (2 * WORLD)) * span(),
+      pad + ((WORLD - y) / (2 * WORLD)) * span(),
+    ];
+    const toWorld = (sx: number, sy: number): [number, number] => [
+      ((sx - pad) / span()) * 2 * WORLD - WORLD,
+      WORLD - ((sy - pad) / span()) * 2 * WORLD,
+    ];
     let dragging = false;
     let shownLabels = '';
 
@@ -261,7 +291,13 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
           this.updateReadout(false);
         }
       }
-      const { '--attn-fg': fg, '--attn-muted': muted, '--attn-accent': accent, '--attn-accent-2': accent2, '--attn-rule': rule } = this.colours;
+      const {
+        '--attn-fg': fg,
+        '--attn-muted': muted,
+        '--attn-accent': accent,
+        '--attn-accent-2': accent2,
+        '--attn-rule': rule,
+      } = this.colours;
       const context = p.drawingContext as CanvasRenderingContext2D;
       const labels = new LabelPlacer(context, { x: 0, y: 0, width: layout.plane, height: layout.plane });
       p.clear();
@@ -271,7 +307,10 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
       p.line(pad, oy, layout.plane - pad, oy);
       p.line(ox, pad, ox, layout.plane - pad);
       // keys as arrows, values as squares, line width by weight
-      const points = this.keys.map((k, i) => ({ key: toScreen(k[0], k[1]), value: toScreen(this.values[i][0], this.values[i][1]) }));
+      const points = this.keys.map((k, i) => ({
+        key: toScreen(k[0], k[1]),
+        value: toScreen(this.values[i][0], this.values[i][1]),
+      }));
       const [qx, qy] = toScreen(this.query[0], this.query[1]);
       const [outx, outy] = toScreen(this.output[0], this.output[1]);
       // What the labels must not cover: every mark.
@@ -310,7 +349,8 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
       // bars: one row per key, beside the plane or below it
       const { bars } = layout;
       const row = bars.height / this.keys.length;
-      const nameWidth = 28, numberWidth = 44;
+      const nameWidth = 28,
+        numberWidth = 44;
       const barLength = bars.width - nameWidth - numberWidth;
       const barLabels = new LabelPlacer(context, bars);
       this.weights.forEach((w, i) => {
@@ -338,8 +378,16 @@ const LABEL_PX = 13;
 /** A row of the weight bars. */
 const BAR_ROW = 22;
 
-interface Box { x: number; y: number; width: number; height: number }
-interface DrawnLabel extends Box { text: string; px: number }
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+interface DrawnLabel extends Box {
+  text: string;
+  px: number;
+}
 
 /**
  * Where the sketch draws: a square plane and the weight bars, beside it when the panel is wide
@@ -350,9 +398,19 @@ function planeLayout(available: number, keys: number): { width: number; height: 
   const plane = Math.max(200, Math.min(available, 420));
   if (available >= plane + 220) {
     const width = Math.min(available, plane + 360);
-    return { width, height: plane, plane, bars: { x: plane + 24, y: Math.max(0, (plane - barsHeight) / 2), width: width - plane - 24, height: barsHeight } };
+    return {
+      width,
+      height: plane,
+      plane,
+      bars: { x: plane + 24, y: Math.max(0, (plane - barsHeight) / 2), width: width - plane - 24, height: barsHeight },
+    };
   }
-  return { width: plane, height: plane + barsHeight + 12, plane, bars: { x: 0, y: plane + 12, width: plane, height: barsHeight } };
+  return {
+    width: plane,
+    height: plane + barsHeight + 12,
+    plane,
+    bars: { x: 0, y: plane + 12, width: plane, height: barsHeight },
+  };
 }
 
 /**
@@ -364,7 +422,10 @@ class LabelPlacer {
   readonly boxes: DrawnLabel[] = [];
   private marks: Box[] = [];
 
-  constructor(private context: CanvasRenderingContext2D, private area: Box) {}
+  constructor(
+    private context: CanvasRenderingContext2D,
+    private area: Box,
+  ) {}
 
   /** A mark (a dot of `radius` at x, y) that labels must not cover. */
   avoid(x: number, y: number, radius: number): void {
@@ -377,11 +438,25 @@ class LabelPlacer {
    */
   place(text: string, x: number, y: number, gap: number, fill: string, px: number): void {
     const { width, height } = this.measure(text, px);
-    const boxes = [gap, gap + 8, gap + 16, gap + 28].flatMap((d) => ([
-      [x + d, y - d - height], [x + d, y + d], [x - d - width, y - d - height], [x - d - width, y + d],
-      [x - width / 2, y - d - height], [x - width / 2, y + d], [x + d, y - height / 2], [x - d - width, y - height / 2],
-    ] as [number, number][]).map(([left, top]) => ({ x: left, y: top, width, height })));
-    const inside = (b: Box) => b.x >= this.area.x && b.y >= this.area.y && b.x + b.width <= this.area.x + this.area.width && b.y + b.height <= this.area.y + this.area.height;
+    const boxes = [gap, gap + 8, gap + 16, gap + 28].flatMap((d) =>
+      (
+        [
+          [x + d, y - d - height],
+          [x + d, y + d],
+          [x - d - width, y - d - height],
+          [x - d - width, y + d],
+          [x - width / 2, y - d - height],
+          [x - width / 2, y + d],
+          [x + d, y - height / 2],
+          [x - d - width, y - height / 2],
+        ] as [number, number][]
+      ).map(([left, top]) => ({ x: left, y: top, width, height })),
+    );
+    const inside = (b: Box) =>
+      b.x >= this.area.x &&
+      b.y >= this.area.y &&
+      b.x + b.width <= this.area.x + this.area.width &&
+      b.y + b.height <= this.area.y + this.area.height;
     const free = (b: Box) => ![...this.boxes, ...this.marks].some((o) => overlaps(b, o));
     const box = boxes.find((b) => inside(b) && free(b)) ?? boxes.find(inside) ?? boxes[0];
     this.draw(text, box, fill, px);
@@ -413,6 +488,7 @@ class LabelPlacer {
   }
 }
 
-const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 define('attn-soft-lookup', SoftLookup);
