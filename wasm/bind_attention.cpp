@@ -75,10 +75,10 @@ void publish(std::initializer_list<const void*> pointers) {
 
 }  // namespace
 
-// ---- exported functions (names in snake_case here, camelCase in core.ts) ----
+// ---- exported functions (names in snake_case here, camelCase in the facade, web/src/core/) ----
 
 // The calls a widget makes on every drag or key press are plain WebAssembly exports, which
-// core.ts calls as `_attn_scratch`, `_attn_softmax` and `_attn_attention`: measured in node, such
+// the facade calls as `_attn_scratch`, `_attn_softmax` and `_attn_attention`: measured in node, such
 // a call costs about 0.03 us where embind's invoker (built without eval, DYNAMIC_EXECUTION=0)
 // takes 0.3 us for attention's 14 arguments, a sixth of a soft-lookup update.
 extern "C" {
@@ -221,7 +221,7 @@ Offset random_uniform_matrix(Offset state, int rows, int cols, double lo, double
   });
 }
 
-// ---- multi-head attention: a class handle that core.ts keeps private and deletes ----
+// ---- multi-head attention: a class handle that the facade keeps private and deletes ----
 
 using attn::MultiHeadAttention;
 using attn::Projection;

@@ -8,7 +8,7 @@
 // attention_core is the first two parts, for a page whose widgets need only attention;
 // attention_lab is all four, for the lesson's pages and the training Worker. These files only
 // translate: they bind the core's functions and classes, and every C++ error becomes a JS Error
-// with the same message (errors.hpp). web/src/core.ts is their only intended user.
+// with the same message (errors.hpp). The facade (web/src/core/) is their only intended user.
 //
 // Two kinds of calls:
 //   - The fast path, for calls a page makes many times a second (attention, softmax, masks,
@@ -51,7 +51,7 @@ std::vector<double> scratch_area;  // JS writes inputs here (double for 8-byte a
 extern "C" {
 
 // -> offset of at least `bytes` bytes of scratch, 8-byte aligned, valid until the next call.
-// A plain export (core.ts calls `_attn_scratch`): see bind_attention.cpp for why.
+// A plain export (the facade calls `_attn_scratch`): see bind_attention.cpp for why.
 EMSCRIPTEN_KEEPALIVE Offset attn_scratch(Offset bytes) {
   Offset result = 0;
   if (!run_guarded([&] {

@@ -1,5 +1,5 @@
 // The training Worker's part of the core's door to JavaScript (the overview is at the top of
-// bind_common.cpp): the cue trainer, as a class handle that core.ts keeps private and deletes.
+// bind_common.cpp): the cue trainer, as a class handle that the facade keeps private and deletes.
 #include "errors.hpp"
 #include "heap.hpp"
 #include "js_struct.hpp"
