@@ -11,7 +11,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { describeEngines, DIST, serveSite } from '../support/engines.mjs';
+import { describeEngines, DIST, ENGINES, enginesToRun, serveSite } from '../support/engines.mjs';
 import { COURSE_SITE, FRAME_HEIGHTS, FRAME_HEIGHTS_FILE, RECIPES, frameFit } from './recipes.mjs';
 
 const SLACK = 30;
@@ -136,7 +136,9 @@ describeEngines((session) => {
   }
 });
 
-test('the documented heights are tight: at most SLACK px above the tallest engine', () => {
+// Tightness is judged against the tallest of every engine: with ATTN_ENGINES naming fewer, skipped.
+const someEngines = enginesToRun().length < ENGINES.length && 'needs every engine (ATTN_ENGINES names fewer)';
+test('the documented heights are tight: at most SLACK px above the tallest engine', { skip: someEngines }, () => {
   const suggested = {};
   assert.deepEqual(Object.keys(measured), TAGS, 'every widget was measured');
   const loose = [];
