@@ -20,6 +20,7 @@ int run_attention_lab(const std::vector<std::string>& args, std::ostream& out, s
   commands.push_back(pitfalls_command(app));
   commands.push_back(cue_command(app));
   commands.push_back(probe_command(app));
+  commands.push_back(intervene_command(app));
   commands.push_back(steps_command(app));
 
   try {

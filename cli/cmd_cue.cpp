@@ -1,7 +1,8 @@
 // attention-lab cue: train the tiny transformer on the cue task and print its curve, the
 // baselines and where the last block looks. --json is the recorded run the lesson page shows;
 // --save-weights writes the trained weights (weights_file.hpp) for the page's probe; --trace
-// adds the attention analysis after every epoch (how the circuit forms while accuracy jumps).
+// adds the attention analysis after every epoch (where the heads look while accuracy jumps).
+#include "cue_names.hpp"
 #include "json.hpp"
 #include "options.hpp"
 #include "table.hpp"
@@ -24,16 +25,7 @@ std::string offset_name(int offset) {
   }
 }
 
-std::string circuit_text(const nn::CueAnalysis& a) {
-  const std::string head = "head " + std::to_string(a.circuit_head + 1) + " puts " + fixed(a.circuit_share, 2);
-  if (a.circuit == "cue")
-    return "cue: the last block reads the earlier cue (" + head +
-           " on it), which block 1 filled with the answer after it";
-  if (a.circuit == "answer") return "answer: the last block reads the answer position directly (" + head + " on it)";
-  return "none: no head of the last block puts half of the query's attention on the cue or the answer";
-}
-
-// The strongest last-block head's share at `offset`, as the analysis's circuit rule reads it.
+// The strongest last-block head's share at `offset`.
 double strongest_share(const nn::CueAnalysis& a, int offset) {
   const std::size_t o = std::size_t(std::find(a.offsets.begin(), a.offsets.end(), offset) - a.offsets.begin());
   double best = 0;
@@ -43,11 +35,11 @@ double strongest_share(const nn::CueAnalysis& a, int offset) {
 
 void print_trace(std::ostream& out, const nn::CueReport& r, const std::vector<nn::CueAnalysis>& trace) {
   out << "\nafter each epoch: the strongest last-block head's weight on the earlier cue (-1) and on the\n"
-         "answer (0), and the circuit the analysis names\n";
-  Table table({"epoch", "val acc", "-1 (cue)", "0 (answer)", "circuit"});
+         "answer (0) (attention only: the route above comes from interventions on the trained model)\n";
+  Table table({"epoch", "val acc", "-1 (cue)", "0 (answer)"});
   for (std::size_t e = 0; e < trace.size(); ++e)
     table.add({std::to_string(e + 1), fixed(r.history[e].validation_accuracy, 4),
-               fixed(strongest_share(trace[e], -1), 4), fixed(strongest_share(trace[e], 0), 4), trace[e].circuit});
+               fixed(strongest_share(trace[e], -1), 4), fixed(strongest_share(trace[e], 0), 4)});
   table.print(out);
 }
 
@@ -82,7 +74,11 @@ void print(std::ostream& out, const nn::CueReport& r, double seconds) {
     offsets.add(row);
   }
   offsets.print(out);
-  out << "\ncircuit: " << circuit_text(a) << '\n' << "elapsed: " << fixed(seconds, 2) << " s\n";
+  out << "\nwhat breaks when block 1 or a head is changed (validation accuracy; `intervene --route`):\n";
+  Table tests({"intervention", "val acc"});
+  for (const auto& test : r.route.tests) tests.add({test_name(test), fixed(test.accuracy, 4)});
+  tests.print(out);
+  out << "\nroute: " << route_text(r.route) << '\n' << "elapsed: " << fixed(seconds, 2) << " s\n";
 }
 
 class CueCommand : public ConfigCommand<nn::CueTrainConfig> {

@@ -2,6 +2,7 @@
 // --save-weights` wrote: the prediction, every class's probability, and the attention of every
 // block and head over the tokens. --json is what the browser's probe computes from the same
 // weights (tests/wasm compare the two exactly).
+#include "cue_names.hpp"
 #include "json.hpp"
 #include "options.hpp"
 #include "table.hpp"
@@ -14,13 +15,6 @@
 
 namespace attn::cli {
 namespace {
-
-// "CUE" for the cue token, "PAD" for padding, else the symbol's number.
-std::string token_name(int token, const CueTaskConfig& task) {
-  if (token == cue_token(task)) return "CUE";
-  if (token == pad_token(task)) return "PAD";
-  return std::to_string(token);
-}
 
 void print(std::ostream& out, const nn::CueProbe& p, const CueTaskConfig& task) {
   out << "tokens:";

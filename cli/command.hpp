@@ -32,6 +32,7 @@ std::unique_ptr<Command> heads_command(CLI::App& parent);
 std::unique_ptr<Command> pitfalls_command(CLI::App& parent);
 std::unique_ptr<Command> cue_command(CLI::App& parent);
 std::unique_ptr<Command> probe_command(CLI::App& parent);
+std::unique_ptr<Command> intervene_command(CLI::App& parent);
 std::unique_ptr<Command> steps_command(CLI::App& parent);
 
 }  // namespace attn::cli

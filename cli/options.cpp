@@ -25,4 +25,12 @@ CLI::Validator decimal_whole(const FieldInfo& field) {
 
 std::string option_help(const FieldInfo& field) { return std::string(field.help) + ", in " + range_text(field); }
 
+std::string choice_help(const FieldInfo& field) {
+  const std::vector<std::string> names = choices_of(field);
+  std::string text = std::string(field.help) + ": ";
+  for (std::size_t i = 0; i < names.size(); ++i)
+    text += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
+  return text;
+}
+
 }  // namespace attn::cli

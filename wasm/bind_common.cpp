@@ -135,6 +135,7 @@ EMSCRIPTEN_BINDINGS(attention_common) {
   register_config<experiments::PitfallConfig>("PitfallConfig", "pitfallConfig");
   register_config<experiments::AttentionStepsConfig>("AttentionStepsConfig", "attentionStepsConfig");
   register_config<nn::CueTrainConfig>("CueTrainConfig", "cueTrainConfig");
+  register_config<nn::InterventionConfig>("InterventionConfig", "interventionConfig");
   register_struct<ConfigCheck>("ConfigCheck");
   function("cueTrainConfigError", &cue_config_error);
 }

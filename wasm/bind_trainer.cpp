@@ -50,6 +50,21 @@ nn::CueProbe cue_probe(CueTrainer& trainer, Offset tokens, int n) {
   return std::exchange(slot, nn::CueProbe());
 }
 
+// config: an intervention; tokens, corrupted, positions: arrays of whole numbers; given: an
+// array of numbers (attn/cue/intervene.hpp) -> the result, or an empty one with the message
+// left for takeError() (the config is an object, so the call must return normally).
+nn::CueIntervention cue_intervene(CueTrainer& trainer, const nn::InterventionConfig& config, const val& tokens,
+                                  const val& corrupted, const val& positions, const val& given) {
+  nn::CueIntervention result;
+  run_guarded<nn::InterventionConfig>([&] {
+    result = trainer.intervene(config, {emscripten::vecFromJSArray<int>(tokens),
+                                        emscripten::vecFromJSArray<int>(corrupted),
+                                        emscripten::vecFromJSArray<int>(positions),
+                                        emscripten::vecFromJSArray<double>(given)});
+  });
+  return result;
+}
+
 // -> every parameter, as a Float32Array in the model's parameter order.
 val cue_weights(const CueTrainer& trainer) { return to_js(trainer.weights()); }
 
@@ -71,6 +86,9 @@ EMSCRIPTEN_BINDINGS(attention_trainer) {
   register_struct<nn::EpochMetrics>("EpochMetrics");
   register_struct<nn::BatchReport>("BatchReport");
   register_struct<nn::CueAnalysis>("CueAnalysis");
+  register_struct<nn::RouteTest>("RouteTest");
+  register_struct<nn::CueRoute>("CueRoute");
+  register_struct<nn::CueIntervention>("CueIntervention");
   register_struct<nn::CueProgress>("CueProgress");
   register_struct<nn::CueReport>("CueReport");
   register_struct<nn::CueProbe>("CueProbe");
@@ -83,6 +101,8 @@ EMSCRIPTEN_BINDINGS(attention_trainer) {
       .function("baselineAccuracy", &CueTrainer::baseline_accuracy)
       .function("chanceAccuracy", &CueTrainer::chance_accuracy)
       .function("analyse", &guarded<&CueTrainer::analyse>)
+      .function("route", &guarded<&CueTrainer::route>)
+      .function("intervene", &cue_intervene)
       .function("report", &guarded<&CueTrainer::report>)
       .function("probe", &cue_probe)
       .function("weights", &cue_weights)

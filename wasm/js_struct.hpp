@@ -125,6 +125,7 @@ struct FieldSpec {
   double min = 0, max = 0;
   bool open_min = false, open_max = false;
   int max_count = 0;
+  std::vector<std::string> choices;  // a choice's allowed values
 
   template <typename Visit>
   static void fields(Visit&& visit) {
@@ -137,6 +138,7 @@ struct FieldSpec {
     visit("openMin", member<&FieldSpec::open_min>);
     visit("openMax", member<&FieldSpec::open_max>);
     visit("maxCount", member<&FieldSpec::max_count>);
+    visit("choices", member<&FieldSpec::choices>);
   }
 };
 
@@ -155,12 +157,13 @@ struct ConfigSpec {
 
 template <typename Config>
 ConfigSpec<Config> config_spec() {
-  static const char* const kinds[] = {"boolean", "integer", "seed", "number", "integers"};  // FieldKind order
+  static const char* const kinds[] = {"boolean", "integer", "seed", "number", "integers", "choice"};  // FieldKind order
   ConfigSpec<Config> spec;
   for (const FieldEntry& entry : field_table<Config>()) {
     const FieldInfo& f = entry.info;
     spec.field_specs.push_back(
-        {f.js, kinds[int(entry.kind)], f.flag, f.help, f.min, f.max, f.open_min, f.open_max, f.max_count});
+        {f.js, kinds[int(entry.kind)], f.flag, f.help, f.min, f.max, f.open_min, f.open_max, f.max_count,
+         entry.kind == FieldKind::choice ? choices_of(f) : std::vector<std::string>()});
   }
   return spec;
 }

@@ -1,5 +1,6 @@
 #include "attn/config.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -56,6 +57,25 @@ void require_list(const FieldInfo& field, const std::vector<int>& values) {
     if (values[i] < field.min || values[i] > field.max)
       throw ArgumentError(field.name, "must hold whole numbers in " + range_text(field) + ", got " +
                                           std::to_string(values[i]) + " at index " + std::to_string(i));
+}
+
+std::vector<std::string> choices_of(const FieldInfo& field) {
+  std::vector<std::string> out;
+  const std::string all = field.choices ? field.choices : "";
+  for (std::size_t begin = 0; begin <= all.size();) {
+    const std::size_t end = std::min(all.find('|', begin), all.size());
+    out.push_back(all.substr(begin, end - begin));
+    begin = end + 1;
+  }
+  return out;
+}
+
+void require_choice(const FieldInfo& field, const std::string& value) {
+  const std::vector<std::string> allowed = choices_of(field);
+  if (std::find(allowed.begin(), allowed.end(), value) != allowed.end()) return;
+  std::string list;
+  for (const std::string& name : allowed) list += (list.empty() ? "\"" : ", \"") + name + "\"";
+  throw ArgumentError(field.name, "must be one of " + list + ", got \"" + value.substr(0, 40) + "\"");
 }
 
 }  // namespace attn

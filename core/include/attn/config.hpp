@@ -50,7 +50,13 @@ struct FieldInfo {
   const char* help;                         // one line, without the default or the range
   bool open_min = false, open_max = false;  // exclude min / max themselves
   int max_count = 0;                        // lists: 1..max_count elements
+  const char* choices = nullptr;            // choices (std::string fields): the allowed values, "|"-separated
 };
+
+// A field that holds one of a few names: choice("ablation", "ablation", "ablation", "zero|mean", help).
+constexpr FieldInfo choice(const char* name, const char* js, const char* flag, const char* choices, const char* help) {
+  return {name, js, flag, 0, 0, help, false, false, 0, choices};
+}
 
 // A bad argument or config field. `detail` follows the argument's name and may name other
 // arguments as {name}: ArgumentError("real", "must be at most {positions} = 6, got 9").
@@ -98,6 +104,10 @@ void require_whole(const FieldInfo& field, std::uint64_t value);
 void require_number(const FieldInfo& field, double value);
 // Lists: 1..max_count elements, each a whole number in range.
 void require_list(const FieldInfo& field, const std::vector<int>& values);
+// Choices: one of field.choices.
+void require_choice(const FieldInfo& field, const std::string& value);
+// A choice field's allowed values, in order.
+std::vector<std::string> choices_of(const FieldInfo& field);
 
 // member<&Config::field>: the access of a field that is a direct member. An access is an
 // empty type whose call operator returns the field of any config it is given (const or not),
@@ -147,6 +157,8 @@ void require_field(const FieldInfo& field, const T& value) {
     require_whole(field, static_cast<double>(value));
   } else if constexpr (std::is_floating_point_v<T>) {
     require_number(field, value);
+  } else if constexpr (std::is_same_v<T, std::string>) {
+    require_choice(field, value);
   } else {
     require_list(field, value);
   }
@@ -159,8 +171,8 @@ void require_fields(const Config& config) {
 }
 
 // What a field holds, from its C++ type: bool, a 32-bit int, a seed (std::uint64_t), a double,
-// or a list of ints.
-enum class FieldKind { boolean, integer, seed, number, integers };
+// a list of ints, or one of a few names (std::string).
+enum class FieldKind { boolean, integer, seed, number, integers, choice };
 
 template <typename T>
 constexpr FieldKind kind_of() {
@@ -172,6 +184,8 @@ constexpr FieldKind kind_of() {
     return FieldKind::integer;
   else if constexpr (std::is_floating_point_v<T>)
     return FieldKind::number;
+  else if constexpr (std::is_same_v<T, std::string>)
+    return FieldKind::choice;
   else
     return FieldKind::integers;
 }

@@ -11,8 +11,6 @@ namespace {
 // Independent generators for the parts of a run, all from one seed.
 std::uint64_t stream_seed(std::uint64_t seed, std::uint64_t stream) { return seed ^ (stream * 0x9E3779B97F4A7C15ull); }
 
-constexpr int kEvalBatch = 250;
-
 }  // namespace
 
 void require_cue_train_config(const CueTrainConfig& c) {
@@ -68,6 +66,7 @@ void CueTrainer::run_batch() {
   zero_grad(model_->parameters());
   model_->backward(loss_.backward());
   adam_->step();
+  ++weights_version_;
 
   const auto predicted = argmax_rows<float>(logits);
   int correct = 0;
@@ -151,20 +150,22 @@ std::pair<double, double> CueTrainer::evaluate() {
 
 CueAnalysis CueTrainer::analyse() {
   const CueSet& val = data_.validation;
-  const int n = val.size(), length = val.length, heads = config_.heads;
+  const int n = val.size(), length = val.length, heads = config_.heads, blocks = config_.blocks;
   CueAnalysis a;
   a.offsets = {-2, -1, 0, 1};
   a.last_block_by_offset.assign(std::size_t(heads), std::vector<double>(a.offsets.size(), 0.0));
   a.first_block_cue_to_answer.assign(std::size_t(heads), 0.0);
   a.first_block_answer_to_cue.assign(std::size_t(heads), 0.0);
+  const std::vector<std::vector<double>> zeros(std::size_t(blocks), std::vector<double>(std::size_t(heads), 0.0));
+  a.previous_token = a.next_token = a.first_cue = zeros;
   std::vector<int> counts(a.offsets.size(), 0);
   for (int begin = 0; begin < n; begin += kEvalBatch) {
     const int end = std::min(n, begin + kEvalBatch);
     const std::vector<int> tokens(val.sequence(begin), val.sequence(begin) + std::size_t(end - begin) * length);
-    // Every block on every row, so the first block's attention is there for every position.
+    // Every block on every row, so each block's attention is there for every position.
     model_->forward(tokens, nullptr, /*last_query_only=*/false);
     const auto& first = model_->block(0).attention;
-    const auto& last = model_->block(config_.blocks - 1).attention;
+    const auto& last = model_->block(blocks - 1).attention;
     for (int i = begin; i < end; ++i) {
       const int b = i - begin, cue = val.cue_position[std::size_t(i)], answer = cue + 1;
       for (std::size_t o = 0; o < a.offsets.size(); ++o) {
@@ -178,6 +179,19 @@ CueAnalysis CueTrainer::analyse() {
         a.first_block_cue_to_answer[std::size_t(h)] += first.weights_of(b, h)(cue, answer);
         a.first_block_answer_to_cue[std::size_t(h)] += first.weights_of(b, h)(answer, cue);
       }
+      for (int k = 0; k < blocks; ++k)
+        for (int h = 0; h < heads; ++h) {
+          const auto& w = model_->block(k).attention.weights_of(b, h);  // (T, T)
+          double previous = 0, next = 0, to_cue = 0;
+          for (int p = 0; p < length; ++p) {
+            if (p > 0) previous += w(p, p - 1);
+            if (p + 1 < length) next += w(p, p + 1);
+            to_cue += w(p, cue);
+          }
+          a.previous_token[std::size_t(k)][std::size_t(h)] += previous / (length - 1);
+          a.next_token[std::size_t(k)][std::size_t(h)] += next / (length - 1);
+          a.first_cue[std::size_t(k)][std::size_t(h)] += to_cue / length;
+        }
     }
   }
   a.last_block_mean_by_offset.assign(a.offsets.size(), 0.0);
@@ -189,27 +203,9 @@ CueAnalysis CueTrainer::analyse() {
     a.first_block_cue_to_answer[std::size_t(h)] /= n;
     a.first_block_answer_to_cue[std::size_t(h)] /= n;
   }
-  // The strongest head at an offset decides: one head is enough to carry a route.
-  const auto strongest = [&](int offset) {
-    const std::size_t o = std::size_t(std::find(a.offsets.begin(), a.offsets.end(), offset) - a.offsets.begin());
-    int best = 0;
-    for (int h = 1; h < heads; ++h)
-      if (a.last_block_by_offset[std::size_t(h)][o] > a.last_block_by_offset[std::size_t(best)][o]) best = h;
-    return std::make_pair(best, a.last_block_by_offset[std::size_t(best)][o]);
-  };
-  const auto [cue_head, cue_share] = strongest(-1);
-  const auto [answer_head, answer_share] = strongest(0);
-  if (config_.blocks > 1 && cue_share >= 0.5) {
-    a.circuit = "cue";
-    a.circuit_head = cue_head;
-    a.circuit_share = cue_share;
-  } else if (answer_share >= 0.5) {
-    a.circuit = "answer";
-    a.circuit_head = answer_head;
-    a.circuit_share = answer_share;
-  } else {
-    a.circuit = "none";
-  }
+  for (auto* scores : {&a.previous_token, &a.next_token, &a.first_cue})
+    for (auto& block : *scores)
+      for (double& v : block) v /= n;
   return a;
 }
 
@@ -217,7 +213,7 @@ CueProbe CueTrainer::probe(const std::vector<int>& tokens) { return probe_cue_mo
 
 CueReport CueTrainer::report() {
   return {config_,      parameter_count(), chance_accuracy(), baseline_accuracy(), best_validation_accuracy(),
-          best_epoch(), history_,          analyse()};
+          best_epoch(), history_,          analyse(),         route()};
 }
 
 }  // namespace attn::nn

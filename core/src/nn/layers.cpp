@@ -324,9 +324,11 @@ Mat<T> SelfAttention<T>::forward(const Mat<T>& x, int batch_size, int seq_length
       kernels::matmul_bt<T>(rows, key_dim, length, qb, ldq, kb, ldk, w.data(), length);
       w *= scale;
       kernels::softmax_rows<T>(w.data(), rows, length, length);
+      if (edit_weights) edit_weights(b, h, w);
       kernels::matmul<T>(rows, length, key_dim, w.data(), length, vb, ldk,
                          context.data() + long(b) * rows * ldq + h * key_dim, ldq);
     }
+  if (edit_context) edit_context(context);
   return output.forward(context);
 }
 

@@ -52,14 +52,18 @@ Mat<T> TransformerBlock<T>::forward(const Mat<T>& x, int b, int t, bool last_que
   length = t;
   last_only = last_query_only;
   const Mat<T> residual = last_only ? gather_last_rows<T>(x, length) : x;  // (B R, d)
+  Mat<T> y;
   if (!post_ln) {
     const Mat<T> x1 =
         residual + drop_attention.forward(attention.forward(norm1.forward(x), batch, length, last_only), rng);
-    return x1 + drop_ffn.forward(ffn.forward(norm2.forward(x1)), rng);
+    y = x1 + drop_ffn.forward(ffn.forward(norm2.forward(x1)), rng);
+  } else {
+    const Mat<T> x1 =
+        norm1.forward(residual + drop_attention.forward(attention.forward(x, batch, length, last_only), rng));
+    y = norm2.forward(x1 + drop_ffn.forward(ffn.forward(x1), rng));
   }
-  const Mat<T> x1 =
-      norm1.forward(residual + drop_attention.forward(attention.forward(x, batch, length, last_only), rng));
-  return norm2.forward(x1 + drop_ffn.forward(ffn.forward(x1), rng));
+  if (edit_output) edit_output(y);
+  return y;
 }
 
 template <typename T>

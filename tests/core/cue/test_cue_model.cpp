@@ -256,6 +256,6 @@ TEST_CASE("attention-lab cue --json carries the config, curve, baselines and att
   for (const char* key :
        {"\"parameterCount\":9129", "\"seed\":3", "\"history\":[", "\"validationAccuracy\":", "\"trainLoss\":",
         "\"baselineAccuracy\":", "\"chanceAccuracy\":", "\"lastBlockByOffset\":[[", "\"firstBlockCueToAnswer\":[",
-        "\"circuit\":", "\"elapsedSeconds\":", "\"config\":{\"blocks\":1,"})
+        "\"route\":{\"label\":\"none\",", "\"previousToken\":[[", "\"elapsedSeconds\":", "\"config\":{\"blocks\":1,"})
     CHECK_THAT(run.out, Contains(key));
 }

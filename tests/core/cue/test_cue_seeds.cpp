@@ -1,7 +1,8 @@
 // The lesson's capability boundary, over seeds 0..4 with the default configuration (30
 // epochs): one block never gets far past the most-frequent-symbol baseline (best <= 0.45),
 // two blocks solve the task (best >= 0.99) on at least 4 of 5 seeds and on the default
-// seed, where the last block reads the earlier cue (share at offset -1 >= 0.8).
+// seed, whose last block puts at least 0.8 of the query's attention on the earlier cue
+// (offset -1); test_cue_route.cpp names its route from interventions.
 // About 15 s natively in Release.
 #include "attn/cue/trainer.hpp"
 
@@ -43,7 +44,6 @@ TEST_CASE("two blocks solve the cue task on seeds 0..4 and read the cue on the d
       const CueAnalysis analysis = trainer.analyse();
       REQUIRE(analysis.offsets[1] == -1);
       CHECK(analysis.last_block_by_offset[0][1] >= 0.8);
-      CHECK(analysis.circuit == "cue");
     }
   }
   CHECK(solved >= 4);

@@ -43,6 +43,10 @@ function requireKind(field: FieldSpec, value: unknown): void {
     case 'integer':
       requireWhole32(key, value);
       return;
+    case 'choice':
+      if (typeof value !== 'string' || !field.choices.includes(value))
+        throw new Error(`${key} must be one of ${field.choices.map((c) => `"${c}"`).join(', ')}, got ${describe(value)}`);
+      return;
     case 'integers':
       if (!Array.isArray(value)) throw new Error(`${key} must be an array of whole numbers, got ${describe(value)}`);
       if (value.length > field.maxCount)

@@ -56,6 +56,15 @@ declare module '*/generated/attention_core.mjs' {
     chanceAccuracy(): number;
     analyse(): import('./types').CueAnalysis;
     report(): import('./types').CueReport;
+    route(): import('./types').CueRoute;
+    /** An empty result with the message left for takeError() when it fails. */
+    intervene(
+      config: import('./types').InterventionConfig,
+      tokens: ArrayLike<number>,
+      corrupted: ArrayLike<number>,
+      positions: ArrayLike<number>,
+      given: ArrayLike<number>,
+    ): import('./types').CueIntervention;
     /** tokens: n int32 at this offset. */
     probe(tokens: number, n: number): import('./types').CueProbe;
     weights(): Float32Array;
@@ -101,6 +110,7 @@ declare module '*/generated/attention_core.mjs' {
     headsDemoConfig(): import('./types').ConfigSpec<import('./types').HeadsDemoConfig>;
     pitfallConfig(): import('./types').ConfigSpec<import('./types').PitfallConfig>;
     cueTrainConfig(): import('./types').ConfigSpec<import('./types').CueConfig>;
+    interventionConfig(): import('./types').ConfigSpec<import('./types').InterventionConfig>;
     attentionStepsConfig(): import('./types').ConfigSpec<import('./types').AttentionStepsConfig>;
     /** key: the field at fault ("" if none), message: the core's message ("" when valid). */
     cueTrainConfigError(config: import('./types').CueConfig): { key: string; message: string };

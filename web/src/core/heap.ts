@@ -31,6 +31,7 @@ export class CommonCore {
       headsDemo: m.headsDemoConfig(),
       pitfall: m.pitfallConfig(),
       cueTrain: m.cueTrainConfig(),
+      intervention: m.interventionConfig(),
       attentionSteps: m.attentionStepsConfig(),
     };
     // Lists arrive as typed arrays; a default list is easier to use as a plain array.

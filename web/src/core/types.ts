@@ -134,8 +134,8 @@ export interface MemoryStats {
 export interface FieldSpec {
   /** the option's name here */
   key: string;
-  /** "integer" (32-bit), "seed" (0..2^53 - 1), "number", "boolean" or "integers" (a list) */
-  kind: 'integer' | 'seed' | 'number' | 'boolean' | 'integers';
+  /** "integer" (32-bit), "seed" (0..2^53 - 1), "number", "boolean", "integers" (a list) or "choice" (one of `choices`) */
+  kind: 'integer' | 'seed' | 'number' | 'boolean' | 'integers' | 'choice';
   /** the same field's flag on the command line, without "--" */
   flag: string;
   help: string;
@@ -146,6 +146,8 @@ export interface FieldSpec {
   openMax: boolean;
   /** lists: at most this many elements */
   maxCount: number;
+  /** choices: the allowed values */
+  choices: string[];
 }
 
 export interface ConfigSpec<C> {
@@ -159,6 +161,7 @@ export interface Configs {
   headsDemo: ConfigSpec<HeadsDemoConfig>;
   pitfall: ConfigSpec<PitfallConfig>;
   cueTrain: ConfigSpec<CueConfig>;
+  intervention: ConfigSpec<InterventionConfig>;
   attentionSteps: ConfigSpec<AttentionStepsConfig>;
 }
 
@@ -478,8 +481,8 @@ export interface CueProgress {
 }
 
 /**
- * Where the model looks (core/include/attn/cue/trainer.hpp explains both circuits). Lists are
- * typed arrays from the core, plain arrays in a recorded run read from JSON.
+ * Where the model looks, from its attention patterns alone (core/include/attn/cue/trainer.hpp).
+ * Lists are typed arrays from the core, plain arrays in a recorded run read from JSON.
  */
 export interface CueAnalysis {
   /** offsets from the answer position: -2, -1 (the earlier cue), 0 (the answer), +1 */
@@ -492,11 +495,88 @@ export interface CueAnalysis {
   firstBlockCueToAnswer: ArrayLike<number>;
   /** [head]: the first block's weight from the answer onto the cue before it */
   firstBlockAnswerToCue: ArrayLike<number>;
-  /** "cue": the last block reads the earlier cue; "answer": it reads the answer; or "none" */
-  circuit: 'cue' | 'answer' | 'none';
-  /** the head that carries the circuit (0-based; -1 for none) and its weight there */
-  circuitHead: number;
-  circuitShare: number;
+  /** [block][head]: mean weight of every position on its previous token */
+  previousToken: ArrayLike<number>[];
+  /** [block][head]: mean weight of every position on its next token */
+  nextToken: ArrayLike<number>[];
+  /** [block][head]: mean weight of every position on the body's CUE */
+  firstCue: ArrayLike<number>[];
+}
+
+/** How a trained model solves the task, named from interventions (core/include/attn/cue/intervene.hpp). */
+export type CueRouteLabel = 'cue-position' | 'answer-position' | 'cue-broadcast' | 'other' | 'none';
+
+/** One intervention behind a route and the validation accuracy it leaves. */
+export interface RouteTest {
+  /** "none" (the clean model), "knock-out" (zero) or "pattern" */
+  action: 'none' | 'knock-out' | 'pattern';
+  /** the ideal pattern ("next", "previous", "first-cue"), else "" */
+  pattern: '' | 'next' | 'previous' | 'first-cue';
+  /** 1-based; 0 on the clean row */
+  block: number;
+  head: number;
+  accuracy: number;
+  loss: number;
+}
+
+export interface CueRoute {
+  label: CueRouteLabel;
+  /** block 1's head whose knock-out lowers accuracy most (1-based) */
+  testedHead: number;
+  cleanAccuracy: number;
+  baselineAccuracy: number;
+  /** the clean row, a knock-out of every head of every block, block 1's tested head with each ideal pattern */
+  tests: RouteTest[];
+}
+
+/**
+ * One intervention on a trained cue model (core/include/attn/cue/intervene.hpp). Options left
+ * out take the core's defaults (core.configs.intervention).
+ */
+export interface InterventionConfig {
+  action: 'none' | 'knock-out' | 'pattern' | 'patch';
+  /** knock-out: the head's output becomes zero or its validation mean at each position */
+  ablation: 'zero' | 'mean';
+  /** pattern: the attention pattern that replaces the head's */
+  pattern: 'previous' | 'next' | 'self' | 'uniform' | 'first-cue' | 'given';
+  /** 1-based */
+  block: number;
+  /** 1-based; 0 = the whole block's output (patch only) */
+  head: number;
+  /** patch: the validation set's corruption moves the answer symbol by this much */
+  corruptShift: number;
+}
+
+/** What an intervention takes besides its config; every list may be left out. */
+export interface InterventionInputs {
+  /** (T) a sequence to answer */
+  tokens?: ArrayLike<number>;
+  /** (T) patch: the sequence patched into (default: tokens with the answer symbol moved) */
+  corrupted?: ArrayLike<number>;
+  /** patch: the positions copied, 0-based (default: every position) */
+  positions?: ArrayLike<number>;
+  /** pattern "given": (T * T) row-major, rows summing to 1 */
+  given?: ArrayLike<number>;
+}
+
+export interface CueIntervention {
+  /** the validation set with the intervention (labels: the clean answers) and without it */
+  accuracy: number;
+  loss: number;
+  cleanAccuracy: number;
+  cleanLoss: number;
+  /** patch: mean logit(clean answer) - logit(corrupted answer), and the restored fraction */
+  cleanDifference: number;
+  corruptedDifference: number;
+  patchedDifference: number;
+  restoredFraction: number;
+  /** the given sequence (-1 and empty without one): with the intervention and without it; a patch's is the corrupted one */
+  prediction: number;
+  unchangedPrediction: number;
+  probabilities: Float64Array;
+  unchangedProbabilities: Float64Array;
+  /** patch, for the given sequence */
+  sequenceRestoredFraction: number;
 }
 
 /** A run as every front door reports it (the CLI's `cue --json` writes the same keys). */
@@ -512,6 +592,8 @@ export interface CueReport {
   /** one entry per completed epoch */
   history: CueEpoch[];
   analysis: CueAnalysis;
+  /** how the trained model solves the task, from interventions */
+  route: CueRoute;
 }
 
 /** One sequence through a cue model (core/include/attn/cue/probe.hpp). */
@@ -545,7 +627,11 @@ export interface CueModel {
   history(): CueEpoch[];
   /** The attention analysis of the current weights on the validation set. */
   analysis(): CueAnalysis;
-  /** Everything at once, the analysis included. */
+  /** The route of the current weights, from knock-outs and ideal patterns (about 4 + blocks * heads validation passes). */
+  route(): CueRoute;
+  /** One intervention, on the validation set and, given one, a sequence. */
+  intervene(config?: Partial<InterventionConfig>, inputs?: InterventionInputs): CueIntervention;
+  /** Everything at once, the analysis and the route included. */
   report(): CueReport;
   /** The model's answer for one sequence of token ids and the attention of every block and head. */
   probe(tokens: ArrayLike<number>): CueProbe;

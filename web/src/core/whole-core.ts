@@ -13,6 +13,7 @@ import type {
   HalfPrecisionPitfall,
   HeadsDemo,
   HeadsDemoConfig,
+  InterventionInputs,
   Mat,
   MaskDemo,
   MaskDemoConfig,
@@ -64,6 +65,36 @@ export class CoreImpl extends AttentionCoreImpl implements Core {
       progress: () => live().progress(),
       history: () => live().history(),
       analysis: () => live().analyse(),
+      route: () => live().route(),
+      intervene(config = {}, inputs = {}) {
+        const h = live();
+        const full = configFrom(core.configs.intervention, 'config', config);
+        if (inputs == null || typeof inputs !== 'object')
+          throw new Error(`inputs must be an object of lists, got ${describe(inputs)}`);
+        const list = (name: keyof InterventionInputs, whole: boolean) => {
+          const values = inputs[name];
+          if (values === undefined) return [];
+          if (values === null || typeof values !== 'object' || typeof values.length !== 'number')
+            throw new Error(`${name} must be an array of numbers, got ${describe(values)}`);
+          requireElements(name, values.length, core.max);
+          const out = Array.from(values);
+          out.forEach((v, i) => {
+            if (whole) requireWhole32(`${name}[${i}]`, v);
+            else if (typeof v !== 'number') throw new Error(`${name}[${i}] must be a number, got ${describe(v)}`);
+          });
+          return out;
+        };
+        const result = h.intervene(
+          full,
+          list('tokens', true),
+          list('corrupted', true),
+          list('positions', true),
+          list('given', false),
+        );
+        const error = core.m.takeError();
+        if (error) throw new Error(error);
+        return result;
+      },
       report: () => live().report(),
       probe(tokens) {
         const h = live();

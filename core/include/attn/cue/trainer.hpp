@@ -6,8 +6,7 @@
 // between calls; validation runs at the end of every epoch.
 //
 // Default seed: kCueDefaultSeed (= 3). With the default configuration its 2-block run
-// solves the task and its last block puts at least 0.8 of the query's attention on the
-// earlier cue (offset -1), the lesson's circuit; tests/core/cue/test_cue_seeds.cpp checks it.
+// solves the task by the cue-position route (intervene.hpp); tests/core/cue checks it.
 //
 // Native and WebAssembly runs of one seed are the same run: the data, initial weights,
 // shuffles and dropout masks come from attn::Random, and every product, sum, exp and log of
@@ -18,6 +17,7 @@
 // its vectorised sqrt/exp in the training path.
 #pragma once
 
+#include "attn/cue/intervene.hpp"
 #include "attn/cue/probe.hpp"
 #include "attn/cue/task.hpp"
 #include "attn/nn/adam.hpp"
@@ -25,6 +25,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -119,30 +120,23 @@ struct BatchReport {
   }
 };
 
-// Where the model looks, on the validation set with the current weights. Offsets count from
-// the answer position (the token after the body's cue).
-//
-// The task has two known solutions. "cue": block 1 copies the answer into the cue position
-// (the cue attends its right-hand neighbour) and the last block reads the earlier cue
-// (offset -1). "answer", the classic induction head: block 1 lets the answer position take in
-// the cue before it, and the last block reads the answer position itself (offset 0).
+// Where the model looks, on the validation set with the current weights: attention patterns
+// only, which show where heads look, not what the model uses (route() tests that). Offsets
+// count from the answer position (the token after the body's cue).
 struct CueAnalysis {
   std::vector<int> offsets;  // -2, -1 (the earlier cue), 0 (the answer), +1
   // [head][offset]: the last block's weight from the query position on answer + offset,
   // averaged over the sequences where that position exists; and the same averaged over heads.
   std::vector<std::vector<double>> last_block_by_offset;
   std::vector<double> last_block_mean_by_offset;
-  // [head]: the first block's weight from the cue position onto the answer after it (the
-  // "cue" route's first half), and from the answer position onto the cue before it (the
-  // "answer" route's).
+  // [head]: the first block's weight from the cue position onto the answer after it, and from
+  // the answer position onto the cue before it.
   std::vector<double> first_block_cue_to_answer;
   std::vector<double> first_block_answer_to_cue;
-  // "cue" when, with more than one block, some last-block head puts at least 0.5 on offset -1;
-  // else "answer" when some head puts at least 0.5 on offset 0; else "none". circuit_head is
-  // that head (0-based, -1 for none) and circuit_share its weight there.
-  std::string circuit;
-  int circuit_head = -1;
-  double circuit_share = 0;
+  // [block][head], averaged over the sequences and every position that has such a key: the
+  // weight on the previous token (positions 1..T-1), on the next token (0..T-2), and on the
+  // body's CUE (every position).
+  std::vector<std::vector<double>> previous_token, next_token, first_cue;
 
   template <typename Visit>
   static void fields(Visit&& visit) {
@@ -152,9 +146,9 @@ struct CueAnalysis {
     visit("lastBlockMeanByOffset", member<&C::last_block_mean_by_offset>);
     visit("firstBlockCueToAnswer", member<&C::first_block_cue_to_answer>);
     visit("firstBlockAnswerToCue", member<&C::first_block_answer_to_cue>);
-    visit("circuit", member<&C::circuit>);
-    visit("circuitHead", member<&C::circuit_head>);
-    visit("circuitShare", member<&C::circuit_share>);
+    visit("previousToken", member<&C::previous_token>);
+    visit("nextToken", member<&C::next_token>);
+    visit("firstCue", member<&C::first_cue>);
   }
 };
 
@@ -194,6 +188,7 @@ struct CueReport {
   int best_epoch = 0;
   std::vector<EpochMetrics> history;  // one entry per completed epoch
   CueAnalysis analysis;
+  CueRoute route;  // how the trained model solves the task, from interventions
 
   template <typename Visit>
   static void fields(Visit&& visit) {
@@ -206,6 +201,7 @@ struct CueReport {
     visit("bestEpoch", member<&C::best_epoch>);
     visit("history", member<&C::history>);
     visit("analysis", member<&C::analysis>);
+    visit("route", member<&C::route>);
   }
 };
 
@@ -245,7 +241,13 @@ class CueTrainer {
   std::pair<double, double> evaluate();
   // The attention analysis of the current weights.
   CueAnalysis analyse();
-  // Everything above at once.
+  // One intervention (intervene.hpp) on the validation set and, given one, a sequence.
+  // Throws attn::ArgumentError naming the config field or the input that is wrong.
+  CueIntervention intervene(const InterventionConfig& config, const InterventionInputs& inputs);
+  // The route of the current weights, from knock-outs and ideal patterns (intervene.hpp): about
+  // 4 + blocks * heads validation passes.
+  CueRoute route();
+  // Everything above at once (no intervention of the caller's).
   CueReport report();
 
   // The model's answer for one sequence and the attention of every block and head
@@ -256,7 +258,10 @@ class CueTrainer {
   // nor Adam's state, so further training continues from the loaded weights with the
   // optimiser's moments as they were. Throws attn::ArgumentError naming "weights".
   std::vector<float> weights() const { return parameter_values(model_->parameters()); }
-  void load_weights(const std::vector<float>& values) { set_parameter_values(model_->parameters(), values); }
+  void load_weights(const std::vector<float>& values) {
+    set_parameter_values(model_->parameters(), values);
+    ++weights_version_;
+  }
 
   const TinyTransformer<float>& model() const { return *model_; }
   const CueData& data() const { return data_; }
@@ -264,6 +269,14 @@ class CueTrainer {
  private:
   void run_batch();
   void end_epoch();
+  static constexpr int kEvalBatch = 250;  // validation sequences per forward pass
+  // What interventions reuse from the unchanged model until the weights change (intervene.cpp).
+  struct CleanCache {
+    std::uint64_t version = ~std::uint64_t(0);
+    double accuracy = 0, loss = 0;
+    std::map<std::pair<int, int>, Mat<float>> mean_context;  // (block, head) -> (T, k)
+  };
+  const CleanCache& clean_cache();
 
   CueTrainConfig config_;
   CueData data_;
@@ -276,6 +289,8 @@ class CueTrainer {
   BatchReport last_batch_;
   std::vector<EpochMetrics> history_;
   SoftmaxCrossEntropy<float> loss_;
+  std::uint64_t weights_version_ = 0;  // changes with every training step and load
+  CleanCache clean_;
 };
 
 }  // namespace attn::nn

@@ -23,6 +23,7 @@
 #include "attn/random.hpp"
 #include "attn/softmax.hpp"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -171,6 +172,11 @@ struct SelfAttention {
   int batch = 0, length = 0, rows = 0;  // B, T, R
   Mat<T> q, k, v, context;              // (B R, hk), (N, hk), (N, hk), (B R, hk)
   std::vector<Mat<T>> weights;          // B * h matrices (R, T), index b * h + head
+  // Interventions (attn/cue/intervene.hpp), empty in training: edit_weights(b, head, w) may
+  // change sequence b's attention pattern (R, T) before it weighs the values; edit_context(c)
+  // may change the context (B R, hk), every head's output before W_O, before the projection.
+  std::function<void(int b, int head, Mat<T>& weights)> edit_weights;
+  std::function<void(Mat<T>& context)> edit_context;
 
   SelfAttention() = default;
   SelfAttention(int d, int heads, int key_dim);

@@ -19,6 +19,7 @@
 #include "attn/config.hpp"
 #include "attn/nn/layers.hpp"
 
+#include <functional>
 #include <vector>
 
 namespace attn::nn {
@@ -77,6 +78,9 @@ struct TransformerBlock {
   // Cached by forward():
   int batch = 0, length = 0;
   bool last_only = false;
+  // Interventions (attn/cue/intervene.hpp), empty in training: may change the block's output
+  // (B R, d) before the next block reads it.
+  std::function<void(Mat<T>& y)> edit_output;
 
   TransformerBlock() = default;
   explicit TransformerBlock(const TransformerConfig& config);
@@ -113,6 +117,7 @@ class TinyTransformer {
   const ParameterList<T>& parameters() const { return params_; }
   long parameter_count() const { return count_parameters(params_); }
   const TransformerBlock<T>& block(int i) const { return blocks_.at(std::size_t(i)); }
+  TransformerBlock<T>& block(int i) { return blocks_.at(std::size_t(i)); }  // to set its edit hooks
 
   TinyTransformer(const TinyTransformer&) = delete;  // params_ points into this object
   TinyTransformer& operator=(const TinyTransformer&) = delete;
