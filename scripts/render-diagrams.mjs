@@ -1,5 +1,5 @@
 // Renders the lesson's Mermaid diagrams to static SVG at build time, in Debian's Chromium: each
-// circuit's flowchart (web/src/pages/lesson/flowchart-<circuit>.mmd) in a light and a dark theme, and
+// route's flowchart (web/src/pages/lesson/flowchart-<route>.mmd) in a light and a dark theme, and
 // their sizes (generated/flowcharts.json) so the page reserves the space before an image loads,
 // with the size of their smallest text, from which the page keeps that text readable.
 // Why at build time: Mermaid inserts <style> elements while it renders, which a strict
@@ -11,14 +11,14 @@ import { join, resolve } from 'node:path';
 import { launch } from '../tests/support/engines.mjs';
 
 const root = resolve(import.meta.dirname, '..');
-const CIRCUITS = ['cue', 'answer', 'none'];
+const ROUTES = ['cue-position', 'answer-position', 'cue-broadcast', 'other', 'none']; // the core's route labels
 const THEMES = { light: 'neutral', dark: 'dark' }; // our theme -> Mermaid's
-const diagrams = CIRCUITS.flatMap((circuit) =>
+const diagrams = ROUTES.flatMap((route) =>
   Object.entries(THEMES).map(([theme, mermaidTheme]) => ({
-    name: `${circuit}-${theme}`,
+    name: `${route}-${theme}`,
     mermaidTheme,
-    source: `web/src/pages/lesson/flowchart-${circuit}.mmd`,
-    output: `web/src/generated/flowchart-${circuit}-${theme}.svg`,
+    source: `web/src/pages/lesson/flowchart-${route}.mmd`,
+    output: `web/src/generated/flowchart-${route}-${theme}.svg`,
   })),
 );
 const sizesFile = join(root, 'web/src/generated/flowcharts.json');

@@ -11,7 +11,7 @@
 // fetched the first time one is asked for) or the latest live run's (kept once that Worker's
 // run has finished, until its next run starts: a probe never mixes two runs). The reply carries
 // the core's CueProbe and how long the forward pass took in the Worker.
-import type { CueAnalysis, CueConfig, CueEpoch, CueProbe } from '../core';
+import type { CueAnalysis, CueConfig, CueEpoch, CueProbe, CueRoute } from '../core';
 
 /** Which trained model a probe asks: the 1-block or the 2-block one, of the recorded or the latest live run. */
 export interface ProbeTarget {
@@ -55,7 +55,15 @@ export type TrainerReply =
       heapBytes: number;
     }
   | { type: 'epoch'; runId: number; model: number; record: CueEpoch; best: number }
-  | { type: 'finished'; runId: number; model: number; analysis: CueAnalysis; bestEpoch: number; best: number }
+  | {
+      type: 'finished';
+      runId: number;
+      model: number;
+      analysis: CueAnalysis;
+      route: CueRoute;
+      bestEpoch: number;
+      best: number;
+    }
   | { type: 'cancelled'; runId: number }
   | { type: 'memory'; heapBytes: number; usedBytes: number; training: boolean }
   | { type: 'probe'; requestId: number; target: ProbeTarget; probe: CueProbe; forwardMs: number }

@@ -115,6 +115,7 @@ async function train(id: number, config: Partial<CueConfig>, blocks: readonly Mo
             runId: id,
             model: blocks[i],
             analysis: model.analysis(),
+            route: model.route(), // once, after training: about 4 + blocks * heads validation passes
             bestEpoch: p.bestEpoch,
             best: p.bestValidationAccuracy,
           });

@@ -2,7 +2,9 @@
 // numbers, formulas, code listings and widgets.
 import type { Block, Section } from './sections';
 import type { LiveNumbers } from './format';
-import { circuitVariant, renderLiveTex, renderRich } from './rich-text';
+import { routeVariant, renderLiveTex, renderRich } from './rich-text';
+import { otherSeedRuns, recordedCueRuns } from './recorded-runs';
+import { routeTable } from '../../widgets/shared/route-table';
 import { el } from '../../widgets/element/base';
 import attentionHeader from '../../../../core/include/attn/attention.hpp?raw';
 import attentionSource from '../../../../core/src/attention.cpp?raw';
@@ -25,7 +27,7 @@ function renderBlock(block: Block, numbers: LiveNumbers): HTMLElement {
   switch (block.kind) {
     case 'p': {
       const p = el('p', {}, renderRich(block.text, numbers));
-      return block.circuit ? circuitVariant(p, block.circuit) : p;
+      return block.route ? routeVariant(p, block.route) : p;
     }
     case 'note':
       return el('p', { class: 'note' }, renderRich(block.text, numbers));
@@ -44,6 +46,12 @@ function renderBlock(block: Block, numbers: LiveNumbers): HTMLElement {
         el('pre', { tabindex: '0' }, el('code', {}, source)),
         el('figcaption', {}, block.caption),
       );
+    }
+    case 'route-table': {
+      const runs = [recordedCueRuns()?.[1], ...otherSeedRuns()].filter((r) => r !== undefined);
+      if (!runs.length) return el('p', { class: 'note' }, 'This build has no recorded runs.');
+      const columns = runs.map((r) => ({ title: `seed ${r.config.seed}`, route: r.route, heads: r.config.heads }));
+      return el('div', { class: 'table-scroll' }, routeTable(columns, block.caption));
     }
     case 'widget': {
       const widget = document.createElement(block.tag);

@@ -3,10 +3,10 @@
 // time: scripts/build writes those files into generated/). Every experiment runs at the core's
 // defaults, which are the lesson's settings. The run.* numbers describe the cue-task run shown
 // in the trainer (recorded, then the reader's own: shown-run.ts updates them).
-import type { Core, CueAnalysis, CueEpoch } from '../../core';
+import type { Core, CueAnalysis, CueEpoch, CueRoute } from '../../core';
 import type { LiveNumbers } from './format';
 import { sourceFigures } from './source-figures';
-import { firstBlockMove, strongestAt } from '../../widgets/cue-trainer/cue-offsets';
+import { firstBlockMove, readOffset, routeEvidence, strongestAt } from '../../widgets/cue-trainer/cue-offsets';
 import { oneBlockRuns, otherSeedRuns, recordedCueRuns, type RecordedRun } from './recorded-runs';
 import { scaleSweepNumbers, sweepOf } from '../../widgets/shared/sweep-view';
 
@@ -19,18 +19,26 @@ const reference = import.meta.glob<ReferenceReport>('../../generated/reference.j
   import: 'default',
 })['../../generated/reference.json'];
 
-/** The figures of a run the page's words describe, as run.* numbers (shown-run.ts). */
-export function runNumbers(run: { seed: number; analysis: CueAnalysis }): LiveNumbers {
-  const { analysis } = run;
-  const route = analysis.circuit === 'answer' ? 'answer' : 'cue';
-  return {
-    'run.seed': run.seed,
-    'run.share': analysis.circuitShare,
-    'run.head': analysis.circuitHead + 1,
-    'run.first': firstBlockMove(analysis, route),
-    'run.cueOffset': strongestAt(analysis, -1),
-    'run.answerOffset': strongestAt(analysis, 0),
+/** The figures of a run the page's words describe, as `prefix`.* numbers (run.*: shown-run.ts). */
+export function runNumbers(run: { seed: number; analysis: CueAnalysis; route: CueRoute }, prefix = 'run'): LiveNumbers {
+  const { analysis, route } = run;
+  const evidence = routeEvidence(route, analysis);
+  const numbers: LiveNumbers = {
+    seed: run.seed,
+    share: strongestAt(analysis, readOffset(route.label)),
+    first: firstBlockMove(analysis, route.label),
+    cueOffset: strongestAt(analysis, -1),
+    answerOffset: strongestAt(analysis, 0),
+    bodyOnCue: Math.max(...Array.from(analysis.firstCue[0])),
+    bodyOnPrevious: Math.max(...Array.from(analysis.previousToken[0])),
+    clean: evidence.clean,
+    next: evidence.next,
+    previous: evidence.previous,
+    firstCue: evidence.firstCue,
+    knocked: evidence.knocked,
+    lastKnocked: evidence.lastKnocked,
   };
+  return Object.fromEntries(Object.entries(numbers).map(([key, value]) => [`${prefix}.${key}`, value]));
 }
 
 /**
@@ -52,7 +60,7 @@ function climbNumbers(prefix: string, history: CueEpoch[], baseline: number): Li
   };
 }
 
-/** The first epoch after which some last-block head put half of its weight on the earlier cue: the circuit forming. */
+/** The first epoch after which some last-block head put half of its weight on the earlier cue (attention only). */
 function midJumpNumbers(run: RecordedRun): LiveNumbers {
   const trace = run.analysisHistory ?? [];
   const at = trace.findIndex((a) => strongestAt(a, -1) >= 0.5);
@@ -78,23 +86,32 @@ function recordedNumbers(): LiveNumbers {
     'cue.seed': two.config.seed,
     'cue.epochs': two.config.epochs,
     'cue.finalShare': strongestAt(two.analysis, -1),
-    'cue.first': firstBlockMove(two.analysis, 'cue'),
+    'cue.first': firstBlockMove(two.analysis, 'cue-position'),
     ...climbNumbers('cue', two.history, two.baselineAccuracy),
     ...midJumpNumbers(two),
-    ...runNumbers({ seed: two.config.seed, analysis: two.analysis }),
+    ...runNumbers({ seed: two.config.seed, analysis: two.analysis, route: two.route }),
   };
 }
 
-/** The 2-block run on another seed that took the answer-position route. */
+/**
+ * The recorded 2-block runs on other seeds: other.* for the cue-broadcast run, induction.* for
+ * the answer-position run (a previous-token head and an induction head).
+ */
 function otherRouteNumbers(): LiveNumbers {
-  const run = otherSeedRuns().find((r) => r.analysis.circuit === 'answer');
-  if (!run) return {};
-  return {
-    'other.seed': run.config.seed,
-    'other.share': run.analysis.circuitShare,
-    'other.first': firstBlockMove(run.analysis, 'answer'),
-    ...climbNumbers('other', run.history, run.baselineAccuracy),
-  };
+  const numbers: LiveNumbers = {};
+  for (const [prefix, label] of [
+    ['other', 'cue-broadcast'],
+    ['induction', 'answer-position'],
+  ] as const) {
+    const run = otherSeedRuns().find((r) => r.route.label === label);
+    if (!run) continue;
+    Object.assign(
+      numbers,
+      runNumbers({ seed: run.config.seed, analysis: run.analysis, route: run.route }, prefix),
+      climbNumbers(prefix, run.history, run.baselineAccuracy),
+    );
+  }
+  return numbers;
 }
 
 /** One block on other seeds (same settings as the recorded run), and with more heads or epochs. */

@@ -1,16 +1,16 @@
 // Renders the lesson's inline markup ($TeX$, `code`, **strong**, {live.number}, and
-// [[cue: ...]] / [[answer: ...]] / [[none: ...]] for words that hold for one circuit only) into
+// [[cue-position: ...]], [[cue-broadcast: ...]] and so on for words that hold for one route only) into
 // DOM nodes. Text is only ever inserted as text nodes, never parsed as HTML: quiz or exercise
 // data supplied by an embedding page cannot inject markup. KaTeX is loaded only where math is
 // shown: await mathReady() before rendering, or useMath() it, to have formulas at once; a formula
 // rendered before KaTeX has loaded shows its TeX until it has.
 import type Katex from 'katex';
 import { formatNumber, splitLive, fillLive, type LiveNumbers } from './format';
-import { shownCircuit } from './shown-circuit';
+import { shownRoute } from './shown-route';
 
 const INLINE = /(\$[^$]+\$|`[^`]+`|\*\*[^*]+\*\*)/;
-// A circuit's variant: its text may hold any inline markup but "]]".
-const VARIANT = /\[\[(cue|answer|none): ((?:(?!\]\]).)*)\]\]/s;
+// A route's variant (shown-route.ts): its text may hold any inline markup but "]]".
+const VARIANT = /\[\[(cue-position|answer-position|cue-broadcast|other|none): ((?:(?!\]\]).)*)\]\]/s;
 
 let katex: typeof Katex | undefined;
 let katexLoading: Promise<void> | undefined;
@@ -81,10 +81,10 @@ function appendLive(parent: Node, text: string, numbers: LiveNumbers): void {
   }
 }
 
-/** A node shown only while `circuit` is the page's (shown-circuit.ts). */
-export function circuitVariant<T extends HTMLElement>(node: T, circuit: string): T {
-  node.dataset.whenCircuit = circuit;
-  node.hidden = circuit !== shownCircuit();
+/** A node shown only while `route` is the page's (shown-route.ts). */
+export function routeVariant<T extends HTMLElement>(node: T, route: string): T {
+  node.dataset.whenRoute = route;
+  node.hidden = route !== shownRoute();
   return node;
 }
 
@@ -95,7 +95,7 @@ export function renderRich(text: string, numbers: LiveNumbers = {}): DocumentFra
     fragment.append(renderRich(text.slice(0, variant.index), numbers));
     const span = document.createElement('span');
     span.append(renderRich(variant[2], numbers));
-    fragment.append(circuitVariant(span, variant[1]));
+    fragment.append(routeVariant(span, variant[1]));
     fragment.append(renderRich(text.slice(variant.index + variant[0].length), numbers));
     return fragment;
   }

@@ -3,14 +3,16 @@
 // Inline markup in a text: $...$ is TeX (KaTeX), `...` is code, **...** is strong, and
 // {name} is a live number computed by the core when the page loads (see live-numbers.ts);
 // {name:4} prints it with 4 decimals, {name:e} in scientific notation.
-// [[cue: ...]], [[answer: ...]] and [[none: ...]] hold words true for one circuit only, and a
-// block with `circuit` is a whole paragraph of that kind: the page shows the variant of the
-// circuit the core's analysis finds in the run shown in the trainer (shown-circuit.ts).
-// Widgets are custom elements placed by tag name with their attributes.
-import type { Circuit } from './shown-circuit';
+// [[cue-position: ...]], [[cue-broadcast: ...]] and the other route labels hold words true for
+// one route only, and a block with `route` is a whole paragraph of that kind: the page shows the
+// variant of the route the core's interventions name for the run shown in the trainer
+// (shown-route.ts). Widgets are custom elements placed by tag name with their attributes; a
+// route table is the recorded 2-block runs' interventions side by side.
+import type { CueRouteLabel } from '../../core';
 
 export type Block =
-  | { kind: 'p'; text: string; circuit?: Circuit }
+  | { kind: 'p'; text: string; route?: CueRouteLabel }
+  | { kind: 'route-table'; caption: string }
   | { kind: 'list'; items: string[] }
   | { kind: 'math'; tex: string }
   | { kind: 'code'; caption: string; source: 'attention-core' | string }
@@ -342,49 +344,91 @@ export const sections: Section[] = [
       {
         kind: 'p',
         text:
-          '**How two blocks do it: two routes.** Answering takes two moves: find the earlier CUE by what ' +
-          'it is, then step one position to the right. One attention step matches by content or, using the ' +
-          'positions, by offset; two blocks can chain the two, and trained models do it in one of two ways.',
+          '**How two blocks do it.** Answering takes two moves: find the earlier CUE by what it is, then ' +
+          'step one position to the right. One attention step matches by content or, using the positions, by ' +
+          'offset; two blocks can chain the two. An attention pattern shows where a head looks, not what the ' +
+          'model uses, so the routes below are named by experiment: change one part of the trained model and ' +
+          'measure validation accuracy again. Knock a head out (its output, before $W_O$, set to zero), or ' +
+          'replace its attention pattern by an ideal one, and see whether the model still answers.',
       },
       {
         kind: 'list',
         items: [
-          '**The answer-position route**, the classic induction head of interpretability research. In block 1 the ' +
-            'answer position looks one step back and takes in the CUE before it, so it now also says “the CUE came ' +
-            'just before me”. In block 2 the question, the final CUE, matches exactly that and reads the answer ' +
-            'position: offset 0 from the answer.',
-          '**The cue-position route.** In block 1 the CUE position looks one step ahead and copies in the answer ' +
-            'after it. In block 2 the question matches the earlier CUE by content and reads the answer from that ' +
-            'same position: offset −1 from the answer.',
+          '**Cue-position route.** In block 1 the CUE position looks one step ahead and copies in the answer ' +
+            'after it; the last block matches the question against that CUE and reads the answer there. Test: ' +
+            'an ideal next-token pattern in block 1 keeps the accuracy, and knocking out block 1’s attention loses it.',
+          '**Answer-position route.** In block 1 the answer position looks one step back and takes in the CUE ' +
+            'before it (a previous-token head); the last block looks for the position that follows a CUE and reads ' +
+            'it (an induction head). Test: an ideal previous-token pattern keeps the accuracy.',
+          '**Cue-broadcast route.** In block 1 every position takes in the CUE by content, so each knows where ' +
+            'the CUE is; the last block reads the position after it. Test: an ideal “everyone looks at the CUE” ' +
+            'pattern keeps the accuracy while neither test above passes.',
         ],
       },
       {
         kind: 'p',
-        circuit: 'cue',
         text:
-          'The run the trainer shows (seed {run.seed}) took the **cue-position route**: block 1 puts ' +
-          '{run.first:2} of the CUE position’s weight on the answer after it, and the last block puts ' +
-          '{run.share:2} of the question’s weight on offset −1. The recorded run on seed {other.seed} took the ' +
-          'answer-position route instead: {other.first:2} of the answer position’s weight on the CUE before it in ' +
-          'block 1, then {other.share:2} on offset 0.',
+          'The cue-position route needs a model without a causal mask: the CUE position has to look ahead. ' +
+          'This model has none, so both directions are open; a causal decoder could only take the ' +
+          'answer-position route. The core’s recorded runs show all three routes, one seed each:',
+      },
+      {
+        kind: 'route-table',
+        caption:
+          'Validation accuracy of each recorded 2-block run with one part changed, computed by the native core at ' +
+          'build time (the probe below runs the same interventions live)',
       },
       {
         kind: 'p',
-        circuit: 'answer',
         text:
-          'The run the trainer shows (seed {run.seed}) took the **answer-position route**: block 1 puts ' +
-          '{run.first:2} of the answer position’s weight on the CUE before it, and the last block puts ' +
-          '{run.share:2} of the question’s weight on the answer position, offset 0. The recorded run on seed ' +
-          '{cue.seed} took the cue-position route instead: {cue.first:2} of the CUE position’s weight on the ' +
-          'answer in block 1, then {cue.finalShare:2} on offset −1.',
+          'Seed {induction.seed} is an induction circuit, shown causally: with block 1 replaced by an ideal ' +
+          'previous-token pattern it keeps {induction.previous:3}, and with block 1’s attention knocked out it falls to ' +
+          '{induction.knocked:3}. Seed {other.seed} looks similar in its attention alone, yet it is not one: ' +
+          'its block 1 puts {other.bodyOnCue:2} of every position’s weight on the CUE and only ' +
+          '{other.bodyOnPrevious:2} on the previous token, and the tests agree: the previous-token pattern ' +
+          'leaves {other.previous:3}, the look-at-the-CUE pattern {other.firstCue:3}.',
       },
       {
         kind: 'p',
-        circuit: 'none',
+        route: 'cue-position',
         text:
-          'The run the trainer shows (seed {run.seed}) has **not settled on a route**: no head of its ' +
-          'last block puts half of the question’s weight on the earlier CUE (strongest head: {run.cueOffset:2}) ' +
-          'or on the answer ({run.answerOffset:2}). Both recorded 2-block runs, seeds {cue.seed} and {other.seed}, found one within {cue.epochs} epochs.',
+          'The run the trainer shows (seed {run.seed}) takes the **cue-position route**: with an ideal ' +
+          'next-token pattern in block 1 it keeps {run.next:3} of its {run.clean:3}, and with block 1’s ' +
+          'attention knocked out it falls to {run.knocked:3}. Its attention agrees: block 1 puts {run.first:2} of the CUE ' +
+          'position’s weight on the answer, and the last block {run.share:2} of the question’s on the CUE (offset −1).',
+      },
+      {
+        kind: 'p',
+        route: 'answer-position',
+        text:
+          'The run the trainer shows (seed {run.seed}) takes the **answer-position route**: with an ideal ' +
+          'previous-token pattern in block 1 it keeps {run.previous:3} of its {run.clean:3}, and with block 1’s ' +
+          'attention knocked out it falls to {run.knocked:3}. Its attention agrees: block 1 puts {run.first:2} of the ' +
+          'answer position’s weight on the CUE before it, and the last block {run.share:2} of the question’s on ' +
+          'the answer position (offset 0).',
+      },
+      {
+        kind: 'p',
+        route: 'cue-broadcast',
+        text:
+          'The run the trainer shows (seed {run.seed}) takes the **cue-broadcast route**: with an ideal ' +
+          'look-at-the-CUE pattern in block 1 it keeps {run.firstCue:3} of its {run.clean:3}, while the ' +
+          'previous-token pattern gives {run.previous:3} and the next-token one {run.next:3}.',
+      },
+      {
+        kind: 'p',
+        route: 'other',
+        text:
+          'The run the trainer shows (seed {run.seed}) is solved ({run.clean:3}) by a route none of the three ' +
+          'tests names: in block 1 the next-token pattern gives {run.next:3}, the previous-token one ' +
+          '{run.previous:3} and the look-at-the-CUE one {run.firstCue:3}. Try the probe below to find what it does.',
+      },
+      {
+        kind: 'p',
+        route: 'none',
+        text:
+          'The run the trainer shows (seed {run.seed}) is **not solved** ({run.clean:3} on the validation set, ' +
+          'below 0.9), so there is no route to name. The recorded runs above found theirs within {cue.epochs} epochs.',
       },
       {
         kind: 'p',
@@ -392,10 +436,11 @@ export const sections: Section[] = [
           '**What the curves show.** In the recorded run the two-block model stays at or below ' +
           '{cue.plateauMax:2} for {cue.plateauEpochs} epochs, then reaches {cue.climbFrom:2} at epoch ' +
           '{cue.climbStart} and {cue.climbTo:2} at epoch {cue.climbEnd}: {cue.climbEpochs} epochs from the first ' +
-          'clear rise above the baseline to 0.95. The run on seed {other.seed}, which took the answer-position route, ' +
-          'climbs over {other.climbEpochs} epochs instead, from {other.climbFrom:2} at epoch {other.climbStart} to ' +
-          '{other.climbTo:2} at epoch {other.climbEnd}. A sudden jump is often explained by a two-step circuit ' +
-          'paying off only once both steps work; these runs show jumps that are sharp or gradual, not what causes them.',
+          'clear rise above the baseline to 0.95. The run on seed {induction.seed} climbs over ' +
+          '{induction.climbEpochs} epochs, from {induction.climbFrom:2} at epoch {induction.climbStart} to ' +
+          '{induction.climbTo:2} at epoch {induction.climbEnd}. A sudden jump is often explained by a two-step ' +
+          'circuit paying off only once both steps work; these runs show jumps that are sharp or gradual, not what ' +
+          'causes them.',
       },
       {
         kind: 'p',
@@ -404,7 +449,7 @@ export const sections: Section[] = [
           'the last block first puts half of its weight on the earlier CUE after epoch {cue.midJumpEpoch}, and ' +
           'then it is already {cue.midJumpShare:2}, while validation accuracy is at {cue.midJumpAccuracy:2}, ' +
           'mid-jump; once the task is solved the share is {cue.finalShare:2}. A figure near the source’s shows up ' +
-          'here only while the circuit is forming.',
+          'here only while the accuracy is still climbing.',
       },
     ],
   },
@@ -416,7 +461,7 @@ export const sections: Section[] = [
         kind: 'widget',
         tag: 'attn-flowchart',
         caption:
-          'How the run the trainer shows answers the cue task, as the core’s analysis of its attention finds it, and where one small block stays.',
+          'How the run the trainer shows answers the cue task, by the route the core’s interventions name, and where one small block stays.',
       },
     ],
   },
@@ -427,12 +472,14 @@ export const sections: Section[] = [
       {
         kind: 'p',
         text:
-          'The offsets above are averages over a thousand validation sequences. Here you can put a single ' +
+          'The tables above are averages over a thousand validation sequences. Here you can put a single ' +
           'question to the trained models: choose a symbol for each position and slide the CUE along, and both ' +
           'models answer at once, each with its prediction, the probability it gives every class, and the ' +
           'attention of every block as a heat map over your tokens. Move the CUE and see whether the two-block ' +
           'model follows it to the new answer while the one-block model keeps guessing. Once you have trained your ' +
-          'own run in the trainer, switch to it and compare its route with the recorded one.',
+          'own run in the trainer, switch to it and compare its route with the recorded one. Then test a story ' +
+          'yourself: knock a head out, give it an ideal pattern, or patch in a block’s output from another ' +
+          'sequence, and watch the answer and the validation accuracy.',
       },
       {
         kind: 'widget',

@@ -8,8 +8,9 @@
 // one the page's words describe (shown-run.ts).
 // Attributes and events: CUE_TRAINER in contracts.ts. The lesson's recorded runs and its words
 // (shown-run.ts) load only when the trainer shows or finishes a run.
-import type { Core, CueAnalysis, CueConfig } from '../../core';
-import { firstBlockMove, strongestAt } from './cue-offsets';
+import type { Core, CueAnalysis, CueConfig, CueRoute } from '../../core';
+import { routeEvidence } from './cue-offsets';
+import { routeTable } from '../shared/route-table';
 import { BOTH_MODELS, type TrainerReply } from '../../worker/training-protocol';
 import { CUE_TRAINER } from '../element/contracts';
 import { TrainingWorkers } from './training-workers';
@@ -29,6 +30,7 @@ interface ModelView {
   batchesPerEpoch: number;
   epochs: number;
   analysis?: CueAnalysis;
+  route?: CueRoute;
 }
 interface RunView {
   source: 'recorded' | 'live';
@@ -47,17 +49,24 @@ const OFFSET_LABELS: Record<number, string> = {
   1: '+1',
 };
 
-/** What the measured attention says about the circuit, in words (the core's analysis names the circuit). */
-export function describeCircuit(analysis: CueAnalysis): string {
-  const heads = analysis.lastBlockByOffset.length;
-  const who = heads > 1 ? `head ${analysis.circuitHead + 1} of the last block` : 'the last block';
-  const share = analysis.circuitShare.toFixed(2);
-  const strongest = heads > 1 ? ' (strongest head)' : '';
-  if (analysis.circuit === 'cue')
-    return `This run took the cue-position route: block 1 lets the CUE position take in the answer after it (${firstBlockMove(analysis, 'cue').toFixed(2)} of its weight${strongest}), and ${who} puts ${share} of the query's weight on the earlier CUE (offset −1), where the answer now is.`;
-  if (analysis.circuit === 'answer')
-    return `This run took the answer-position route, the classic induction head: block 1 lets the answer position take in the CUE before it (${firstBlockMove(analysis, 'answer').toFixed(2)} of its weight${strongest}), and ${who} puts ${share} of the query's weight on the answer position itself (offset 0).`;
-  return `No route yet: no head of the last block puts half of the query's weight on the earlier CUE (strongest ${strongestAt(analysis, -1).toFixed(2)}) or on the answer (strongest ${strongestAt(analysis, 0).toFixed(2)}).`;
+/** How the run solves the task, in words, from the core's interventions (its route label and their accuracies). */
+export function describeRoute(route: CueRoute, analysis: CueAnalysis): string {
+  const e = routeEvidence(route, analysis);
+  const f = (x: number) => x.toFixed(3);
+  const head = analysis.firstBlockCueToAnswer.length > 1 ? `block 1's head ${e.knockedHead}` : 'block 1';
+  const tested = analysis.firstBlockCueToAnswer.length > 1 ? `block 1's head ${route.testedHead}` : 'block 1';
+  switch (route.label) {
+    case 'cue-position':
+      return `The tests name the cue-position route. Give ${tested} an ideal next-token pattern (every position looks one step ahead) and validation accuracy stays at ${f(e.next)} (clean ${f(e.clean)}); knock out ${head} and it falls to ${f(e.knocked)}, near the ${f(e.baseline)} of guessing the most frequent symbol. So block 1 copies the answer into the CUE position, and the last block reads it there.`;
+    case 'answer-position':
+      return `The tests name the answer-position route. Give ${tested} an ideal previous-token pattern (every position looks one step back) and validation accuracy stays at ${f(e.previous)} (clean ${f(e.clean)}); knock out ${head} and it falls to ${f(e.knocked)} (frequency baseline ${f(e.baseline)}). So block 1 is a previous-token head: the answer position takes in the CUE before it, and the last block finds that mark, an induction head.`;
+    case 'cue-broadcast':
+      return `The tests name the cue-broadcast route. Give ${tested} an ideal pattern in which every position looks at the CUE and validation accuracy stays at ${f(e.firstCue)} (clean ${f(e.clean)}), while an ideal previous-token pattern gives ${f(e.previous)} and a next-token one ${f(e.next)}. So block 1 spreads the CUE to every position by content, and the last block reads the position after it.`;
+    case 'other':
+      return `Solved (clean validation accuracy ${f(e.clean)}), but none of the tests names a route: in ${tested}, an ideal next-token pattern gives ${f(e.next)}, a previous-token one ${f(e.previous)} and a look-at-the-CUE one ${f(e.firstCue)}, all below 0.95 of the clean accuracy, or the knock-out does not break it.`;
+    case 'none':
+      return `Not solved: clean validation accuracy ${f(e.clean)} is below 0.9, so there is no route to name.`;
+  }
 }
 
 /**
@@ -67,7 +76,7 @@ export function describeCircuit(analysis: CueAnalysis): string {
  * listener of that event could read the words before they changed.
  */
 let shownRun: typeof import('../../pages/lesson/shown-run') | undefined;
-async function showRun(run: { seed: number; analysis: CueAnalysis }): Promise<void> {
+async function showRun(run: { seed: number; analysis: CueAnalysis; route: CueRoute }): Promise<void> {
   (shownRun ??= await import('../../pages/lesson/shown-run')).showRun(run);
 }
 
@@ -229,6 +238,7 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
         batchesPerEpoch: 1,
         epochs: r.config.epochs,
         analysis: r.analysis,
+        route: r.route,
       })),
     };
     const recordedSettings: Settings = { seed: two.config.seed, heads: two.config.heads, epochs: two.config.epochs };
@@ -257,7 +267,7 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
           : `Your settings (${describeSettings(chosen)}) are not trained yet: press Train both to train them in your browser.`),
     );
     await this.render();
-    await showRun({ seed: two.config.seed, analysis: two.analysis });
+    await showRun({ seed: two.config.seed, analysis: two.analysis, route: two.route });
   }
 
   /** Reads the controls; the core checks each, and its message shows next to a bad one. */
@@ -365,14 +375,15 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
         break;
       case 'finished':
         this.view.models[model].analysis = reply.analysis;
+        this.view.models[model].route = reply.route;
         this.view.models[model].best = reply.best;
         this.emit('attn-train-finished', {
           model: reply.model,
           best: reply.best,
           bestEpoch: reply.bestEpoch,
-          circuit: reply.analysis.circuit,
+          route: reply.route.label,
         });
-        if (reply.model === 2) void showRun({ seed: this.view.seed, analysis: reply.analysis });
+        if (reply.model === 2) void showRun({ seed: this.view.seed, analysis: reply.analysis, route: reply.route });
         if (BOTH_MODELS.every((blocks) => this.view!.models[blocks - 1]?.analysis)) {
           this.running = false;
           this.updatePauseButton();
@@ -499,11 +510,12 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
         ...reference(view.baseline, '╌ most frequent symbol'),
       ),
     );
-    this.renderAnalysis(models.find((m) => m.blocks === 2)?.analysis);
+    const two = models.find((m) => m.blocks === 2);
+    this.renderAnalysis(two?.analysis, two?.route);
   }
 
-  private renderAnalysis(analysis?: CueAnalysis): void {
-    if (!analysis) return void this.analysisHost.replaceChildren();
+  private renderAnalysis(analysis?: CueAnalysis, route?: CueRoute): void {
+    if (!analysis || !route) return void this.analysisHost.replaceChildren();
     const heads = analysis.lastBlockByOffset;
     const mean = analysis.lastBlockMeanByOffset;
     const table = el(
@@ -512,7 +524,7 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
       el(
         'caption',
         {},
-        "The 2-block model's last block: attention from the query position, by offset from the answer (validation mean)",
+        "The 2-block model's last block: its attention pattern from the query position, by offset from the answer (validation mean). Where a head looks, not yet what the model uses: the tests below show that.",
       ),
       el(
         'thead',
@@ -542,7 +554,15 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
     const perHead = (weights: ArrayLike<number>) => Array.from(weights, (w) => w.toFixed(2)).join(', ');
     this.analysisHost.replaceChildren(
       el('div', { class: 'table-scroll' }, table),
-      el('p', { 'data-circuit': analysis.circuit }, describeCircuit(analysis)),
+      el(
+        'div',
+        { class: 'table-scroll' },
+        routeTable(
+          [{ title: 'validation accuracy', route, heads: analysis.firstBlockCueToAnswer.length }],
+          "The 2-block model with one part changed: knocked out (its heads' output set to zero) or given an ideal attention pattern",
+        ),
+      ),
+      el('p', { 'data-route': route.label }, describeRoute(route, analysis)),
       el(
         'p',
         {},

@@ -7,7 +7,7 @@
 // never restated here. Everything else is the widget's own and declared with its own default and
 // range. Pure data and functions, no DOM: the build loads this file in node.
 import type { Configs, FieldSpec } from '../../core';
-import type { CueCircuit, XapiStatement } from './public-types';
+import type { CueRouteLabel, XapiStatement } from './public-types';
 
 export type ConfigName = keyof Configs;
 type DefaultsOf<K extends ConfigName> = Configs[K]['defaults'];
@@ -71,7 +71,7 @@ export interface DetailTypes {
   boolean: boolean;
   'number[]': number[];
   'Record<string, number>': Record<string, number>;
-  CueCircuit: CueCircuit;
+  CueRouteLabel: CueRouteLabel;
   XapiStatement: XapiStatement;
 }
 
@@ -204,6 +204,8 @@ export function valuePhrase(spec: AttributeSpec, configs: Configs): string {
         return 'true or false';
       case 'integers':
         return `whole numbers separated by commas, 1 to ${f.maxCount} of them, each in ${range}`;
+      case 'choice':
+        return `one of ${f.choices.join(', ')}`;
     }
   }
   switch (spec.type) {
@@ -303,6 +305,8 @@ export function parseAttribute(spec: AttributeSpec, raw: string, configs: Config
         const parts = text.split(',').map((p) => p.trim());
         return parts.length >= 1 && parts.length <= f.maxCount ? parts.map(whole) : fail();
       }
+      case 'choice':
+        return f.choices.includes(text) ? text : fail();
     }
   }
   switch (spec.type) {

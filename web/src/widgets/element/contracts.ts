@@ -370,7 +370,12 @@ export const CUE_TRAINER = {
         { name: 'model', type: 'number', description: "the model's blocks, 1 or 2" },
         { name: 'best', type: 'number', description: 'best validation accuracy' },
         { name: 'bestEpoch', type: 'number', description: 'the epoch that reached it, from 1' },
-        { name: 'circuit', type: 'CueCircuit', description: 'where the last block looks: "cue", "answer" or "none"' },
+        {
+          name: 'route',
+          type: 'CueRouteLabel',
+          description:
+            'how the model solves the task, from knock-outs and ideal attention patterns: "cue-position", "answer-position", "cue-broadcast", "other" or "none" (the guide defines each)',
+        },
       ],
     },
   ],

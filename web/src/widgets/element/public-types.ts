@@ -1,8 +1,11 @@
 // Types that the widgets' events carry, shipped to course authors as they are: the package's
 // types/public-types.d.ts is this file (types only, no imports, so it is valid as a .d.ts).
 
-/** Where the trained cue-task model looks from the query (core/include/attn/cue/trainer.hpp). */
-export type CueCircuit = 'cue' | 'answer' | 'none';
+/**
+ * How a trained cue-task model solves the task, named from what breaks when a head is knocked out
+ * or given an ideal attention pattern (core/include/attn/cue/intervene.hpp defines each).
+ */
+export type CueRouteLabel = 'cue-position' | 'answer-position' | 'cue-broadcast' | 'other' | 'none';
 
 /** An xAPI language map: RFC 5646 language tag -> text. */
 export type XapiLanguageMap = Record<string, string>;

@@ -1,11 +1,12 @@
-// <attn-flowchart>: the circuit of the cue-task run the page describes, as a diagram. Mermaid
-// draws each circuit (cue-position route, answer-position route, none yet) in a light and a
-// dark theme at build time (scripts/render-diagrams.mjs), so the page shows a static SVG image:
-// no Mermaid download and no inline styles under a strict CSP. The image follows the circuit
-// the core's analysis names for the shown run (shown-circuit.ts) and the widget's colour theme;
+// <attn-flowchart>: the route of the cue-task run the page describes, as a diagram. Mermaid
+// draws each route label of the core (core/include/attn/cue/intervene.hpp) in a light and a dark
+// theme at build time (scripts/render-diagrams.mjs), so the page shows a static SVG image: no
+// Mermaid download and no inline styles under a strict CSP. The image follows the route the
+// core's interventions name for the shown run (shown-route.ts) and the widget's colour theme;
 // the alt text says what the diagram says. Attributes: FLOWCHART in contracts.ts (theme only).
 import sizes from '../../generated/flowcharts.json';
-import { CIRCUIT_EVENT, shownCircuit, type Circuit } from '../../pages/lesson/shown-circuit';
+import type { CueRouteLabel } from '../../core';
+import { ROUTE_EVENT, shownRoute } from '../../pages/lesson/shown-route';
 import { FLOWCHART } from '../element/contracts';
 import { AttnElement, define, el } from '../element/base';
 
@@ -18,19 +19,29 @@ const images = import.meta.glob<string>('../../generated/flowchart-*.svg', {
 /** The smallest size, in CSS pixels, the diagram's smallest text is shown at. */
 const MIN_TEXT_PX = 12;
 
-const ONE_BLOCK = 'Beside it: one block of one head, in the recorded run, stays at the most-frequent-symbol baseline.';
-const DESCRIPTIONS: Record<Circuit, string> = {
-  cue:
-    'Flowchart of the cue-position route. The last position holds the CUE again as the question. Block 1: the CUE position looks one step ahead and copies in the answer after it. ' +
+const ONE_BLOCK =
+  'Beside it: one block of one head, in the recorded run, stays near the most-frequent-symbol baseline.';
+const QUESTION = 'The last position holds the CUE again as the question.';
+const DESCRIPTIONS: Record<CueRouteLabel, string> = {
+  'cue-position':
+    `Flowchart of the cue-position route. ${QUESTION} Block 1: the CUE position looks one step ahead and copies in the answer after it. ` +
     'Block 2: the question is matched against the earlier CUE. Then the model reads the CUE position, offset −1, which now carries the answer. ' +
+    'The test behind it: an ideal next-token pattern in block 1 keeps the accuracy. ' +
     ONE_BLOCK,
-  answer:
-    'Flowchart of the answer-position route. The last position holds the CUE again as the question. Block 1: the answer position looks one step back and takes in the CUE before it. ' +
-    'Block 2: the question is matched against “the CUE came just before me”. Then the model reads the answer position itself, offset 0. ' +
+  'answer-position':
+    `Flowchart of the answer-position route. ${QUESTION} Block 1, a previous-token head: the answer position looks one step back and takes in the CUE before it. ` +
+    'Block 2, an induction head: the question is matched against “the CUE came just before me”. Then the model reads the answer position itself, offset 0. ' +
+    'The test behind it: an ideal previous-token pattern in block 1 keeps the accuracy. ' +
     ONE_BLOCK,
+  'cue-broadcast':
+    `Flowchart of the cue-broadcast route. ${QUESTION} Block 1: every position looks at the CUE and takes it in by content. ` +
+    'Block 2: the question finds the position right after the CUE. Then the model reads the answer position, offset 0. ' +
+    'The test behind it: an ideal look-at-the-CUE pattern in block 1 keeps the accuracy. ' +
+    ONE_BLOCK,
+  other: `Flowchart: ${QUESTION} The run is solved by a route none of the tests names: no ideal pattern in block 1 (next-token, previous-token, look-at-the-CUE) keeps the accuracy.`,
   none:
-    'Flowchart: the last position holds the CUE again as the question, and the model has no route yet: no head of the last block puts half of its weight on the earlier CUE or on the answer. ' +
-    'Dashed arrows lead to the two routes a trained model takes: read the CUE at offset −1, or read the answer at offset 0.',
+    `Flowchart: ${QUESTION} The run is not solved yet (validation accuracy below 0.9), so there is no route to name. ` +
+    'Dashed arrows lead to the three routes trained models take: read the CUE at offset −1, read the answer at offset 0, or read the position after a CUE every position knows.',
 };
 
 export class Flowchart extends AttnElement<typeof FLOWCHART> {
@@ -60,12 +71,12 @@ export class Flowchart extends AttnElement<typeof FLOWCHART> {
         ),
       ),
     );
-    document.addEventListener(CIRCUIT_EVENT, this.update);
+    document.addEventListener(ROUTE_EVENT, this.update);
     this.show();
   }
 
   protected teardown(): void {
-    document.removeEventListener(CIRCUIT_EVENT, this.update);
+    document.removeEventListener(ROUTE_EVENT, this.update);
   }
 
   protected themeChanged(): void {
@@ -80,19 +91,19 @@ export class Flowchart extends AttnElement<typeof FLOWCHART> {
   }
 
   private show(): void {
-    const circuit = shownCircuit();
+    const route = shownRoute();
     const theme = this.theme();
-    const name = `${circuit}-${theme}` as keyof typeof sizes;
+    const name = `${route}-${theme}` as keyof typeof sizes;
     const image = this.image!;
     image.src = images[`../../generated/flowchart-${name}.svg`];
-    image.alt = DESCRIPTIONS[circuit];
+    image.alt = DESCRIPTIONS[route];
     const { width, height, fontSize } = sizes[name];
     image.width = width;
     image.height = height;
     // The image shrinks to its place, and its text with it: never below MIN_TEXT_PX (wider than
     // the place, it scrolls sideways instead).
     image.style.minWidth = `${Math.ceil((width * MIN_TEXT_PX) / fontSize)}px`; // CSSOM, allowed under a strict CSP
-    image.dataset.circuit = circuit;
+    image.dataset.route = route;
     image.dataset.theme = theme;
   }
 }
