@@ -45,6 +45,17 @@ function renderBlock(block: Block, numbers: LiveNumbers): HTMLElement {
         el('figcaption', {}, block.caption),
       );
     }
+    case 'details': {
+      const details = el('details', { class: 'aside' }, el('summary', {}, renderRich(block.summary, numbers)));
+      for (const inner of block.blocks) details.append(renderBlock(inner, numbers));
+      return details;
+    }
+    case 'panel': {
+      const heading = el('h3', {}, renderRich(block.title, numbers));
+      const panel = el('aside', { class: 'panel', 'aria-label': block.title }, heading);
+      for (const inner of block.blocks) panel.append(renderBlock(inner, numbers));
+      return panel;
+    }
     case 'widget': {
       const widget = document.createElement(block.tag);
       for (const [name, value] of Object.entries(block.attrs ?? {})) widget.setAttribute(name, value);
