@@ -267,6 +267,7 @@ export function lessonTextNumbers(core: Core): LiveNumbers {
       'heads8.cueHead': top + 1,
       'heads8.cueShare': onCue[top],
       'heads8.others': others.length,
+      'heads8.secondShare': others[others.length - 1],
       'heads8.othersMedian': others.length % 2 ? others[middle] : (others[middle - 1] + others[middle]) / 2,
     });
   }

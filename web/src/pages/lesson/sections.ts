@@ -327,8 +327,8 @@ export const sections: Section[] = [
           'Trained heads are another matter: they specialise. In the run the core recorded of one block with ' +
           '{heads8.heads} heads, trained on the cue task below for {heads8.epochs} epochs, head {heads8.cueHead} ' +
           'puts {heads8.cueShare:2} of the question’s weight on the earlier CUE, averaged over the validation ' +
-          'sequences; the other {heads8.others} heads put a median of {heads8.othersMedian:2} there and look ' +
-          'elsewhere. Where a head looks is not yet what the model uses it for: the pitfall ' +
+          'sequences. The other {heads8.others} heads look there less: the next strongest puts {heads8.secondShare:2} ' +
+          'there, and their median is {heads8.othersMedian:2}. Where a head looks is not yet what the model uses it for: the pitfall ' +
           '“Reading attention as an explanation” below says how to tell.',
       },
     ],
