@@ -3,7 +3,7 @@
 // run too short to find one). What the page must say is worked out here, from the raw
 // attention offsets of the same run made by the native command (the browser's run is the same
 // run, tests/engines/lesson.test.mjs), never from the page's or the core's label: the prose,
-// the trainer's text, the quiz's explanation and the flowchart (its image, alt text and the
+// the trainer's text and the flowchart (its image, alt text and the
 // SVG's own words) must all describe that route, with that run's share. Run after `npm run
 // build`: node --test tests/engines/circuit.test.mjs (ATTN_ENGINES picks engines).
 import { after, before, test } from 'node:test';
@@ -83,7 +83,7 @@ after(() => site?.close());
 
 describeEngines((session) => {
   for (const run of native) {
-    test(`${run.name}: the ${run.circuit} route in the prose, the trainer, the quiz and the flowchart`, async (t) => {
+    test(`${run.name}: the ${run.circuit} route in the prose, the trainer and the flowchart`, async (t) => {
       const hash = run.epochs ? `#cue.seed=${run.seed}&cue.epochs=${run.epochs}` : '';
       const page = await session.browser.open(`${site.url}index.html${hash}`);
       await page.waitFor(() => document.documentElement.dataset.lessonReady);
@@ -137,24 +137,6 @@ describeEngines((session) => {
           if (other !== run.circuit)
             assert.ok(!diagram.test(drawn), `no ${other} words in the ${run.circuit} diagram: "${drawn.trim()}"`);
 
-      // The quiz's question on the routes: its explanation follows the run shown.
-      const question = 'attn-quiz fieldset:nth-of-type(4)';
-      await page.click(`${question} .option:nth-of-type(2) input`);
-      await page.click(`${question} .attn-controls button:first-child`);
-      const explanation = await page.waitFor(
-        (q) => document.querySelector(`${q} .feedback`)?.innerText.replace(/\s+/g, ' ').trim(),
-        question,
-      );
-      assert.match(explanation, /^Correct\./);
-      assert.match(explanation, new RegExp(`seed ${run.seed}\\b`));
-      assert.match(
-        explanation,
-        run.circuit === 'none'
-          ? /has not settled on a route/
-          : run.circuit === 'cue'
-            ? /took this route/
-            : /took the other route, the classic induction head/,
-      );
       assert.deepEqual(await page.problems(), []);
     });
   }

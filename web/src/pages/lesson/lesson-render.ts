@@ -53,6 +53,17 @@ function renderBlock(block: Block, numbers: LiveNumbers): HTMLElement {
       const columns = runs.map((r) => ({ title: `seed ${r.config.seed}`, route: r.route, heads: r.config.heads }));
       return el('div', { class: 'table-scroll' }, routeTable(columns, block.caption));
     }
+    case 'details': {
+      const details = el('details', { class: 'aside' }, el('summary', {}, renderRich(block.summary, numbers)));
+      for (const inner of block.blocks) details.append(renderBlock(inner, numbers));
+      return details;
+    }
+    case 'panel': {
+      const heading = el('h3', {}, renderRich(block.title, numbers));
+      const panel = el('aside', { class: 'panel', 'aria-label': block.title }, heading);
+      for (const inner of block.blocks) panel.append(renderBlock(inner, numbers));
+      return panel;
+    }
     case 'widget': {
       const widget = document.createElement(block.tag);
       for (const [name, value] of Object.entries(block.attrs ?? {})) widget.setAttribute(name, value);

@@ -7,7 +7,7 @@ import type { Core, CueAnalysis, CueEpoch, CueRoute } from '../../core';
 import type { LiveNumbers } from './format';
 import { sourceFigures } from './source-figures';
 import { firstBlockMove, readOffset, routeEvidence, strongestAt } from '../../widgets/cue-trainer/cue-offsets';
-import { oneBlockRuns, otherSeedRuns, recordedCueRuns, type RecordedRun } from './recorded-runs';
+import { oneBlockHeadRuns, oneBlockRuns, otherSeedRuns, recordedCueRuns, type RecordedRun } from './recorded-runs';
 import { scaleSweepNumbers, sweepOf } from '../../widgets/shared/sweep-view';
 
 /** What `attention-lab reference --json` writes (cli/cmd_reference.cpp). */
@@ -228,6 +228,7 @@ export function computeLiveNumbers(core: Core): LiveNumbers {
     'pitfall.positions': pitfall.positions,
     'pitfall.float16Max': -pitfallCase('float16', 'lowest').stored,
     'pitfall.uniformWeight': pitfallCase('float32', '-1e9').weights[fullRow * pitfall.positions],
+    ...lessonTextNumbers(core),
   };
 }
 
@@ -242,4 +243,62 @@ export function getLiveNumbers(core: Core): LiveNumbers {
 /** Puts new values of some numbers into the page's numbers; returns all the page's numbers known. */
 export function updateLiveNumbers(numbers: LiveNumbers): LiveNumbers {
   return cached ? Object.assign(cached, numbers) : numbers;
+}
+
+
+/**
+ * The numbers of the lesson's explanations (issue 23): the tiny transformer's settings, how far
+ * one block gets past the frequency baseline, the trained 8-head block whose heads specialise,
+ * and where float16 rounding of a masking constant overflows.
+ */
+export function lessonTextNumbers(core: Core): LiveNumbers {
+  const numbers: LiveNumbers = {};
+  const runs = recordedCueRuns();
+  if (runs) {
+    const [one, two] = runs;
+    Object.assign(numbers, {
+      'model.dModel': two.config.dModel,
+      'model.dFF': two.config.dFF,
+      'model.dropoutPercent': Math.round(two.config.dropout * 100),
+      'model.symbolMax': two.config.symbols - 1,
+      'cue.best1Points': (one.bestValidationAccuracy - one.baselineAccuracy) * 100,
+    });
+  }
+  // The longest recorded 1-block run of one head, against its own baseline.
+  const single = oneBlockHeadRuns(1)[0];
+  if (single) numbers['oneBlock.heads1.baseline'] = single.baseline;
+  // Trained heads specialise: the last (only) block's heads, each one's weight on the earlier CUE
+  // (offset -1 from the answer) in the question's row, from the core's analysis.
+  const eight = oneBlockHeadRuns(8)[0];
+  if (eight) {
+    const { offsets, lastBlockByOffset } = eight.analysis;
+    const cue = Array.from(offsets).indexOf(-1);
+    const onCue = Array.from(lastBlockByOffset, (head) => head[cue]);
+    const top = onCue.indexOf(Math.max(...onCue));
+    const others = onCue.filter((_, head) => head !== top).sort((a, b) => a - b);
+    const middle = others.length >> 1;
+    Object.assign(numbers, {
+      'heads8.heads': eight.config.heads,
+      'heads8.epochs': eight.config.epochs,
+      'heads8.cueHead': top + 1,
+      'heads8.cueShare': onCue[top],
+      'heads8.others': others.length,
+      'heads8.secondShare': others[others.length - 1],
+      'heads8.othersMedian': others.length % 2 ? others[middle] : (others[middle - 1] + others[middle]) / 2,
+    });
+  }
+  // float16 keeps 10 fraction bits below its largest finite value (2 - 2^-10) * 2^15; a number rounds
+  // to infinity from half a step above it: the step at the top is 2^(15 - 10). Both read off the
+  // largest finite value the core stored.
+  const pitfall = core.halfPrecisionPitfall();
+  const lowest = pitfall.cases.find((c) => c.precision === 'float16' && c.constant === 'lowest');
+  if (lowest && Number.isFinite(lowest.stored)) {
+    const max = -lowest.stored;
+    const exponent = Math.floor(Math.log2(max));
+    const fractionBits = -Math.log2(2 - max / 2 ** exponent);
+    const halfStep = 2 ** (exponent - fractionBits) / 2;
+    numbers['half.overflowAt'] = max + halfStep;
+    numbers['half.overflowMargin'] = halfStep;
+  }
+  return numbers;
 }

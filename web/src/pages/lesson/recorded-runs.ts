@@ -70,3 +70,23 @@ export function oneBlockRuns(): RunSummary[] {
 export function otherSeedRuns(): RecordedRun[] {
   return Object.values(otherRoute);
 }
+
+// The 1-block runs with several heads, with the core's analysis of where their trained heads look.
+const manyHeadAnalyses = import.meta.glob<CueAnalysis>('../../generated/runs/one-block-heads*.json', {
+  eager: true,
+  import: 'analysis',
+});
+
+/** The recorded 1-block runs with `heads` heads per block (longest first), each with its analysis. */
+export function oneBlockHeadRuns(heads: number): (RunSummary & { analysis: CueAnalysis })[] {
+  return Object.keys(manyHeadAnalyses)
+    .filter((path) => runConfigs[path]?.heads === heads)
+    .map((path) => ({
+      config: runConfigs[path],
+      best: runBests[path],
+      bestEpoch: runBestEpochs[path],
+      baseline: runBaselines[path],
+      analysis: manyHeadAnalyses[path],
+    }))
+    .sort((a, b) => b.config.epochs - a.config.epochs);
+}

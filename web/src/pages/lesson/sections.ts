@@ -17,7 +17,11 @@ export type Block =
   | { kind: 'math'; tex: string }
   | { kind: 'code'; caption: string; source: 'attention-core' | string }
   | { kind: 'widget'; tag: string; attrs?: Record<string, string>; caption?: string }
-  | { kind: 'note'; text: string };
+  | { kind: 'note'; text: string }
+  // A collapsible note for the curious (<details>): closed by default, opened by keyboard or click.
+  | { kind: 'details'; summary: string; blocks: Block[] }
+  // A boxed panel with its own heading, shown open.
+  | { kind: 'panel'; title: string; blocks: Block[] };
 
 export interface Section {
   id: string;
@@ -64,11 +68,13 @@ export const sections: Section[] = [
       {
         kind: 'p',
         text:
-          'That line is the entire mechanism. Below, a small C++ core implements it, and every figure ' +
-          'on this page is that core running in your browser as WebAssembly: it is checked against ' +
-          'PyTorch (largest difference {reference.output:e}), it measures what the $\\sqrt{d_k}$ is for, ' +
-          'and it trains a tiny transformer on a task that two small attention blocks learn within a few ' +
-          'epochs while one does not.',
+          'That line is the entire mechanism. Below, a small C++ core implements it. The same core runs in ' +
+          'two places: live in your browser, compiled to WebAssembly, for the figures and widgets you can ' +
+          'change, and natively when this page was built, for the recorded training runs and the check ' +
+          'against PyTorch (largest difference {reference.output:e}). Figures of the source lesson are quoted ' +
+          'as such. The core measures what the $\\sqrt{d_k}$ is for, and it trains a tiny transformer on a ' +
+          'task that, in the recorded run, two small attention blocks solve at epoch {cue.climbEnd} after ' +
+          '{cue.plateauEpochs} flat epochs, while one block of one head stays at the baseline.',
       },
       {
         kind: 'list',
@@ -77,7 +83,7 @@ export const sections: Section[] = [
           'Why the scores are divided by $\\sqrt{d_k}$: unscaled, the top weight grows from {sweep.maxUnscaled.4:4} at $d_k = 4$ to {sweep.maxUnscaled.256:4} at $d_k = 256$.',
           'Causal and padding masks, and what each one hides.',
           'Multi-head attention: several lookups side by side for the same parameters.',
-          'A task that two attention blocks learn quickly and one small block does not, and the two circuits trained models use for it.',
+          'A task that two attention blocks learn and one small block does not, and what it takes to tell how a trained model solves it.',
         ],
       },
     ],
@@ -100,7 +106,10 @@ export const sections: Section[] = [
           'So the query says what a position is looking for, each key advertises what its position ' +
           'offers, and each value is what that position hands over once it is chosen. Drag the query ' +
           'below and watch the weights move; the dot labelled “output” is the weighted mean of the values, ' +
-          'so it always lies in the convex hull of the values, the smallest convex polygon that holds them all.',
+          'so it always lies in the convex hull of the values, the smallest convex polygon that holds them all. ' +
+          'The sketch’s temperature divides the scores by one more number $T$ before the softmax: a ' +
+          'temperature above 1 evens the weights out, one below 1 sharpens them towards the best-matching key, ' +
+          'and at 1 the scores are left as they are.',
       },
       {
         kind: 'widget',
@@ -117,10 +126,24 @@ export const sections: Section[] = [
       {
         kind: 'p',
         text:
-          'Here is the function this page runs, straight from the core’s source. The scores are one ' +
+          'Here is the function, first as six lines of NumPy-like pseudocode, then as the page runs it, ' +
+          'straight from the core’s source. The scores are one ' +
           'matrix product, the scale is one multiplication, a mask (if any) overwrites blocked scores ' +
-          'before the softmax, and the softmax turns each row into weights. The last line, from ' +
-          '`attention()` once its checks have passed, multiplies the weights by the values.',
+          'before the softmax, and the softmax turns each row into weights: the attention pattern, one row ' +
+          'of weights over the positions for each query. The last line, from ' +
+          '`attention()` once its checks have passed, multiplies the pattern by the values.',
+      },
+      {
+        kind: 'code',
+        caption: 'the same steps as NumPy-like pseudocode',
+        source:
+          'def attention(Q, K, V, allowed=None, masked_value=-1e9):\n' +
+          '    scores = Q @ K.T / sqrt(K.shape[1])            # (n_q, n_k)\n' +
+          '    if allowed is not None:                        # mask before softmax\n' +
+          '        scores = where(allowed, scores, masked_value)\n' +
+          '    weights = exp(scores - scores.max(axis=1, keepdims=True))\n' +
+          '    weights /= weights.sum(axis=1, keepdims=True)  # rows sum to 1\n' +
+          '    return weights @ V, weights                    # output, pattern',
       },
       { kind: 'code', caption: 'core/include/attn/attention.hpp and core/src/attention.cpp', source: 'attention-core' },
       {
@@ -182,19 +205,28 @@ export const sections: Section[] = [
           'Without the scale, at $d_k = 256$ a single token takes {sweep.maxUnscaled.256:4} of the weight ' +
           'on average, and that is on random vectors, before any learning: the softmax is saturated by noise. ' +
           'With the scale the top weight stays near {sweep.maxScaled.64:2} at every width, so a head behaves ' +
-          'the same whether it is 4 or 256 dimensions wide. The entropy tells the same story in nats, ' +
-          'against the ceiling of perfectly even attention, $\\log({sweep.tokens}) = {sweep.uniformEntropy:4}$.',
+          'the same whether it is 4 or 256 dimensions wide. The entropy of a row of weights, ' +
+          '$-\\sum_j p_j \\log p_j$ with the natural logarithm (so it is counted in nats), tells the same story: ' +
+          'it is 0 when one key takes all the weight and at most $\\log({sweep.tokens}) = {sweep.uniformEntropy:4}$, ' +
+          'the entropy of perfectly even attention over {sweep.tokens} keys.',
       },
       {
-        kind: 'p',
-        text:
-          'The source lesson reports {source.maxUnscaled.4:4} for the unscaled top weight at $d_k = 4$; ' +
-          'the core measures {sweep.maxUnscaled.4:4} ± {sweep.maxUnscaledSe.4:4} (one standard error over ' +
-          '{sweep.draws} draws), {source.gapSe.4:1} standard errors away. At $d_k$ = 16, 64 and 256 the gaps are ' +
-          '{source.gapSe.16:1}, {source.gapSe.64:1} and {source.gapSe.256:1} standard errors. Both are averages of ' +
-          'random draws, so some gap is expected; the source gives no standard error and does not say how it ' +
-          'averaged, so this page cannot tell whether the larger gap at $d_k = 4$ is sampling or method. The ' +
-          'trend, a top weight that climbs with $d_k$, is the same in both.',
+        kind: 'details',
+        summary: 'For the curious: how these figures compare with the source lesson’s',
+        blocks: [
+          {
+            kind: 'p',
+            text:
+              'The source lesson reports {source.maxUnscaled.4:4} for the unscaled top weight at $d_k = 4$; ' +
+              'the core measures {sweep.maxUnscaled.4:4} ± {sweep.maxUnscaledSe.4:4} (one standard error over ' +
+              '{sweep.draws} draws), {source.gapSe.4:1} standard errors away. At $d_k$ = 16, 64 and 256 the gaps are ' +
+              '{source.gapSe.16:1}, {source.gapSe.64:1} and {source.gapSe.256:1} standard errors, the size sampling ' +
+              'alone gives. A gap of {source.gapSe.4:1} standard errors is not: random draws would almost never put ' +
+              'two averages that far apart, so the difference at $d_k = 4$ most likely lies in how the two were ' +
+              'measured (the source does not say how it drew or averaged), not in the draws. The trend, a top weight ' +
+              'that climbs with $d_k$, is the same in both.',
+          },
+        ],
       },
       {
         kind: 'widget',
@@ -206,8 +238,10 @@ export const sections: Section[] = [
       {
         kind: 'p',
         text:
-          'A saturated softmax also stops learning. Its Jacobian, $\\mathrm{diag}(p) - pp^\\top$, ' +
-          'vanishes as $p$ approaches a one-hot vector: the measured Frobenius norm falls from ' +
+          'A saturated softmax also stops learning. Its Jacobian, the matrix of how much each output weight ' +
+          '$p_i$ moves when each score $s_j$ moves, is $\\mathrm{diag}(p) - pp^\\top$, and it ' +
+          'vanishes as $p$ approaches a one-hot vector. Its size is measured by the Frobenius norm, the square ' +
+          'root of the sum of its squared entries: it falls from ' +
           '{sweep.jacobianUnscaled.4:3} at $d_k = 4$ to {sweep.jacobianUnscaled.256:3} at $d_k = 256$ without the scale, ' +
           'while the scaled version holds near {sweep.jacobianScaled.256:2}. Little gradient reaches the ' +
           'keys that lost, so the layer cannot correct which key it picks.',
@@ -250,7 +284,11 @@ export const sections: Section[] = [
           'With {masks.positions} positions of which {masks.real} are real, the causal mask allows ' +
           '{masks.causal:4} of the query-key pairs, the padding mask {masks.padding:4}, and both together ' +
           '{masks.both:4}. They answer different questions, what the model may know and what is actually ' +
-          'there, and a decoder needs both.',
+          'there, but they can overlap. Here the filler sits on the right, after the real tokens, so for every ' +
+          'real query it lies in the future and the causal mask alone already hides it: in the figure, the ' +
+          'real rows under “causal” and under “both” are the same. A padding mask is still needed wherever a ' +
+          'real query could otherwise reach filler: with the filler on the left, in an encoder, which has no ' +
+          'causal mask, and in cross-attention over a padded source.',
       },
     ],
   },
@@ -269,10 +307,12 @@ export const sections: Section[] = [
         kind: 'p',
         text:
           'Several heads, each of width $d_\\text{model} / h$, run independent lookups and concatenate ' +
-          'what they find. Cutting a {heads.dModel}-wide model into {heads.numHeads} heads of {heads.keyDim} adds no parameters: the core counts ' +
+          'what they find; one more learned matrix, the output projection $W_O$, then mixes the concatenated ' +
+          'heads back into a single $d_\\text{model}$-wide vector per position. ' +
+          'Cutting a {heads.dModel}-wide model into {heads.numHeads} heads of {heads.keyDim} adds no parameters: the core counts ' +
           '{heads.params4} parameters for {heads.numHeads} heads and {heads.params1} for one, because the projection ' +
-          'matrices keep their size and are only split. It is not free in every other respect. Each head ' +
-          'computes its own weight matrix, so over {heads.tokens} tokens the {heads.numHeads} heads store and normalise ' +
+          'matrices ($W_Q$, $W_K$, $W_V$ and $W_O$) keep their size and are only split. It is not free in every other respect. Each head ' +
+          'computes its own attention pattern, so over {heads.tokens} tokens the {heads.numHeads} heads store and normalise ' +
           '{heads.scoresMulti} scores where one head has {heads.scoresSingle}, and each head compares queries and keys in a ' +
           '{heads.keyDim}-dimensional slice instead of all {heads.dModel} dimensions.',
       },
@@ -281,7 +321,17 @@ export const sections: Section[] = [
         tag: 'attn-heads-figure',
         attrs: { 'state-key': 'heads' },
         caption:
-          'One seeded input through {heads.numHeads} untrained heads of {heads.keyDim}. Untrained, each head is close to even attention: per query its largest weight averages {heads.maxWeightMin:3} to {heads.maxWeightMax:3}, against {heads.uniform:3} for perfectly even weights. The trainer below trains several heads per block.',
+          'One seeded input through {heads.numHeads} untrained heads of {heads.keyDim}. Untrained, each head is close to even attention: per query its largest weight averages {heads.maxWeightMin:3} to {heads.maxWeightMax:3}, against {heads.uniform:3} for perfectly even weights. So which key a head ranks first is noise here, and so is the figure’s count of queries on which the heads disagree about it.',
+      },
+      {
+        kind: 'p',
+        text:
+          'Trained heads are another matter: they specialise. In the run the core recorded of one block with ' +
+          '{heads8.heads} heads, trained on the cue task below for {heads8.epochs} epochs, head {heads8.cueHead} ' +
+          'puts {heads8.cueShare:2} of the question’s weight on the earlier CUE, averaged over the validation ' +
+          'sequences. The other {heads8.others} heads look there less: the next strongest puts {heads8.secondShare:2} ' +
+          'there, and their median is {heads8.othersMedian:2}. Where a head looks is not yet what the model uses it for: the pitfall ' +
+          '“Reading attention as an explanation” below says how to tell.',
       },
     ],
   },
@@ -294,20 +344,51 @@ export const sections: Section[] = [
         text:
           'The sharpest result of the lesson. Each sequence holds a special CUE token exactly once ' +
           'among random symbols; the last position repeats the CUE as a question, and the right answer ' +
-          'is whatever symbol came straight after the first CUE.',
+          'is whatever symbol came straight after the first CUE. The symbols are the tokens 0 to ' +
+          '{model.symbolMax}; the CUE is a token of its own.',
       },
       {
         kind: 'code',
         caption: 'one training sequence',
-        source: 'tokens:  6 2 2 CUE 4 1 7 3 5  CUE\n                   ^ the answer is 4',
+        source: 'tokens:  6 2 2 CUE 4 1 0 3 5 CUE\n                   ^ the answer is 4',
       },
       {
         kind: 'p',
         text:
           'Chance is $1/7 \\approx {cue.chance:4}$. A model with one attention block of one head ({cue.params1} ' +
-          'parameters), trained for {cue.epochs} epochs, gets no further than guessing the most common symbol ' +
-          'in the sequence: best {cue.best1:4} against that strategy’s {cue.baseline:4}. The same model with two ' +
+          'parameters), trained for {cue.epochs} epochs, gets barely past guessing the most common symbol ' +
+          'in the sequence: best {cue.best1:3}, {cue.best1Points:1} percentage points above that strategy’s ' +
+          '{cue.baseline:3}. The same model with two ' +
           'blocks ({cue.params2} parameters) reaches {cue.best2:4} best validation accuracy in the same run.',
+      },
+      {
+        kind: 'panel',
+        title: 'What is inside the tiny transformer',
+        blocks: [
+          {
+            kind: 'list',
+            items: [
+              '**Embedding and positions.** Each token becomes a learned vector of {model.dModel} numbers, its ' +
+                'embedding. A fixed sinusoidal position vector is added to it: sines and cosines of the position ' +
+                'at a range of frequencies, the same for every sequence and never trained. Attention alone is ' +
+                'blind to order; these vectors let a block tell positions apart and attend by offset.',
+              '**The residual stream.** That sum is one {model.dModel}-wide vector per position, which every ' +
+                'block reads and adds to, never overwrites. What block 1 writes at a position is still there for ' +
+                'block 2: that is how block 1 can copy the answer into the CUE position.',
+              '**Blocks.** Each block normalises the stream (LayerNorm, before each part: “pre-LN”), runs ' +
+                'multi-head self-attention on it and adds the result back, then normalises again, runs a ' +
+                'feed-forward network (two layers, {model.dFF} hidden units) on each position on its own and ' +
+                'adds that back too. While it trains, dropout zeroes a random {model.dropoutPercent}% of the values ' +
+                'of the embeddings and of each part’s output, so the model cannot lean on any one of them.',
+              '**The classifier.** One linear layer reads the stream at the last position, the question, and ' +
+                'scores every token as the answer.',
+              '**No causal mask.** Every position may attend to every other, later ones included. The ' +
+                'cue-position route below needs that: in block 1 the CUE position looks ahead to the answer ' +
+                'after it. Under a causal mask it could not, and of the two routes only the answer-position ' +
+                'one, where the answer looks back at the CUE, would remain.',
+            ],
+          },
+        ],
       },
       {
         kind: 'widget',
@@ -317,29 +398,38 @@ export const sections: Section[] = [
           'Both models trained on the cue task by the core. Choose the seed, the heads per block and the epochs, and press Train both to run it yourself.',
       },
       {
-        kind: 'p',
-        text:
-          'The source lesson reports {source.best1:4} for one block and {source.best2:4} for two. The one-block ' +
-          'figure rides on the data: every seed draws its own sequences, and with them its own most-common-symbol ' +
-          'baseline. Over seeds {seeds.from} to {seeds.to} the core’s one-block best lies between {seeds.best1Min:3} ' +
-          'and {seeds.best1Max:3}, each {seeds.marginMin:3} to {seeds.marginMax:3} above the baseline of its own ' +
-          'validation set ({seeds.baselineMin:3} to {seeds.baselineMax:3}). The source does not report its ' +
-          'baseline or its data, so its lower figure cannot be checked against one.',
+        kind: 'details',
+        summary: 'For the curious: why the source lesson’s one-block figure is lower',
+        blocks: [
+          {
+            kind: 'p',
+            text:
+              'The source lesson reports {source.best1:4} for one block and {source.best2:4} for two. The one-block ' +
+              'figure rides on the data: every seed draws its own sequences, and with them its own most-common-symbol ' +
+              'baseline. Over seeds {seeds.from} to {seeds.to} the core’s one-block best lies between {seeds.best1Min:3} ' +
+              'and {seeds.best1Max:3}, each {seeds.marginMin:3} to {seeds.marginMax:3} above the baseline of its own ' +
+              'validation set ({seeds.baselineMin:3} to {seeds.baselineMax:3}). The source does not report its ' +
+              'baseline or its data, so its lower figure cannot be checked against one.',
+          },
+        ],
       },
       {
         kind: 'p',
         text:
-          '**Is one block hopeless?** No; it is slow. The runs the core recorded at build time: with ' +
-          '{oneBlock.heads1.heads} head, even {oneBlock.heads1.epochs} epochs leave the one-block best at ' +
-          '{oneBlock.heads1.best:3}. With {oneBlock.heads8.heads} heads per block (the same {cue.params1} parameters, ' +
+          '**Is one block hopeless?** Not with more heads; patience alone does not help. The runs the core ' +
+          'recorded at build time: with {oneBlock.heads1.heads} head, even {oneBlock.heads1.epochs} epochs leave ' +
+          'the one-block best at {oneBlock.heads1.best:3}, against {oneBlock.heads1.baseline:3} for guessing the ' +
+          'most common symbol. With {oneBlock.heads8.heads} heads per block (the same {cue.params1} parameters, ' +
           'split) it reaches {oneBlock.heads8.best:3} after {oneBlock.heads8.epochs} epochs, and with ' +
           '{oneBlock.heads32.heads} heads {oneBlock.heads32.best:3}, its best at epoch {oneBlock.heads32.bestEpoch}. ' +
-          'Two blocks of one head pass 0.95 at epoch {cue.climbEnd}. So what is measured is this: one single-head ' +
-          'block of this size stays at the frequency baseline for {cue.epochs} epochs, more heads learn the task ' +
-          'slowly, and two blocks learn it fast. Theory says the same from the other side: one attention layer ' +
-          'can do such a lookup, but known bounds make the size it needs (width, heads and precision together) ' +
-          'grow with the sequence length, while two layers manage it at a small fixed size (Sanford, Hsu and ' +
-          'Telgarsky, 2024). Try more heads with one block in the trainer above, or in exercise 6.',
+          'Two blocks of one head reach {cue.climbTo:2} at epoch {cue.climbEnd}. So what is measured is this: one ' +
+          'single-head block of this size stays near the frequency baseline for as long as it was trained, more ' +
+          'heads let one block climb, slowly and not all the way, and two blocks stay flat for {cue.plateauEpochs} ' +
+          'epochs, then pass {cue.climbTo:2} within {cue.climbEpochs} more. Theory answers a different question, what a model of a given size can represent at all, ' +
+          'not how fast training finds it: Sanford, Hsu and Telgarsky (2024) prove that one attention layer ' +
+          'needs a size (width, heads and precision together) that grows with the sequence length $n$ to do ' +
+          'such a lookup, and give two layers that do it at a small width with a precision that grows only ' +
+          'like $\\log n$. Try more heads with one block in the trainer above, or in exercise 6.',
       },
       {
         kind: 'p',
@@ -499,11 +589,11 @@ export const sections: Section[] = [
         items: [
           '**Leaving out $1/\\sqrt{d_k}$.** Unscaled, the top weight is already {sweep.maxUnscaled.256:4} at $d_k = 256$ before training, and a saturated softmax passes back almost no gradient.',
           '**Masking after the softmax.** Zeroing weights afterwards leaves rows that no longer add up to 1 (see the demo below). Mask the scores, then normalise.',
-          '**A careless “minus infinity”.** The largest finite float16 is {pitfall.float16Max}, so any constant below −{pitfall.float16Max} becomes $-\\infty$ in half precision, $-10^9$ as much as $-10^{30}$, and a fully masked row then turns into NaN (the table below, computed in half precision). float32 holds both as ordinary numbers. $-10^4$, or the type’s lowest finite value, is safe in both: a fully masked row then comes out uniform instead of NaN.',
+          '**A careless “minus infinity”.** The largest finite float16 is {pitfall.float16Max}, and a constant rounds to the nearest float16: from −{pitfall.float16Max} down to just above −{half.overflowAt} it rounds to −{pitfall.float16Max}, and at or below −{half.overflowAt} it becomes $-\\infty$, $-10^9$ as much as $-10^{30}$. A fully masked row then turns into NaN (the table below, computed in half precision). float32 holds both as ordinary numbers. $-10^4$, or the type’s lowest finite value, is safe in both when it replaces the blocked score, as this core does: a fully masked row then comes out uniform instead of NaN. Added to the score instead, as some code does, the lowest value is not safe: any score of −{half.overflowMargin} or less pushes the sum to −{half.overflowAt} or beyond, which is $-\\infty$ in float16.',
           '**No padding mask.** Attention will happily average the filler vectors, the attention version of the post-padding bug that put a SimpleRNN at 0.5036 in the previous phase.',
-          '**Treating the two masks as one.** The causal mask keeps later positions out of view; the padding mask keeps filler out; a decoder uses both at once.',
-          '**Expecting one small block to chain two steps quickly.** On the cue task one single-head block stays at the frequency baseline for {cue.epochs} epochs while two blocks solve it; one block gets there only with many heads and many epochs.',
-          '**Reading attention as an explanation.** In the trainer’s latest run, the head carrying the route puts {run.share:2} of its weight on one position, a tidy story; but on Vision Transformers, confidently wrong predictions have been reported with perfectly ordinary-looking attention.',
+          '**Treating the two masks as one.** The causal mask keeps later positions out of view; the padding mask keeps filler out. With the filler on the right the causal mask already hides it from every real query, so a decoder can do without a padding mask there; leave it out with the filler on the left, in an encoder or in cross-attention, and real queries average filler in.',
+          '**Expecting one small block to chain two steps quickly.** On the cue task one single-head block stays near the frequency baseline for {cue.epochs} epochs, and for {oneBlock.heads1.epochs}, while two blocks solve it; with {oneBlock.heads32.heads} heads one block climbs, slowly: its best, {oneBlock.heads32.best:3}, comes at epoch {oneBlock.heads32.bestEpoch}.',
+          '**Reading attention as an explanation.** A head’s attention pattern shows where it looks, not what the model uses. In the 2-block run recorded on seed {other.seed}, block 1’s positions put on average {other.bodyOnCue:2} of their weight on the CUE and {other.bodyOnPrevious:2} on the token just before them; the pattern alone cannot say which of the two the answer depends on. A knock-out can: replace the head’s output or its pattern and measure the accuracy, as the knock-out table in the cue-task section does.',
         ],
       },
       {
@@ -525,8 +615,8 @@ export const sections: Section[] = [
           'The scale is there because dot products spread like $\\sqrt{d_k}$: unscaled, the top weight climbs from {sweep.maxUnscaled.4:4} to {sweep.maxUnscaled.256:4} and the entropy drops from {sweep.entropyUnscaled.4:4} to {sweep.entropyUnscaled.256:4} nats as $d_k$ goes from 4 to 256.',
           'Masks act on scores before the softmax and leave blocked pairs with exactly zero weight ({masks.maxBlocked:e} measured) in every row that keeps a key open.',
           'Causal: {masks.causal:4} of pairs allowed; padding: {masks.padding:4}; both: {masks.both:4}.',
-          'Heads split the same parameters ({heads.params4} either way) into independent lookups, at the price of one weight matrix per head.',
-          'On the cue task one single-head block stays at the frequency baseline for {cue.epochs} epochs and two blocks solve it; with many heads one block learns it too, slowly. Two blocks chain a step by offset and a match by content.',
+          'Heads split the same parameters ({heads.params4} either way) into independent lookups, at the price of one attention pattern per head; trained, they specialise (one head of {heads8.heads} puts {heads8.cueShare:2} on the earlier CUE).',
+          'On the cue task one single-head block stays near the frequency baseline, even for {oneBlock.heads1.epochs} epochs, and two blocks reach {cue.best2:3}; with {oneBlock.heads32.heads} heads one block climbs slowly, to {oneBlock.heads32.best:3} after {oneBlock.heads32.epochs} epochs. Two blocks can chain a match by content and a step by offset; a knock-out, not the attention pattern, tells which steps a trained model uses.',
         ],
       },
       {
