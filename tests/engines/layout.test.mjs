@@ -120,10 +120,10 @@ function measureLayout({ minPx, flowcharts }) {
       }
     }
     // Text inside the flowchart's image: its smallest size in the image, times the image's scale.
-    for (const image of widget.querySelectorAll('img[data-circuit]')) {
-      const size = flowcharts[`${image.dataset.circuit}-${image.dataset.theme}`];
+    for (const image of widget.querySelectorAll('img[data-route]')) {
+      const size = flowcharts[`${image.dataset.route}-${image.dataset.theme}`];
       texts.push({
-        text: `flowchart ${image.dataset.circuit}-${image.dataset.theme}`,
+        text: `flowchart ${image.dataset.route}-${image.dataset.theme}`,
         px: (size.fontSize * image.clientWidth) / size.width,
         boxes: [],
         source: 'image',

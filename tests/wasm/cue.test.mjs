@@ -12,6 +12,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 
 import { loadCore, root } from './helpers.mjs';
+import { routeFromTests } from '../support/route-rule.mjs';
 
 const cli = path.resolve(root, process.env.ATTN_CLI ?? 'build/cli/attention-lab');
 const core = await loadCore();
@@ -142,7 +143,7 @@ test('bad configs are Errors naming the field as JS writes it, and the module st
   assert.equal(core.memoryStats().liveAllocations, before);
 });
 
-test('the analysis: one row per head, their mean, and the circuit from the strongest head', () => {
+test('the analysis: one row per head, their mean, and per block and head the pattern scores', () => {
   const report = trained({ heads: 2, epochs: 3, seed: 5 });
   const a = report.analysis;
   assert.equal(a.lastBlockByOffset.length, 2);
@@ -152,12 +153,35 @@ test('the analysis: one row per head, their mean, and the circuit from the stron
     assert.ok(
       Math.abs(a.lastBlockMeanByOffset[o] - (a.lastBlockByOffset[0][o] + a.lastBlockByOffset[1][o]) / 2) < 1e-12,
     );
-  const at = (offset) => Array.from(a.offsets).indexOf(offset);
-  const strongest = (offset) => Math.max(...a.lastBlockByOffset.map((h) => h[at(offset)]));
-  const expected = strongest(-1) >= 0.5 ? 'cue' : strongest(0) >= 0.5 ? 'answer' : 'none';
-  assert.equal(a.circuit, expected);
-  if (expected !== 'none') {
-    assert.equal(a.circuitShare, strongest(expected === 'cue' ? -1 : 0));
-    assert.equal(a.lastBlockByOffset[a.circuitHead][at(expected === 'cue' ? -1 : 0)], a.circuitShare);
+  for (const scores of [a.previousToken, a.nextToken, a.firstCue]) {
+    assert.equal(scores.length, report.config.blocks);
+    for (const block of scores) {
+      assert.equal(block.length, 2);
+      for (const v of block) assert.ok(v >= 0 && v <= 1, `a mean weight in [0, 1], got ${v}`);
+    }
   }
+});
+
+test('the route: its tests in order, and its label by the rule of intervene.hpp from them', () => {
+  const report = trained({ heads: 2, epochs: 12, seed: 5 });
+  const { route, analysis } = report;
+  const blocks = report.config.blocks;
+  assert.equal(route.tests.length, 1 + blocks * 2 + 3);
+  assert.deepEqual(
+    route.tests.map((t) => `${t.action}/${t.pattern}/${t.block}`),
+    [
+      'none//0',
+      'knock-out//1',
+      'knock-out//1',
+      'knock-out//2',
+      'knock-out//2',
+      'pattern/next/1',
+      'pattern/previous/1',
+      'pattern/first-cue/1',
+    ],
+  );
+  assert.equal(route.cleanAccuracy, route.tests[0].accuracy);
+  const expected = routeFromTests(route, analysis);
+  assert.equal(route.testedHead, expected.tested);
+  assert.equal(route.label, expected.label);
 });

@@ -59,7 +59,7 @@ const SEQUENCES = [
   [CUE, CUE, CUE, CUE, CUE, CUE, CUE, CUE, CUE, CUE],
 ];
 
-for (const name of ['cue-1block', 'cue-2block', 'runs/two-block-seed10']) {
+for (const name of ['cue-1block', 'cue-2block', 'runs/two-block-seed10', 'runs/two-block-seed16']) {
   test(`${name}: the loaded weights are the recorded run's, and probes equal the native command's exactly`, () => {
     const run = recorded(name);
     const { model, report } = loaded(run);
@@ -67,20 +67,10 @@ for (const name of ['cue-1block', 'cue-2block', 'runs/two-block-seed10']) {
       assert.equal(run.weights.length, report.parameterCount);
       assert.deepEqual(model.weights(), run.weights);
       // The same model: its attention analysis of the validation set is the recorded one.
-      const analysis = model.analysis();
-      assert.deepEqual(
-        JSON.parse(
-          JSON.stringify({
-            ...analysis,
-            offsets: Array.from(analysis.offsets),
-            lastBlockMeanByOffset: Array.from(analysis.lastBlockMeanByOffset),
-            firstBlockCueToAnswer: Array.from(analysis.firstBlockCueToAnswer),
-            firstBlockAnswerToCue: Array.from(analysis.firstBlockAnswerToCue),
-            lastBlockByOffset: analysis.lastBlockByOffset.map((h) => Array.from(h)),
-          }),
-        ),
-        report.analysis,
-      );
+      const plain = (value) => JSON.parse(JSON.stringify(value, (_, v) => (ArrayBuffer.isView(v) ? Array.from(v) : v)));
+      assert.deepEqual(plain(model.analysis()), report.analysis);
+      // And the route its interventions name, every accuracy and loss to the last digit.
+      assert.deepEqual(plain(model.route()), report.route);
       for (const tokens of SEQUENCES) {
         const probe = model.probe(tokens);
         const native = nativeProbe(run, tokens);

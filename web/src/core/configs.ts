@@ -45,7 +45,9 @@ function requireKind(field: FieldSpec, value: unknown): void {
       return;
     case 'choice':
       if (typeof value !== 'string' || !field.choices.includes(value))
-        throw new Error(`${key} must be one of ${field.choices.map((c) => `"${c}"`).join(', ')}, got ${describe(value)}`);
+        throw new Error(
+          `${key} must be one of ${field.choices.map((c) => `"${c}"`).join(', ')}, got ${describe(value)}`,
+        );
       return;
     case 'integers':
       if (!Array.isArray(value)) throw new Error(`${key} must be an array of whole numbers, got ${describe(value)}`);

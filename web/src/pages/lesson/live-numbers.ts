@@ -245,7 +245,6 @@ export function updateLiveNumbers(numbers: LiveNumbers): LiveNumbers {
   return cached ? Object.assign(cached, numbers) : numbers;
 }
 
-
 /**
  * The numbers of the lesson's explanations (issue 23): the tiny transformer's settings, how far
  * one block gets past the frequency baseline, the trained 8-head block whose heads specialise,

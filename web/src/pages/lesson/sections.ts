@@ -471,8 +471,8 @@ export const sections: Section[] = [
       {
         kind: 'p',
         text:
-          'Seed {induction.seed} is an induction circuit, shown causally: with block 1 replaced by an ideal ' +
-          'previous-token pattern it keeps {induction.previous:3}, and with block 1’s attention knocked out it falls to ' +
+          'Seed {induction.seed} is an induction circuit, shown causally: with block 1’s attention pattern replaced by an ideal ' +
+          'previous-token one it keeps {induction.previous:3}, and with block 1’s attention knocked out it falls to ' +
           '{induction.knocked:3}. Seed {other.seed} looks similar in its attention alone, yet it is not one: ' +
           'its block 1 puts {other.bodyOnCue:2} of every position’s weight on the CUE and only ' +
           '{other.bodyOnPrevious:2} on the previous token, and the tests agree: the previous-token pattern ' +
