@@ -57,10 +57,9 @@ nn::CueIntervention cue_intervene(CueTrainer& trainer, const nn::InterventionCon
                                   const val& corrupted, const val& positions, const val& given) {
   nn::CueIntervention result;
   run_guarded<nn::InterventionConfig>([&] {
-    result = trainer.intervene(config, {emscripten::vecFromJSArray<int>(tokens),
-                                        emscripten::vecFromJSArray<int>(corrupted),
-                                        emscripten::vecFromJSArray<int>(positions),
-                                        emscripten::vecFromJSArray<double>(given)});
+    result = trainer.intervene(config,
+                               {emscripten::vecFromJSArray<int>(tokens), emscripten::vecFromJSArray<int>(corrupted),
+                                emscripten::vecFromJSArray<int>(positions), emscripten::vecFromJSArray<double>(given)});
   });
   return result;
 }

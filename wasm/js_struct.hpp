@@ -161,9 +161,9 @@ ConfigSpec<Config> config_spec() {
   ConfigSpec<Config> spec;
   for (const FieldEntry& entry : field_table<Config>()) {
     const FieldInfo& f = entry.info;
-    spec.field_specs.push_back(
-        {f.js, kinds[int(entry.kind)], f.flag, f.help, f.min, f.max, f.open_min, f.open_max, f.max_count,
-         entry.kind == FieldKind::choice ? choices_of(f) : std::vector<std::string>()});
+    spec.field_specs.push_back({f.js, kinds[int(entry.kind)], f.flag, f.help, f.min, f.max, f.open_min, f.open_max,
+                                f.max_count,
+                                entry.kind == FieldKind::choice ? choices_of(f) : std::vector<std::string>()});
   }
   return spec;
 }

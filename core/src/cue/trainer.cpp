@@ -212,8 +212,15 @@ CueAnalysis CueTrainer::analyse() {
 CueProbe CueTrainer::probe(const std::vector<int>& tokens) { return probe_cue_model(*model_, config_.task, tokens); }
 
 CueReport CueTrainer::report() {
-  return {config_,      parameter_count(), chance_accuracy(), baseline_accuracy(), best_validation_accuracy(),
-          best_epoch(), history_,          analyse(),         route()};
+  return {config_,
+          parameter_count(),
+          chance_accuracy(),
+          baseline_accuracy(),
+          best_validation_accuracy(),
+          best_epoch(),
+          history_,
+          analyse(),
+          route()};
 }
 
 }  // namespace attn::nn
