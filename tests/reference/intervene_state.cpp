@@ -16,6 +16,7 @@
 // Usage: intervene_state > state.json. Layout (matrices row-major, flattened):
 //   {"train": {CueTrainConfig's fields used here}, "model": {TransformerConfig's fields,
 //     key_dim resolved}, "cue": CUE token id, "symbols", "history": [validation accuracy per epoch],
+//    "given": the given sequences (the first validation sequences),
 //    "parameters": [{"name", "shape": [rows, cols], "values"}],
 //    "validation": {"size", "tokens": (n T), "labels": (n)},
 //    "interventions": [{"config": {InterventionConfig's fields}, "inputs": {"tokens", "corrupted",
@@ -116,7 +117,7 @@ int main(int argc, char**) {
 
     struct Case {
       InterventionConfig config;
-      InterventionInputs base;  // tokens filled in per given sequence
+      InterventionInputs base;  // tokens empty: each given sequence in turn
     };
     std::vector<Case> cases;
     const auto add = [&](InterventionConfig c, InterventionInputs inputs = {}) { cases.push_back({c, inputs}); };
@@ -134,6 +135,14 @@ int main(int argc, char**) {
     add(make("pattern", 1, 2, "uniform"));
     add(make("pattern", 1, 1, "first-cue"));
     add(make("pattern", 2, 2, "first-cue"));
+    {
+      // A given sequence without a CUE in its body (the query's CUE only): first-cue leaves that
+      // sequence's pattern as it is, while the validation set's patterns change.
+      InterventionInputs no_cue;
+      for (int i = 0; i + 1 < length; ++i) no_cue.tokens.push_back(i % config.task.symbols);
+      no_cue.tokens.push_back(attn::cue_token(config.task));
+      add(make("pattern", 1, 1, "first-cue"), no_cue);
+    }
     {
       InterventionInputs inputs;
       inputs.given = given_pattern(length);
@@ -164,8 +173,8 @@ int main(int argc, char**) {
     }
 
     json interventions = json::array();
-    for (const Case& k : cases)
-      for (const auto& tokens : given) {
+    for (const Case& k : cases)  // each case on every given sequence, or on its own tokens
+      for (const auto& tokens : k.base.tokens.empty() ? given : std::vector<std::vector<int>>{k.base.tokens}) {
         InterventionInputs inputs = k.base;
         inputs.tokens = tokens;
         const CueIntervention r = trainer.intervene(k.config, inputs);
@@ -205,6 +214,7 @@ int main(int argc, char**) {
                       {"cue", attn::cue_token(config.task)},
                       {"symbols", config.task.symbols},
                       {"history", history},
+                      {"given", given},
                       {"parameters", parameters},
                       {"validation", {{"size", val.size()}, {"tokens", val.tokens}, {"labels", val.labels}}},
                       {"interventions", interventions}};
