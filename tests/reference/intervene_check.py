@@ -441,9 +441,10 @@ def main(program):
             cpp["prediction"], cpp["unchangedPrediction"],
             "%.3f" % cpp["restoredFraction"] if case["config"]["action"] == "patch" else "-", p_diff,
             "%.1e %s" % worst, "yes" if not bad else "NO"))
-    print("Columns: seq = given sequence (-1: the case's own); acc, clean = the core's validation accuracy with and without the "
-          "intervention; pred = PyTorch's prediction/unchanged prediction, C++ = the core's; restored = the "
-          "core's restored fraction; p diff = max |probability difference|.")
+    print("Columns: seq = given sequence (-1: the case's own); acc, clean = the core's validation "
+          "accuracy with and without the intervention; pred = PyTorch's prediction/unchanged "
+          "prediction, C++ = the core's; restored = the core's restored fraction; p diff = max "
+          "|probability difference|.")
     print("Most of its tolerance used, over all cases: " +
           ", ".join("%s %.1e" % (k, v) for k, v in sorted(worst_overall.items())))
     print("Largest |C++ - PyTorch| over all cases (counts for accuracies and predictions): " +
