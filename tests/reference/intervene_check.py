@@ -54,6 +54,7 @@ import sys
 import torch
 import torch.nn.functional as F
 
+sys.dont_write_bytecode = True  # importing nn_check must leave no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from nn_check import TOLERANCES, CueTransformer, cpp_layout  # noqa: E402
 
