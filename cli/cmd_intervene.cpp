@@ -72,6 +72,7 @@ class InterveneCommand : public ConfigCommand<nn::CueTrainConfig> {
   }
 
   int run(std::ostream& out) override {
+    require_fields(intervention_);  // before the weights are read: a bad flag is named first
     nn::CueTrainer model(config_);
     model.load_weights(read_weights(weights_path_));
     if (route_) {

@@ -30,7 +30,10 @@ const COMMANDS = {
   pitfall: 'pitfalls',
   cueTrain: 'cue',
   attentionSteps: 'steps',
+  intervention: 'intervene',
 };
+// Flags a command needs before it checks anything else.
+const REQUIRED = { intervene: ['--weights', 'no-such-file.bin'] };
 
 /** [config, field, altered default, normal default] for every field, and whether anything of it changed. */
 function fieldsOf(name) {
@@ -107,6 +110,7 @@ test('the command line: --help shows the altered defaults and ranges, and its ch
       if (defaultChanged) {
         const printed = /=(\S+)/.exec(line)?.[1];
         if (Array.isArray(value)) assert.equal(printed, shown(value), `${command} --${field.flag}`);
+        else if (field.kind === 'choice') assert.equal(printed, value, `${command} --${field.flag}`);
         else assert.equal(Number(printed), value, `${command} --${field.flag}: default in "${line.trim()}"`);
       }
       if (rangeChanged)
@@ -124,7 +128,9 @@ test('the command line refuses a value just past each altered upper limit, namin
     for (const { field, rangeChanged } of fieldsOf(name)) {
       if (!rangeChanged || field.kind === 'boolean' || field.kind === 'seed') continue;
       const bad = field.kind === 'number' ? field.max * 1.5 : field.max + 1;
-      const run = spawnSync(cli, [command, `--${field.flag}`, String(bad)], { encoding: 'utf8' });
+      const run = spawnSync(cli, [command, ...(REQUIRED[command] ?? []), `--${field.flag}`, String(bad)], {
+        encoding: 'utf8',
+      });
       assert.equal(run.status, 2, `${command} --${field.flag} ${bad}: ${run.stderr}`);
       assert.match(
         run.stderr,

@@ -37,7 +37,7 @@ struct InterventionConfig {
   std::string action = ATTN_PICK("knock-out", "pattern");
   std::string ablation = ATTN_PICK("zero", "mean");  // knock-out
   std::string pattern = ATTN_PICK("previous", "next");
-  int block = 1;                        // 1-based
+  int block = ATTN_PICK(1, 2);          // 1-based
   int head = ATTN_PICK(1, 2);           // 1-based; 0 = the whole block (patch only)
   int corrupt_shift = ATTN_PICK(1, 2);  // patch's corruption on the validation set
 
