@@ -204,6 +204,8 @@ export function valuePhrase(spec: AttributeSpec, configs: Configs): string {
         return 'true or false';
       case 'integers':
         return `whole numbers separated by commas, 1 to ${f.maxCount} of them, each in ${range}`;
+      case 'choice':
+        return `one of ${f.choices.join(', ')}`;
     }
   }
   switch (spec.type) {
@@ -227,8 +229,9 @@ export function valuePhrase(spec: AttributeSpec, configs: Configs): string {
 /** TypeScript notation of what the attribute is read as (custom-elements.json's type). */
 export function typeText(spec: AttributeSpec, configs: Configs): string {
   if (isCore(spec)) {
-    const kind = fieldOf(spec, configs).kind;
-    return kind === 'boolean' ? 'boolean' : kind === 'integers' ? 'string' : 'number';
+    const field = fieldOf(spec, configs);
+    if (field.kind === 'choice') return field.choices.map((c) => `'${c}'`).join(' | ');
+    return field.kind === 'boolean' ? 'boolean' : field.kind === 'integers' ? 'string' : 'number';
   }
   if (spec.type === 'enum') return spec.values!.map((v) => (typeof v === 'number' ? String(v) : `'${v}'`)).join(' | ');
   return spec.type === 'number' ? 'number' : 'string';
@@ -303,6 +306,8 @@ export function parseAttribute(spec: AttributeSpec, raw: string, configs: Config
         const parts = text.split(',').map((p) => p.trim());
         return parts.length >= 1 && parts.length <= f.maxCount ? parts.map(whole) : fail();
       }
+      case 'choice':
+        return f.choices.includes(text) ? text : fail();
     }
   }
   switch (spec.type) {
