@@ -137,7 +137,7 @@ const doc = (text: string, indent = '') => `${indent}/** ${text.replace(/\*\//g,
 export function typeDeclarations(configs: Configs, version: string): string {
   const out: string[] = [
     `// attention-lab ${version}: the widgets' types, generated from their contracts at build time.\n`,
-    `import type { CueCircuit, XapiAgent, XapiStatement } from './public-types';\nexport type * from './public-types';\n\n`,
+    `import type { CueCircuit, ProbeIntervention, ProbeInterventionResult, XapiAgent, XapiStatement } from './public-types';\nexport type * from './public-types';\n\n`,
   ];
   const globalEvents = new Map<string, string[]>();
   const tags: string[] = [];

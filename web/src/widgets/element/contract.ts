@@ -7,7 +7,7 @@
 // never restated here. Everything else is the widget's own and declared with its own default and
 // range. Pure data and functions, no DOM: the build loads this file in node.
 import type { Configs, FieldSpec } from '../../core';
-import type { CueCircuit, XapiStatement } from './public-types';
+import type { CueCircuit, ProbeIntervention, ProbeInterventionResult, XapiStatement } from './public-types';
 
 export type ConfigName = keyof Configs;
 type DefaultsOf<K extends ConfigName> = Configs[K]['defaults'];
@@ -73,6 +73,8 @@ export interface DetailTypes {
   'Record<string, number>': Record<string, number>;
   CueCircuit: CueCircuit;
   XapiStatement: XapiStatement;
+  ProbeIntervention: ProbeIntervention;
+  'ProbeInterventionResult[]': ProbeInterventionResult[];
 }
 
 export interface DetailField {
