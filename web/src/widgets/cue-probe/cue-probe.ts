@@ -332,6 +332,10 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
         const on = [...this.fieldset.querySelectorAll<HTMLInputElement>('.probe-positions input:checked')].map((b) =>
           Number(b.value),
         );
+        if (on.length === 0) {
+          box.checked = true; // at least one position: none would read as "every position"
+          return;
+        }
         this.setIntervention({ 'patch-positions': on.length === this.length ? '' : on.join(',') });
       });
       return el('label', {}, box, p === this.length - 1 ? `${p} (query)` : String(p));
