@@ -152,6 +152,13 @@ const CASES = {
     base: { theme: 'light' },
     changes: [
       { attr: 'sequence', value: '0,CUE,4,1,1,2,3,5,6' },
+      { attr: 'intervention', value: 'knock-out' },
+      { attr: 'ablation', value: 'mean' },
+      { attr: 'block', value: '2' },
+      { attr: 'head', value: '2' },
+      { attr: 'pattern', value: 'first-cue', prep: { intervention: 'pattern', block: '1', head: '1' } },
+      { attr: 'patch-positions', value: '3', prep: { intervention: 'patch', head: '0' } },
+      { attr: 'patch-into', value: '0,CUE,5,1,1,2,3,5,6' },
       { attr: 'source', value: 'live' },
       { attr: 'state-key', value: 'p', hash: 'p.seq=1,1,1,1,1,1,CUE,2,1', prep: { source: 'recorded' } },
       { attr: 'theme', value: 'dark' },

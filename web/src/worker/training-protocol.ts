@@ -11,7 +11,20 @@
 // fetched the first time one is asked for) or the latest live run's (kept once that Worker's
 // run has finished, until its next run starts: a probe never mixes two runs). The reply carries
 // the core's CueProbe and how long the forward pass took in the Worker.
-import type { CueAnalysis, CueConfig, CueEpoch, CueProbe, CueRoute } from '../core';
+//
+// An intervention (core/include/attn/cue/intervene.hpp) asks the same models: one head or block
+// changed, the validation set and, given one, a sequence answered with and without the change.
+// Its config's options are checked by the core (an error reply names the option), its lists here.
+// The reply carries the core's CueIntervention and how long it took in the Worker.
+import type {
+  CueAnalysis,
+  CueConfig,
+  CueEpoch,
+  CueIntervention,
+  CueProbe,
+  CueRoute,
+  InterventionConfig,
+} from '../core';
 
 /** Which trained model a probe asks: the 1-block or the 2-block one, of the recorded or the latest live run. */
 export interface ProbeTarget {
@@ -27,6 +40,14 @@ export type TrainerRequest =
   /** wasmUrl (train and probe): where the core's .wasm is, when the Worker cannot find it next to itself (bundled apart); models: which to train (default both) */
   | { type: 'train'; runId: number; config: Partial<CueConfig>; models?: ModelBlocks[]; wasmUrl?: string }
   | { type: 'probe'; requestId: number; target: ProbeTarget; tokens: number[]; wasmUrl?: string }
+  | {
+      type: 'intervene';
+      requestId: number;
+      target: ProbeTarget;
+      config: Partial<InterventionConfig>;
+      inputs: InterventionLists;
+      wasmUrl?: string;
+    }
   | { type: 'pause' }
   | { type: 'resume' }
   | { type: 'cancel' }
@@ -67,7 +88,22 @@ export type TrainerReply =
   | { type: 'cancelled'; runId: number }
   | { type: 'memory'; heapBytes: number; usedBytes: number; training: boolean }
   | { type: 'probe'; requestId: number; target: ProbeTarget; probe: CueProbe; forwardMs: number }
+  | { type: 'intervene'; requestId: number; target: ProbeTarget; intervention: CueIntervention; ms: number }
   | { type: 'error'; runId?: number; requestId?: number; message: string };
+
+/** An intervention's lists (InterventionInputs as plain arrays): each may be left out. */
+export interface InterventionLists {
+  tokens?: number[];
+  corrupted?: number[];
+  positions?: number[];
+  given?: number[];
+}
+
+const INTERVENTION_OPTIONS = ['action', 'ablation', 'pattern', 'block', 'head', 'corruptShift'];
+const LISTS = ['tokens', 'corrupted', 'positions', 'given'] as const;
+const MAX_LIST = 4096;
+const numbers = (list: unknown) =>
+  Array.isArray(list) && list.length <= MAX_LIST && list.every((t) => typeof t === 'number');
 
 const isBlocks = (b: unknown): b is ModelBlocks => b === 1 || b === 2;
 const modelsOk = (models: unknown) =>
@@ -77,6 +113,29 @@ const withModels = (models: unknown) =>
   models ? { models: [...(models as ModelBlocks[])].sort((a, b) => a - b) } : {};
 const wasmUrlOk = (url: unknown) => url === undefined || (typeof url === 'string' && /^(https?|blob):/.test(url));
 const withWasmUrl = (url: unknown) => (url ? { wasmUrl: url as string } : {});
+
+/** A probe's or an intervention's request id, target and wasmUrl, or {error}. */
+function askedOf(
+  type: 'probe' | 'intervene',
+  m: Record<string, unknown>,
+): { requestId: number; target: ProbeTarget; wasmUrl?: string } | { error: string } {
+  if (!Number.isSafeInteger(m.requestId) || (m.requestId as number) < 0)
+    return { error: `${type}: requestId must be a whole number` };
+  const target = m.target as Partial<ProbeTarget> | null;
+  if (
+    typeof target !== 'object' ||
+    target === null ||
+    !['recorded', 'live'].includes(target.source as string) ||
+    !isBlocks(target.blocks)
+  )
+    return { error: `${type}: target must be { source: "recorded" or "live", blocks: 1 or 2 }` };
+  if (!wasmUrlOk(m.wasmUrl)) return { error: `${type}: wasmUrl must be an http(s) or blob: address` };
+  return {
+    requestId: m.requestId as number,
+    target: { source: target.source!, blocks: target.blocks! },
+    ...withWasmUrl(m.wasmUrl),
+  };
+}
 
 /** The request, or {error} saying what is wrong with it. */
 export function parseRequest(data: unknown): TrainerRequest | { error: string } {
@@ -99,26 +158,38 @@ export function parseRequest(data: unknown): TrainerRequest | { error: string } 
         ...withWasmUrl(m.wasmUrl),
       };
     case 'probe': {
-      if (!Number.isSafeInteger(m.requestId) || (m.requestId as number) < 0)
-        return { error: 'probe: requestId must be a whole number' };
-      const target = m.target as Partial<ProbeTarget> | null;
-      if (
-        typeof target !== 'object' ||
-        target === null ||
-        !['recorded', 'live'].includes(target.source as string) ||
-        !isBlocks(target.blocks)
-      )
-        return { error: 'probe: target must be { source: "recorded" or "live", blocks: 1 or 2 }' };
-      if (!Array.isArray(m.tokens) || m.tokens.length > 4096 || !m.tokens.every((t) => typeof t === 'number'))
-        return { error: 'probe: tokens must be an array of token ids' };
-      if (!wasmUrlOk(m.wasmUrl)) return { error: 'probe: wasmUrl must be an http(s) or blob: address' };
-      return {
-        type: 'probe',
-        requestId: m.requestId as number,
-        target: { source: target.source!, blocks: target.blocks! },
-        tokens: m.tokens as number[],
-        ...withWasmUrl(m.wasmUrl),
-      };
+      const asked = askedOf('probe', m);
+      if ('error' in asked) return asked;
+      if (!numbers(m.tokens)) return { error: 'probe: tokens must be an array of token ids' };
+      return { type: 'probe', ...asked, tokens: m.tokens as number[] };
+    }
+    case 'intervene': {
+      const asked = askedOf('intervene', m);
+      if ('error' in asked) return asked;
+      const config = m.config as Record<string, unknown> | null;
+      if (typeof config !== 'object' || config === null || Array.isArray(config))
+        return { error: 'intervene: config must be an object of intervention options' };
+      const unknown = Object.keys(config).find((k) => !INTERVENTION_OPTIONS.includes(k));
+      if (unknown !== undefined)
+        return {
+          error: `intervene: config has no option ${JSON.stringify(unknown).slice(0, 40)} (options: ${INTERVENTION_OPTIONS.join(', ')})`,
+        };
+      const inputs = m.inputs as Record<string, unknown> | null;
+      if (typeof inputs !== 'object' || inputs === null || Array.isArray(inputs))
+        return { error: 'intervene: inputs must be an object of lists (tokens, corrupted, positions, given)' };
+      const extra = Object.keys(inputs).find((k) => !(LISTS as readonly string[]).includes(k));
+      if (extra !== undefined)
+        return {
+          error: `intervene: inputs has no list ${JSON.stringify(extra).slice(0, 40)} (lists: ${LISTS.join(', ')})`,
+        };
+      const lists: InterventionLists = {};
+      for (const name of LISTS) {
+        if (inputs[name] === undefined) continue;
+        if (!numbers(inputs[name]))
+          return { error: `intervene: inputs.${name} must be an array of at most ${MAX_LIST} numbers` };
+        lists[name] = inputs[name] as number[];
+      }
+      return { type: 'intervene', ...asked, config: config as Partial<InterventionConfig>, inputs: lists };
     }
     case 'pause':
     case 'resume':

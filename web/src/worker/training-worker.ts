@@ -2,11 +2,19 @@
 // side by side) in the core (its own WebAssembly instance), a batch of each in turn for a slice
 // of about SLICE_MS, so the page stays responsive and Pause or Cancel take effect within one
 // slice; and answers probes of a trained model (training-protocol.ts) between slices, so a probe
-// waits at most a slice (plus an epoch's validation when one ends in it). Messages are checked;
+// waits at most a slice (plus an epoch's validation when one ends in it); interventions on the
+// same models likewise. Messages are checked;
 // anything malformed is answered with an error message and changes nothing.
-import { loadCore, type Core, type CueConfig, type CueModel } from '../core';
+import { loadCore, type Core, type CueConfig, type CueModel, type InterventionConfig } from '../core';
 import { recordedCueRuns, recordedWeightsUrl } from '../pages/lesson/recorded-runs';
-import { BOTH_MODELS, parseRequest, type ModelBlocks, type ProbeTarget, type TrainerReply } from './training-protocol';
+import {
+  BOTH_MODELS,
+  parseRequest,
+  type InterventionLists,
+  type ModelBlocks,
+  type ProbeTarget,
+  type TrainerReply,
+} from './training-protocol';
 
 const SLICE_MS = 10;
 
@@ -188,6 +196,19 @@ async function probe(requestId: number, target: ProbeTarget, tokens: number[]): 
   post({ type: 'probe', requestId, target, probe: result, forwardMs: performance.now() - started });
 }
 
+/** One intervention on the model of `target`; the model keeps its clean validation pass for the next. */
+async function intervene(
+  requestId: number,
+  target: ProbeTarget,
+  config: Partial<InterventionConfig>,
+  inputs: InterventionLists,
+): Promise<void> {
+  const model = await probeModel(target);
+  const started = performance.now();
+  const intervention = model.intervene(config, inputs);
+  post({ type: 'intervene', requestId, target, intervention, ms: performance.now() - started });
+}
+
 function stop(): void {
   if (!run) return;
   run.cancelled = true;
@@ -219,6 +240,15 @@ addEventListener('message', (event: MessageEvent) => {
       break;
     case 'probe':
       probe(request.requestId, request.target, request.tokens).catch((error) =>
+        post({
+          type: 'error',
+          requestId: request.requestId,
+          message: error instanceof Error ? error.message : String(error),
+        }),
+      );
+      break;
+    case 'intervene':
+      intervene(request.requestId, request.target, request.config, request.inputs).catch((error) =>
         post({
           type: 'error',
           requestId: request.requestId,

@@ -137,7 +137,10 @@ const doc = (text: string, indent = '') => `${indent}/** ${text.replace(/\*\//g,
 export function typeDeclarations(configs: Configs, version: string): string {
   const out: string[] = [
     `// attention-lab ${version}: the widgets' types, generated from their contracts at build time.\n`,
-    `import type { CueRouteLabel, XapiAgent, XapiStatement } from './public-types';\nexport type * from './public-types';\n\n`,
+    `import type { CueRouteLabel, ProbeIntervention, ProbeInterventionResult, XapiAgent, XapiStatement } from './public-types';
+export type * from './public-types';
+
+`,
   ];
   const globalEvents = new Map<string, string[]>();
   const tags: string[] = [];

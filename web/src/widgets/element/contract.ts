@@ -7,7 +7,7 @@
 // never restated here. Everything else is the widget's own and declared with its own default and
 // range. Pure data and functions, no DOM: the build loads this file in node.
 import type { Configs, FieldSpec } from '../../core';
-import type { CueRouteLabel, XapiStatement } from './public-types';
+import type { CueRouteLabel, ProbeIntervention, ProbeInterventionResult, XapiStatement } from './public-types';
 
 export type ConfigName = keyof Configs;
 type DefaultsOf<K extends ConfigName> = Configs[K]['defaults'];
@@ -73,6 +73,8 @@ export interface DetailTypes {
   'Record<string, number>': Record<string, number>;
   CueRouteLabel: CueRouteLabel;
   XapiStatement: XapiStatement;
+  ProbeIntervention: ProbeIntervention;
+  'ProbeInterventionResult[]': ProbeInterventionResult[];
 }
 
 export interface DetailField {
@@ -229,8 +231,9 @@ export function valuePhrase(spec: AttributeSpec, configs: Configs): string {
 /** TypeScript notation of what the attribute is read as (custom-elements.json's type). */
 export function typeText(spec: AttributeSpec, configs: Configs): string {
   if (isCore(spec)) {
-    const kind = fieldOf(spec, configs).kind;
-    return kind === 'boolean' ? 'boolean' : kind === 'integers' ? 'string' : 'number';
+    const field = fieldOf(spec, configs);
+    if (field.kind === 'choice') return field.choices.map((c) => `'${c}'`).join(' | ');
+    return field.kind === 'boolean' ? 'boolean' : field.kind === 'integers' ? 'string' : 'number';
   }
   if (spec.type === 'enum') return spec.values!.map((v) => (typeof v === 'number' ? String(v) : `'${v}'`)).join(' | ');
   return spec.type === 'number' ? 'number' : 'string';

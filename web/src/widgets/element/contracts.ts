@@ -419,7 +419,7 @@ export const CUE_PROBE = {
   tag: 'attn-cue-probe',
   className: 'CueProbe',
   description:
-    "Ask the trained cue-task models about a sequence of your own: the reader picks the symbols and moves the cue, and the 1-block and the 2-block model answer side by side with their prediction, every class's probability and the attention of every block and head as heat maps over the tokens. The forward passes run in the core in the training Worker (the trainer's, when the page has one).",
+    "Ask the trained cue-task models about a sequence of your own: the reader picks the symbols and moves the cue, and the 1-block and the 2-block model answer side by side with their prediction, every class's probability and the attention of every block and head as heat maps over the tokens. An intervention (knock out a head, replace its attention pattern, patch a head's or a block's output from a second sequence) is applied to both models, and a table shows each one's answer and validation accuracy with and without it. The forward passes and interventions run in the core in the training Worker (the trainer's, when the page has one).",
   attributes: [
     {
       name: 'sequence',
@@ -439,13 +439,67 @@ export const CUE_PROBE = {
       description:
         'recorded: the models the native core trained at build time (their weights load when the probe starts); live: the latest run the trainer on the same page finished.',
     },
+    {
+      name: 'intervention',
+      type: 'enum',
+      values: ['none', 'knock-out', 'pattern', 'patch'],
+      default: 'none',
+      hashKey: 'iv',
+      description:
+        "What the probe changes in both models, where the block exists (the 1-block model has block 1 only): none; knock-out, a head's output set to zero or its mean (ablation); pattern, a head's attention pattern replaced by an ideal one (pattern); patch, a head's or the block's output (head 0) at the patch-positions copied from the run of the sequence into the run of patch-into. Shown for each model: the answer to the sequence with and without it, and the validation accuracy with and without it (a patch: the restored fraction too).",
+    },
+    {
+      name: 'ablation',
+      core: { config: 'intervention', key: 'ablation' },
+      hashKey: 'abl',
+      note: 'Used when intervention is knock-out.',
+    },
+    {
+      name: 'pattern',
+      core: { config: 'intervention', key: 'pattern' },
+      hashKey: 'pat',
+      note: 'Used when intervention is pattern. The probe offers no way to give a pattern: "given" is named as an error in place.',
+    },
+    {
+      name: 'block',
+      core: { config: 'intervention', key: 'block' },
+      hashKey: 'blk',
+      cap: 2,
+      capReason: "the probe's models have 1 and 2 blocks; block 2 applies to the 2-block model only",
+    },
+    {
+      name: 'head',
+      core: { config: 'intervention', key: 'head' },
+      hashKey: 'head',
+      note: 'A head the models do not have is named as an error in place.',
+    },
+    {
+      name: 'patch-positions',
+      type: 'text',
+      hashKey: 'pos',
+      default: '',
+      pattern: '\\s*(\\d{1,2}\\s*(,\\s*\\d{1,2}\\s*){0,63})?',
+      format: 'positions from 0 (the query is the last), separated by commas; empty for every position',
+      description:
+        "A patch's positions: where the output is copied from the sequence's run into patch-into's. Empty or absent: every position.",
+    },
+    {
+      name: 'patch-into',
+      type: 'text',
+      hashKey: 'into',
+      default: '',
+      pattern: '(\\s*(CUE|\\d{1,2})\\s*(,\\s*(CUE|\\d{1,2})\\s*){1,62})?',
+      format: 'empty, or a sequence body as for sequence: symbols and CUE, separated by commas',
+      description:
+        "A patch's second sequence, the one patched into (the query's CUE is added): the output at patch-positions comes from the run of sequence, and the restored fraction says how much of the clean answer's logit lead that brings back. Empty or absent: the core's default corruption, the sequence with its answer symbol (the one after the first CUE) moved by one.",
+    },
     STATE_KEY,
   ],
   events: [
     {
       name: 'attn-change',
       description:
-        'Both models answered the sequence after the reader changed it (a symbol picked, the cue moved) or chose the other run.',
+        'Both models answered the sequence after the reader changed it (a symbol picked, the cue moved), chose the other run or changed the intervention.',
       detail: [
         {
           name: 'tokens',
@@ -458,6 +512,17 @@ export const CUE_PROBE = {
           description: 'the prediction of the 1-block and of the 2-block model',
         },
         { name: 'latencyMs', type: 'number', description: 'milliseconds from the change to both answers shown' },
+        {
+          name: 'intervention',
+          type: 'ProbeIntervention',
+          description: 'the intervention applied (action "none": no change)',
+        },
+        {
+          name: 'results',
+          type: 'ProbeInterventionResult[]',
+          description:
+            "each model's result under the intervention, the 1-block model's first (empty when the action is none): the core's numbers in full precision",
+        },
       ],
     },
   ],

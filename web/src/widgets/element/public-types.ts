@@ -61,3 +61,44 @@ export interface XapiStatement {
   /** ISO 8601, UTC */
   timestamp: string;
 }
+
+/** The intervention the probe applies (<attn-cue-probe>; core/include/attn/cue/intervene.hpp). */
+export interface ProbeIntervention {
+  action: 'none' | 'knock-out' | 'pattern' | 'patch';
+  /** knock-out: the head's output becomes zero or its mean over the validation set */
+  ablation: string;
+  /** pattern: the ideal attention pattern that replaces the head's */
+  pattern: string;
+  /** from 1 */
+  block: number;
+  /** from 1; 0 = the block's output (patch) */
+  head: number;
+  /** patch: the positions copied (from 0); empty = every position */
+  positions: number[];
+  /** patch: the sequence patched into, the query included; empty = the reader's with the answer symbol moved */
+  patchInto: number[];
+}
+
+/** One model's result under the probe's intervention (full precision: the core's numbers). */
+export interface ProbeInterventionResult {
+  /** the model's blocks: 1 or 2 */
+  blocks: number;
+  /** "changed": the numbers below; "not-applicable": the model has no such block; "error": `message` says why */
+  status: 'changed' | 'not-applicable' | 'error';
+  message: string;
+  /** validation accuracy and loss with the intervention and without it */
+  accuracy: number;
+  loss: number;
+  cleanAccuracy: number;
+  cleanLoss: number;
+  /** patch: the restored fraction of the logit difference, on the validation set and for the sequence */
+  restoredFraction: number;
+  sequenceRestoredFraction: number;
+  /** the answer to the sequence with the intervention and without it (a patch's: the sequence patched into) */
+  prediction: number;
+  unchangedPrediction: number;
+  probabilities: number[];
+  unchangedProbabilities: number[];
+  /** milliseconds the intervention took in the Worker */
+  ms: number;
+}

@@ -1,10 +1,10 @@
-// Probe requests to a training Worker (training-protocol.ts), matched with their replies by
-// request id: used by the trainer (whose Worker holds the latest live run) and by the probe
+// Probe and intervention requests to a training Worker (training-protocol.ts), matched with
+// their replies by request id: used by the trainer (whose Worker holds the latest live run) and by the probe
 // widget when it runs its own Worker. The owner passes every reply to handle() and calls
 // failAll() when its Worker stops.
 import labWasm from '../../generated/attention_lab.wasm?url';
-import type { CueProbe } from '../../core';
-import type { ProbeTarget, TrainerReply, TrainerRequest } from '../../worker/training-protocol';
+import type { CueIntervention, CueProbe, InterventionConfig } from '../../core';
+import type { InterventionLists, ProbeTarget, TrainerReply, TrainerRequest } from '../../worker/training-protocol';
 
 /** A probe's answer: the core's CueProbe and how long its forward pass took in the Worker. */
 export interface ProbeAnswer {
@@ -12,31 +12,59 @@ export interface ProbeAnswer {
   forwardMs: number;
 }
 
+/** An intervention's answer: the core's CueIntervention and how long it took in the Worker. */
+export interface InterventionAnswer {
+  intervention: CueIntervention;
+  ms: number;
+}
+
 /** Anything that answers probes: the trainer element, or a ProbeRequests of a Worker of one's own. */
 export interface ProbeAnswerer {
   probe(target: ProbeTarget, tokens: number[]): Promise<ProbeAnswer>;
+  /** interventions on the same models (an answerer without it: the probe asks its own Worker) */
+  intervene?(
+    target: ProbeTarget,
+    config: Partial<InterventionConfig>,
+    inputs: InterventionLists,
+  ): Promise<InterventionAnswer>;
 }
 
+type Answer = ProbeAnswer | InterventionAnswer;
+
 export class ProbeRequests implements ProbeAnswerer {
-  private pending = new Map<number, { resolve(answer: ProbeAnswer): void; reject(error: Error): void }>();
+  private pending = new Map<number, { resolve(answer: Answer): void; reject(error: Error): void }>();
   private nextId = 0;
 
   /** `send` posts a request to the Worker (starting it if need be); false when there is none. */
   constructor(private readonly send: (request: TrainerRequest) => boolean) {}
 
   probe(target: ProbeTarget, tokens: number[]): Promise<ProbeAnswer> {
+    return this.ask((requestId, wasmUrl) => ({ type: 'probe', requestId, target, tokens, wasmUrl }));
+  }
+
+  intervene(
+    target: ProbeTarget,
+    config: Partial<InterventionConfig>,
+    inputs: InterventionLists,
+  ): Promise<InterventionAnswer> {
+    return this.ask((requestId, wasmUrl) => ({ type: 'intervene', requestId, target, config, inputs, wasmUrl }));
+  }
+
+  private ask<A extends Answer>(request: (requestId: number, wasmUrl: string) => TrainerRequest): Promise<A> {
     const requestId = ++this.nextId;
-    return new Promise((resolve, reject) => {
-      this.pending.set(requestId, { resolve, reject });
+    return new Promise<A>((resolve, reject) => {
+      this.pending.set(requestId, { resolve: resolve as (answer: Answer) => void, reject });
       // The .wasm's address as this bundle knows it: a course's bundler may put the Worker elsewhere.
-      if (!this.send({ type: 'probe', requestId, target, tokens, wasmUrl: new URL(labWasm, import.meta.url).href }))
+      if (!this.send(request(requestId, new URL(labWasm, import.meta.url).href)))
         this.settle(requestId, new Error('the training Worker could not start'));
     });
   }
 
-  /** Settles the request a reply answers; true when the reply was a probe's (answer or error, still awaited or not). */
+  /** Settles the request a reply answers; true when the reply was a probe's or an intervention's (answer or error, still awaited or not). */
   handle(reply: TrainerReply): boolean {
     if (reply.type === 'probe') this.settle(reply.requestId, { probe: reply.probe, forwardMs: reply.forwardMs });
+    else if (reply.type === 'intervene')
+      this.settle(reply.requestId, { intervention: reply.intervention, ms: reply.ms });
     else if (reply.type === 'error' && reply.requestId !== undefined)
       this.settle(reply.requestId, new Error(reply.message));
     else return false;
@@ -48,7 +76,7 @@ export class ProbeRequests implements ProbeAnswerer {
     for (const id of [...this.pending.keys()]) this.settle(id, new Error(reason));
   }
 
-  private settle(id: number, outcome: ProbeAnswer | Error): void {
+  private settle(id: number, outcome: Answer | Error): void {
     const waiting = this.pending.get(id);
     this.pending.delete(id);
     if (outcome instanceof Error) waiting?.reject(outcome);
