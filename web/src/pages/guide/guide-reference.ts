@@ -5,7 +5,7 @@
 import type { Configs } from '../../core';
 import { SCHEMAS, type SchemaName } from '../../widgets/element/author-data';
 import { attributeRows, eventRows } from '../../widgets/element/contract-docs';
-import { CONTRACTS } from '../../widgets/element/contracts';
+import { CONTRACTS, CUE_TRAINER, ROUTE_LABELS } from '../../widgets/element/contracts';
 import { el } from '../../widgets/element/base';
 import { answeredStatement, completedStatement } from '../../widgets/element/xapi';
 import exercisesExample from '../../schemas/examples/exercises.example.json';
@@ -58,6 +58,15 @@ function widgetReference(tag: string, configs: Configs): HTMLElement {
       eventRows(contract).map((e) => [e.name, e.detail || '—', e.description]),
     ),
   );
+  if (contract === CUE_TRAINER)
+    section.append(
+      table(
+        'routes',
+        "The routes attn-train-finished names, each by its test (block 1's head tested: the one whose knock-out lowers accuracy most)",
+        ['route', 'the test that names it'],
+        ROUTE_LABELS.map((r) => [code(r.label), r.test]),
+      ),
+    );
   if (contract.properties?.length)
     section.append(
       table(

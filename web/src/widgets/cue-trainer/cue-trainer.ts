@@ -8,14 +8,14 @@
 // one the page's words describe (shown-run.ts).
 // Attributes and events: CUE_TRAINER in contracts.ts. The lesson's recorded runs and its words
 // (shown-run.ts) load only when the trainer shows or finishes a run.
-import type { Core, CueAnalysis, CueConfig, CueRoute } from '../../core';
+import type { Core, CueAnalysis, CueConfig, CueRoute, InterventionConfig } from '../../core';
 import { routeEvidence } from './cue-offsets';
 import { routeTable } from '../shared/route-table';
 import { BOTH_MODELS, type TrainerReply } from '../../worker/training-protocol';
 import { CUE_TRAINER } from '../element/contracts';
 import { TrainingWorkers } from './training-workers';
-import { ProbeRequests, type ProbeAnswer, type ProbeAnswerer } from '../shared/probe-requests';
-import type { ProbeTarget } from '../../worker/training-protocol';
+import { ProbeRequests, type InterventionAnswer, type ProbeAnswer, type ProbeAnswerer } from '../shared/probe-requests';
+import type { InterventionLists, ProbeTarget } from '../../worker/training-protocol';
 import { AttnElement, define, el } from '../element/base';
 import { downloadCsv, downloadSvg } from '../shared/download';
 import { attachPlot, loadPlot, onWidthChange, SERIES_COLOURS, widthFor } from '../shared/plot-util';
@@ -122,12 +122,23 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
   private svg: SVGSVGElement | null = null;
   private resize?: ResizeObserver;
   private suffix?: string;
-  /** Probes (from a probe widget on the page) go to this trainer's Workers, which hold the latest live run. */
-  private probes = new ProbeRequests((request) => request.type === 'probe' && this.workers.probe(request));
+  /** Probes and interventions (from a probe widget on the page) go to this trainer's Workers, which hold the latest live run. */
+  private probes = new ProbeRequests(
+    (request) => (request.type === 'probe' || request.type === 'intervene') && this.workers.probe(request),
+  );
 
   /** Asks a trained model of the recorded run or of this trainer's latest finished run (ProbeAnswerer). */
   probe(target: ProbeTarget, tokens: number[]): Promise<ProbeAnswer> {
     return this.probes.probe(target, tokens);
+  }
+
+  /** Changes one head or block of such a model and measures it (ProbeAnswerer). */
+  intervene(
+    target: ProbeTarget,
+    config: Partial<InterventionConfig>,
+    inputs: InterventionLists,
+  ): Promise<InterventionAnswer> {
+    return this.probes.intervene(target, config, inputs);
   }
 
   protected preload(): Promise<unknown> {

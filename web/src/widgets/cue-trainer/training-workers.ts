@@ -35,8 +35,8 @@ export class TrainingWorkers {
     for (const worker of this.workers) worker?.postMessage(request);
   }
 
-  /** A probe, to the Worker that trains its model; false when that Worker could not start. */
-  probe(request: TrainerRequest & { type: 'probe' }): boolean {
+  /** A probe or an intervention, to the Worker that trains its model; false when that Worker could not start. */
+  probe(request: TrainerRequest & { type: 'probe' | 'intervene' }): boolean {
     return this.post(
       this.plan.findIndex((models) => models.includes(request.target.blocks)),
       request,

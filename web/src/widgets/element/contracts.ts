@@ -374,12 +374,34 @@ export const CUE_TRAINER = {
           name: 'route',
           type: 'CueRouteLabel',
           description:
-            'how the model solves the task, from knock-outs and ideal attention patterns: "cue-position", "answer-position", "cue-broadcast", "other" or "none" (the guide defines each)',
+            'how the model solves the task, from knock-outs and ideal attention patterns: "cue-position", "answer-position", "cue-broadcast", "other" or "none" (ROUTE_LABELS: the guide\'s table of routes)',
         },
       ],
     },
   ],
 } as const satisfies WidgetContract;
+
+/**
+ * The route labels of core/include/attn/cue/intervene.hpp, each with the test that names it (on the
+ * validation set; "keeps" means at least 0.95 of the clean accuracy, and "breaks" that accuracy
+ * falls at least halfway from clean to the frequency baseline).
+ */
+export const ROUTE_LABELS = [
+  {
+    label: 'cue-position',
+    test: "Block 1's head with an ideal next-token pattern keeps the accuracy, and knocking out the block-1 head with the most weight from the CUE onto the answer breaks it: block 1 copies the answer into the CUE position, where the question reads it.",
+  },
+  {
+    label: 'answer-position',
+    test: 'The same with an ideal previous-token pattern and the head with the most weight from the answer onto the CUE: a previous-token head in block 1 and an induction head after it.',
+  },
+  {
+    label: 'cue-broadcast',
+    test: 'An ideal pattern in which every position looks at the first CUE keeps the accuracy, and neither test above passes: block 1 spreads the CUE to every position.',
+  },
+  { label: 'other', test: 'Solved (clean accuracy at least 0.9), and none of the tests above passes.' },
+  { label: 'none', test: 'Not solved: clean validation accuracy below 0.9.' },
+] as const;
 
 export const ATTENTION_STEPS = {
   tag: 'attn-attention-steps',
