@@ -10,11 +10,14 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describeEngines, serveSite } from '../support/engines.mjs';
 import { routeFromTests } from '../support/route-rule.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
+// The recorded 2-block runs the lesson's table shows, in its order.
+const RECORDED = ['cue-2block', 'runs/two-block-seed10', 'runs/two-block-seed16'];
 
 // The runs: the recorded one (the command's defaults), and three the reader trains.
 const RUNS = [
@@ -131,6 +134,42 @@ describeEngines((session) => {
       assert.deepEqual(await page.problems(), []);
     });
   }
+
+  test("the lesson's table of interventions shows the recorded runs' accuracies, cell for cell", async () => {
+    const page = await session.browser.open(`${site.url}index.html`);
+    await page.waitFor(() => document.documentElement.dataset.lessonReady);
+    const shown = await page.run(() => {
+      const table = document.querySelector('#cue-task table[data-table="route"]');
+      return {
+        columns: [...table.querySelectorAll('thead th')].slice(1).map((th) => th.textContent),
+        rows: [...table.querySelectorAll('tbody tr')].map((tr) => ({
+          key: tr.dataset.test,
+          cells: [...tr.querySelectorAll('td')].map((td) => td.textContent),
+        })),
+      };
+    });
+    const runs = RECORDED.map((name) =>
+      JSON.parse(readFileSync(resolve(root, `web/src/generated/${name}.json`), 'utf8')),
+    );
+    assert.deepEqual(
+      shown.columns,
+      runs.map((r) => `seed ${r.config.seed}`),
+    );
+    const expected = [
+      ...runs[0].route.tests.map((t) => ({
+        key: `${t.action}/${t.pattern}/${t.block}/${t.head}`,
+        cells: runs.map((r) =>
+          r.route.tests
+            .find((u) => u.action === t.action && u.pattern === t.pattern && u.block === t.block && u.head === t.head)
+            .accuracy.toFixed(3),
+        ),
+      })),
+      { key: 'baseline', cells: runs.map((r) => r.route.baselineAccuracy.toFixed(3)) },
+      { key: 'route', cells: runs.map((r) => routeFromTests(r.route, r.analysis).label) },
+    ];
+    assert.deepEqual(shown.rows, expected);
+    assert.deepEqual(await page.problems(), []);
+  });
 
   test("the flowchart follows the theme: ?theme=dark shows the dark image, a widget's theme attribute wins", async () => {
     const page = await session.browser.open(`${site.url}index.html?theme=dark`);

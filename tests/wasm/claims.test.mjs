@@ -3,8 +3,9 @@
 // the sentences around them make claims: one single-head block stays at the frequency
 // baseline, more heads learn the task slowly, two blocks learn it fast, the recorded runs take
 // the routes the prose names, the 0.87 of the source lesson appears mid-jump. Each claim is
-// checked here on the recorded runs' raw figures (attention offsets, curves), not on the
-// core's labels, so a change of the core that made a sentence false fails this suite.
+// checked here on the recorded runs' raw figures (intervention accuracies, attention offsets,
+// curves), not on the core's labels, so a change of the core that made a sentence false fails
+// this suite.
 //
 //   ATTN_GENERATED  where scripts/build wrote the recorded runs (default web/src/generated)
 import assert from 'node:assert/strict';
@@ -13,6 +14,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 
 import { loadCore, root } from './helpers.mjs';
+import { routeFromTests } from '../support/route-rule.mjs';
 
 const generated = path.resolve(root, process.env.ATTN_GENERATED ?? 'web/src/generated');
 const read = (name) => JSON.parse(fs.readFileSync(path.join(generated, `${name}.json`), 'utf8'));
@@ -21,6 +23,7 @@ const recorded1 = read('cue-1block'),
 const seeds = [0, 1, 2, 3, 4].map((seed) => read(`runs/one-block-seed${seed}`));
 const heads = Object.fromEntries([1, 8, 32].map((h) => [h, read(`runs/one-block-heads${h}`)]));
 const seed10 = read('runs/two-block-seed10');
+const seed16 = read('runs/two-block-seed16');
 
 /** The strongest last-block head's weight at an offset from the answer, from the raw table. */
 const strongest = ({ offsets, lastBlockByOffset }, offset) =>
@@ -70,16 +73,29 @@ test('"more heads learn it slowly, one head not even in 300 epochs; two blocks l
   assert.ok(solved > 0 && solved <= 20, `two blocks pass 0.95 at epoch ${solved}`);
 });
 
-test('the recorded runs take the routes the prose names: seed 3 reads the earlier CUE, seed 10 the answer', () => {
-  const route = (run) =>
-    strongest(run.analysis, -1) > 0.5 ? 'cue' : strongest(run.analysis, 0) > 0.5 ? 'answer' : 'none';
-  assert.equal(route(recorded2), 'cue');
-  assert.ok(
-    Math.max(...recorded2.analysis.firstBlockCueToAnswer) > 0.5,
-    'block 1 moves the answer into the CUE position',
+test('the recorded runs take the routes the prose names, by their raw intervention accuracies', () => {
+  const named = (run) => routeFromTests(run.route, run.analysis);
+  // "The core's recorded runs show all three routes, one seed each."
+  assert.deepEqual(
+    [recorded2, seed10, seed16].map((run) => named(run).label),
+    ['cue-position', 'cue-broadcast', 'answer-position'],
   );
-  assert.equal(route(seed10), 'answer');
-  assert.ok(Math.max(...seed10.analysis.firstBlockAnswerToCue) > 0.5, 'block 1 moves the CUE into the answer position');
+  // Seed 3, "its attention agrees": block 1 moves the answer into the CUE position, the last block reads offset -1.
+  assert.ok(Math.max(...recorded2.analysis.firstBlockCueToAnswer) > 0.5, 'block 1: CUE onto the answer');
+  assert.ok(strongest(recorded2.analysis, -1) > 0.5, 'the last block reads the earlier CUE');
+  // Seed 16, "an induction circuit, shown causally": the previous-token pattern keeps it, the knock-out breaks it.
+  const induction = named(seed16);
+  assert.ok(induction.previous >= 0.95 * induction.clean && induction.knocked < induction.baseline + 0.05);
+  assert.ok(strongest(seed16.analysis, 0) > 0.5, 'its last block reads the answer position');
+  // Seed 10 "looks similar in its attention alone, yet it is not one": by the attention offsets it reads
+  // the answer after a CUE that block 1 moved there, but the previous-token pattern does not keep it.
+  assert.ok(strongest(seed10.analysis, 0) > 0.5 && Math.max(...seed10.analysis.firstBlockAnswerToCue) > 0.5);
+  const broadcast = named(seed10);
+  assert.ok(broadcast.previous < 0.95 * broadcast.clean, `previous-token pattern: ${broadcast.previous}`);
+  // "puts X of every position's weight on the CUE and only Y on the previous token".
+  const onCue = Math.max(...seed10.analysis.firstCue[0]),
+    onPrevious = Math.max(...seed10.analysis.previousToken[0]);
+  assert.ok(onCue > 0.5 && onPrevious < onCue / 2, `on the CUE ${onCue}, on the previous token ${onPrevious}`);
 });
 
 test('"sharp or gradual": the recorded run climbs in fewer epochs than seed 10\'s', () => {

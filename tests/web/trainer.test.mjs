@@ -159,7 +159,7 @@ for (const cores of [2, 1])
       assert.deepEqual(browserCurve, native, `${blocks} block(s): browser and native curves`);
     }
     assert.ok(Number(await trainer.attribute('data-heap-bytes')) < 64 * 2 ** 20, 'worker heap under 64 MB');
-    assert.match(await trainer.locate('[data-route]').text(), /./);
+    assert.match(await trainer.locate('p[data-route]').text(), /./);
     shortRuns[cores] = epochRecords(all);
     if (shortRuns[2] && cores !== 2)
       assert.deepEqual(shortRuns[cores], shortRuns[2], 'every epoch record as with two Workers');

@@ -321,7 +321,7 @@ export const sections: Section[] = [
         tag: 'attn-heads-figure',
         attrs: { 'state-key': 'heads' },
         caption:
-          'One seeded input through {heads.numHeads} untrained heads of {heads.keyDim}. Untrained, each head is close to even attention: per query its largest weight averages {heads.maxWeightMin:3} to {heads.maxWeightMax:3}, against {heads.uniform:3} for perfectly even weights. So which key a head ranks first is noise here, and so is the figure’s count of queries on which the heads disagree about it.',
+          'One seeded input through {heads.numHeads} untrained heads of {heads.keyDim}. Untrained, each head is close to even attention: per query its largest weight averages {heads.maxWeightMin:3} to {heads.maxWeightMax:3}, against {heads.uniform:3} for perfectly even weights.',
       },
       {
         kind: 'p',
@@ -526,9 +526,9 @@ export const sections: Section[] = [
           '**What the curves show.** In the recorded run the two-block model stays at or below ' +
           '{cue.plateauMax:2} for {cue.plateauEpochs} epochs, then reaches {cue.climbFrom:2} at epoch ' +
           '{cue.climbStart} and {cue.climbTo:2} at epoch {cue.climbEnd}: {cue.climbEpochs} epochs from the first ' +
-          'clear rise above the baseline to 0.95. The run on seed {induction.seed} climbs over ' +
-          '{induction.climbEpochs} epochs, from {induction.climbFrom:2} at epoch {induction.climbStart} to ' +
-          '{induction.climbTo:2} at epoch {induction.climbEnd}. A sudden jump is often explained by a two-step ' +
+          'clear rise above the baseline to 0.95. The run on seed {other.seed} climbs over ' +
+          '{other.climbEpochs} epochs, from {other.climbFrom:2} at epoch {other.climbStart} to ' +
+          '{other.climbTo:2} at epoch {other.climbEnd}. A sudden jump is often explained by a two-step ' +
           'circuit paying off only once both steps work; these runs show jumps that are sharp or gradual, not what ' +
           'causes them.',
       },

@@ -75,7 +75,7 @@ export class HeadsFigure extends AttnElement<typeof HEADS_FIGURE> {
           el('strong', { 'data-count': 'multi' }, demo.multi.parameterCount.toLocaleString('en-US')),
           ` parameters; 1 head of ${demo.dModel}: `,
           el('strong', { 'data-count': 'single' }, demo.single.parameterCount.toLocaleString('en-US')),
-          ` parameters. On ${demo.queriesWithDifferingArgmax} of ${t} queries the heads disagree about which key matters most. Fullest colour: ${max.toFixed(3)}, the largest weight shown.`,
+          ` parameters. These heads are untrained, so their attention is close to even and which key each ranks first is noise (they rank different keys first on ${demo.queriesWithDifferingArgmax} of ${t} queries). Fullest colour: ${max.toFixed(3)}, the largest weight shown.`,
         ),
         el('div', { class: 'mask-grid' }, ...heads, single),
         el('div', { class: 'attn-download' }, csv, svg),
