@@ -139,7 +139,7 @@ describeEngines((session) => {
     const page = await session.browser.open(`${site.url}index.html`);
     await page.waitFor(() => document.documentElement.dataset.lessonReady);
     const shown = await page.run(() => {
-      const table = document.querySelector('#cue-task table[data-table="route"]');
+      const table = document.querySelector('#cue-task [data-route-runs] table');
       return {
         columns: [...table.querySelectorAll('thead th')].slice(1).map((th) => th.textContent),
         rows: [...table.querySelectorAll('tbody tr')].map((tr) => ({

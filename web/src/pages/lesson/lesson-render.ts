@@ -51,7 +51,12 @@ function renderBlock(block: Block, numbers: LiveNumbers): HTMLElement {
       const runs = [recordedCueRuns()?.[1], ...otherSeedRuns()].filter((r) => r !== undefined);
       if (!runs.length) return el('p', { class: 'note' }, 'This build has no recorded runs.');
       const columns = runs.map((r) => ({ title: `seed ${r.config.seed}`, route: r.route, heads: r.config.heads }));
-      return el('div', { class: 'table-scroll' }, routeTable(columns, block.caption));
+      // Focusable, so keyboard users can scroll the table sideways on a narrow screen.
+      return el(
+        'div',
+        { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': block.caption, 'data-route-runs': '' },
+        routeTable(columns, block.caption),
+      );
     }
     case 'details': {
       const details = el('details', { class: 'aside' }, el('summary', {}, renderRich(block.summary, numbers)));

@@ -473,7 +473,8 @@ export const sections: Section[] = [
         text:
           'Seed {induction.seed} is an induction circuit, shown causally: with block 1’s attention pattern replaced by an ideal ' +
           'previous-token one it keeps {induction.previous:3}, and with block 1’s attention knocked out it falls to ' +
-          '{induction.knocked:3}. Seed {other.seed} looks similar in its attention alone, yet it is not one: ' +
+          '{induction.knocked:3}. Seed {other.seed}’s attention alone looks much the same (its last block reads the ' +
+          'answer position, {other.share:2} of the question’s weight), yet it is not an induction circuit: ' +
           'its block 1 puts {other.bodyOnCue:2} of every position’s weight on the CUE and only ' +
           '{other.bodyOnPrevious:2} on the previous token, and the tests agree: the previous-token pattern ' +
           'leaves {other.previous:3}, the look-at-the-CUE pattern {other.firstCue:3}.',
@@ -483,7 +484,7 @@ export const sections: Section[] = [
         route: 'cue-position',
         text:
           'The run the trainer shows (seed {run.seed}) takes the **cue-position route**: with an ideal ' +
-          'next-token pattern in block 1 it keeps {run.next:3} of its {run.clean:3}, and with block 1’s ' +
+          'next-token pattern in block 1 its accuracy stays at {run.next:3} (clean: {run.clean:3}), and with block 1’s ' +
           'attention knocked out it falls to {run.knocked:3}. Its attention agrees: block 1 puts {run.first:2} of the CUE ' +
           'position’s weight on the answer, and the last block {run.share:2} of the question’s on the CUE (offset −1).',
       },
@@ -492,7 +493,7 @@ export const sections: Section[] = [
         route: 'answer-position',
         text:
           'The run the trainer shows (seed {run.seed}) takes the **answer-position route**: with an ideal ' +
-          'previous-token pattern in block 1 it keeps {run.previous:3} of its {run.clean:3}, and with block 1’s ' +
+          'previous-token pattern in block 1 its accuracy stays at {run.previous:3} (clean: {run.clean:3}), and with block 1’s ' +
           'attention knocked out it falls to {run.knocked:3}. Its attention agrees: block 1 puts {run.first:2} of the ' +
           'answer position’s weight on the CUE before it, and the last block {run.share:2} of the question’s on ' +
           'the answer position (offset 0).',
@@ -502,7 +503,7 @@ export const sections: Section[] = [
         route: 'cue-broadcast',
         text:
           'The run the trainer shows (seed {run.seed}) takes the **cue-broadcast route**: with an ideal ' +
-          'look-at-the-CUE pattern in block 1 it keeps {run.firstCue:3} of its {run.clean:3}, while the ' +
+          'look-at-the-CUE pattern in block 1 its accuracy stays at {run.firstCue:3} (clean: {run.clean:3}), while the ' +
           'previous-token pattern gives {run.previous:3} and the next-token one {run.next:3}.',
       },
       {
@@ -533,13 +534,19 @@ export const sections: Section[] = [
           'causes them.',
       },
       {
-        kind: 'p',
-        text:
-          'The source lesson says the solving head put {source.cueShare:2} on the cue position. In the recorded run ' +
-          'the last block first puts half of its weight on the earlier CUE after epoch {cue.midJumpEpoch}, and ' +
-          'then it is already {cue.midJumpShare:2}, while validation accuracy is at {cue.midJumpAccuracy:2}, ' +
-          'mid-jump; once the task is solved the share is {cue.finalShare:2}. A figure near the source’s shows up ' +
-          'here only while the accuracy is still climbing.',
+        kind: 'details',
+        summary: 'For the curious: where the source lesson’s 0.87 shows up here',
+        blocks: [
+          {
+            kind: 'p',
+            text:
+              'The source lesson says the solving head put {source.cueShare:2} on the cue position. In the recorded run ' +
+              'the last block first puts half of its weight on the earlier CUE after epoch {cue.midJumpEpoch}, and ' +
+              'then it is already {cue.midJumpShare:2}, while validation accuracy is at {cue.midJumpAccuracy:2}, ' +
+              'mid-jump; once the task is solved the share is {cue.finalShare:2}. A figure near the source’s shows up ' +
+              'here only while the accuracy is still climbing.',
+          },
+        ],
       },
     ],
   },

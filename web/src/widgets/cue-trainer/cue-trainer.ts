@@ -53,8 +53,9 @@ const OFFSET_LABELS: Record<number, string> = {
 export function describeRoute(route: CueRoute, analysis: CueAnalysis): string {
   const e = routeEvidence(route, analysis);
   const f = (x: number) => x.toFixed(3);
-  const head = analysis.firstBlockCueToAnswer.length > 1 ? `block 1's head ${e.knockedHead}` : 'block 1';
-  const tested = analysis.firstBlockCueToAnswer.length > 1 ? `block 1's head ${route.testedHead}` : 'block 1';
+  const several = analysis.firstBlockCueToAnswer.length > 1;
+  const head = several ? `block 1's head ${e.knockedHead}` : "block 1's attention";
+  const tested = several ? `block 1's head ${route.testedHead}` : 'block 1';
   switch (route.label) {
     case 'cue-position':
       return `The tests name the cue-position route. Give ${tested} an ideal next-token pattern (every position looks one step ahead) and validation accuracy stays at ${f(e.next)} (clean ${f(e.clean)}); knock out ${head} and it falls to ${f(e.knocked)}, near the ${f(e.baseline)} of guessing the most frequent symbol. So block 1 copies the answer into the CUE position, and the last block reads it there.`;

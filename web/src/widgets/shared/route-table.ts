@@ -10,11 +10,11 @@ const PATTERN_NAMES: Record<string, string> = {
   'first-cue': 'look-at-the-CUE',
 };
 
-/** "knock out block 2, head 1", "block 1, head 1: ideal next-token pattern". */
+/** "knock out block 2, head 1" ("knock out block 2's attention" with one head), "block 1, head 1: ideal next-token pattern". */
 export function testName(test: Pick<RouteTest, 'action' | 'pattern' | 'block' | 'head'>, heads: number): string {
   const where = heads > 1 ? `block ${test.block}, head ${test.head}` : `block ${test.block}`;
   if (test.action === 'none') return 'nothing changed (clean)';
-  if (test.action === 'knock-out') return `knock out ${where}`;
+  if (test.action === 'knock-out') return heads > 1 ? `knock out ${where}` : `knock out ${where}'s attention`;
   const pattern = PATTERN_NAMES[test.pattern] ?? test.pattern;
   return `${where}: ideal ${pattern} pattern`;
 }
