@@ -27,6 +27,7 @@ export function runNumbers(run: { seed: number; analysis: CueAnalysis; route: Cu
     seed: run.seed,
     share: strongestAt(analysis, readOffset(route.label)),
     first: firstBlockMove(analysis, route.label),
+    answerToCue: Math.max(...Array.from(analysis.firstBlockAnswerToCue)),
     cueOffset: strongestAt(analysis, -1),
     answerOffset: strongestAt(analysis, 0),
     bodyOnCue: Math.max(...Array.from(analysis.firstCue[0])),
