@@ -522,8 +522,9 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
         ...reference(view.baseline, '╌ most frequent symbol'),
       ),
     );
+    // Once the whole run has finished, with its status line: the page below moves once, not per model.
     const two = models.find((m) => m.blocks === 2);
-    this.renderAnalysis(two?.analysis, two?.route);
+    this.renderAnalysis(this.running ? undefined : two?.analysis, two?.route);
   }
 
   private renderAnalysis(analysis?: CueAnalysis, route?: CueRoute): void {
