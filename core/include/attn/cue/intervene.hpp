@@ -79,7 +79,9 @@ struct CueIntervention {
   // patched, and as it is.
   int prediction = -1, unchanged_prediction = -1;
   std::vector<double> probabilities, unchanged_probabilities;  // (C)
-  double sequence_restored_fraction = 0;                       // patch, for the given sequence
+  // patch, for the given sequence: the same fraction, between the clean and the corrupted run's
+  // own answers (their most probable classes); 0 when those agree.
+  double sequence_restored_fraction = 0;
 
   template <typename Visit>
   static void fields(Visit&& visit) {
