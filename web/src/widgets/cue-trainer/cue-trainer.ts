@@ -64,7 +64,7 @@ export function describeRoute(route: CueRoute, analysis: CueAnalysis): string {
     case 'cue-broadcast':
       return `The tests name the cue-broadcast route. Give ${tested} an ideal pattern in which every position looks at the CUE and validation accuracy stays at ${f(e.firstCue)} (clean ${f(e.clean)}), while an ideal previous-token pattern gives ${f(e.previous)} and a next-token one ${f(e.next)}. So block 1 spreads the CUE to every position by content, and the last block reads the position after it.`;
     case 'other':
-      return `Solved (clean validation accuracy ${f(e.clean)}), but none of the tests names a route: in ${tested}, an ideal next-token pattern gives ${f(e.next)}, a previous-token one ${f(e.previous)} and a look-at-the-CUE one ${f(e.firstCue)}. A route needs one of them to keep 0.95 of the clean accuracy (and, for the first two, knocking out block 1's attention to break it).`;
+      return `Solved (clean validation accuracy ${f(e.clean)}), but none of the tests names a route: in ${tested}, an ideal next-token pattern gives ${f(e.next)}, a previous-token one ${f(e.previous)} and a look-at-the-CUE one ${f(e.firstCue)}. A route needs one of them to keep 0.95 of the clean accuracy (and, for the first two, a block-1 knock-out to break it).`;
     case 'none':
       return `Not solved: clean validation accuracy ${f(e.clean)} is below 0.9, so there is no route to name.`;
   }
