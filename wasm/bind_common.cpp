@@ -25,6 +25,7 @@
 #include "heap.hpp"
 #include "js_struct.hpp"
 
+#include "attn/attention.hpp"
 #include "attn/config.hpp"
 #include "attn/cue/trainer.hpp"
 #include "attn/experiments/attention_steps.hpp"
@@ -129,6 +130,7 @@ EMSCRIPTEN_BINDINGS(attention_common) {
   function("limits", &limits);
   function("memoryStats", &memory_stats);
 
+  register_config<attn::AttentionOptions>("AttentionOptions", "attentionOptions");
   register_config<experiments::ScaleSweepConfig>("ScaleSweepConfig", "scaleSweepConfig");
   register_config<experiments::MaskDemoConfig>("MaskDemoConfig", "maskDemoConfig");
   register_config<experiments::HeadsDemoConfig>("HeadsDemoConfig", "headsDemoConfig");

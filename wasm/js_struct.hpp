@@ -13,12 +13,17 @@
 
 #include "attn/config.hpp"
 
+#ifdef ATTN_STRUCT_SHAPES
+#include "struct_shapes.hpp"
+#endif
+
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
 #include <cstdint>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace attn::wasm {
@@ -106,10 +111,60 @@ void set_member(T& t, JsType<Member> value) {
   from_js<Member>(value, Access{}(t));
 }
 
-// Binds T as a value_object named `name`. Each described struct a result nests must be
-// registered too.
+#ifdef ATTN_STRUCT_SHAPES
+namespace shapes {
+
+// The JS name T was registered under ("" until it is).
 template <typename T>
-void register_struct(const char* name) {
+std::string& name_of() {
+  static std::string name;
+  return name;
+}
+
+// Member type T as it crosses (see the table at the top): boolean, number, string, a typed
+// array's name, X[] for other lists, or a registered struct's JS name.
+template <typename T>
+std::string type_text() {
+  if constexpr (detail::is_vector<T>::value) {
+    using Item = typename T::value_type;
+    if constexpr (detail::typed_array_name<Item>() != nullptr)
+      return detail::typed_array_name<Item>();
+    else
+      return type_text<Item>() + "[]";
+  } else if constexpr (std::is_same_v<T, bool>) {
+    return "boolean";
+  } else if constexpr (std::is_arithmetic_v<T>) {
+    return "number";
+  } else if constexpr (std::is_same_v<T, std::string>) {
+    return "string";
+  } else {
+    return name_of<T>().empty() ? "(unregistered)" : name_of<T>();
+  }
+}
+
+template <typename T>
+void record(const char* name, bool config) {
+  name_of<T>() = name;
+  Shape shape{name, config, {}};
+  T::fields([&](const auto& key, auto access) {
+    using Member = std::decay_t<decltype(access(std::declval<T&>()))>;
+    shape.fields.push_back({detail::key_of(key), &type_text<Member>});
+  });
+  all().push_back(std::move(shape));
+}
+
+}  // namespace shapes
+#endif
+
+// Binds T as a value_object named `name` (`config`: T is a config, which also comes from JS).
+// Each described struct a result nests must be registered too.
+template <typename T>
+void register_struct(const char* name, bool config = false) {
+#ifdef ATTN_STRUCT_SHAPES
+  shapes::record<T>(name, config);
+#else
+  (void)config;
+#endif
   emscripten::value_object<T> object(name);
   T::fields([&](const auto& key, auto access) {
     using Access = decltype(access);
@@ -172,7 +227,7 @@ ConfigSpec<Config> config_spec() {
 // function that returns the spec. (embind copies the names as it registers them.)
 template <typename Config>
 void register_config(const std::string& name, const char* getter) {
-  register_struct<Config>(name.c_str());
+  register_struct<Config>(name.c_str(), true);
   register_struct<ConfigSpec<Config>>((name + "Spec").c_str());
   emscripten::function(getter, &config_spec<Config>);
 }

@@ -80,6 +80,19 @@ test("the facade: its calls take the altered core's defaults and limits", () => 
   assert.equal(altered.headsDemo().multi.numHeads, altered.configs.headsDemo.defaults.numHeads);
   assert.equal(altered.halfPrecisionPitfall().positions, altered.configs.pitfall.defaults.positions);
   assert.deepEqual({ ...altered.attentionSteps().config }, altered.configs.attentionSteps.defaults);
+  // attention() without options blocks a pair with the core's masked value: with real scores of
+  // -5e6 (between the altered -1e6 and the normal -1e9), the blocked key takes all the weight
+  // under the altered default and none under the normal one.
+  const blocked = (core) => {
+    assert.ok(core.configs.attention.defaults.maskedValue > -5e6 === (core === altered));
+    const query = facade.mat(1, 1, [5e3]),
+      key = facade.mat(2, 1, [-1e3, 1]),
+      value = facade.mat(2, 1, [1, 2]);
+    const mask = { rows: 1, cols: 2, data: new Uint8Array([1, 0]) };
+    return core.attention(query, key, value, { mask }).weights.data[1];
+  };
+  assert.equal(blocked(altered), 1);
+  assert.equal(blocked(normal), 0);
   const model = altered.createCueModel();
   try {
     assert.equal(model.progress().epochs, altered.configs.cueTrain.defaults.epochs);

@@ -1,10 +1,12 @@
 // Scaled dot-product attention: softmax(Q K^T / sqrt(d_k)) V, with an optional mask.
 #pragma once
 
+#include "attn/config.hpp"
 #include "attn/matrix.hpp"
 #include "attn/softmax.hpp"
 
 #include <cmath>
+#include <limits>
 
 namespace attn {
 
@@ -13,7 +15,19 @@ struct AttentionOptions {
   bool scale = true;
   // The score a blocked pair gets before the softmax. Any value far below the real scores
   // leaves blocked pairs with exactly 0 weight; -inf does too, but see fully masked rows.
-  float masked_value = -1e9f;
+  float masked_value = ATTN_PICK(-1e9f, -1e6f);
+
+  // Exported as a config so that every front door takes these defaults from here. The range
+  // admits -inf; require_options() checks the value (NaN and +inf are refused).
+  template <typename Visit>
+  static void fields(Visit&& visit) {
+    constexpr double inf = std::numeric_limits<double>::infinity();
+    visit(FieldInfo{"scale", "scale", "scale", 0, 1, "divide the scores by sqrt(d_k)"},
+          member<&AttentionOptions::scale>);
+    visit(FieldInfo{"masked_value", "maskedValue", "masked-value", -inf, inf,
+                    "the score a blocked pair gets before the softmax (-inf allowed)", false, true},
+          member<&AttentionOptions::masked_value>);
+  }
 };
 
 struct AttentionResult {

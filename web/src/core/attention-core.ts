@@ -50,7 +50,7 @@ export class AttentionCoreImpl extends CommonCore implements AttentionCore {
     requireMat('query', query, this.max);
     requireMat('key', key, this.max);
     requireMat('value', value, this.max);
-    const { scale, maskedValue } = requireOptions(options);
+    const { scale, maskedValue } = requireOptions(options, this.configs.attention.defaults);
     const mask = options?.mask;
     if (mask !== undefined) requireMask('mask', mask, this.max);
     requireElements(() => `the weights (${query.rows}, ${key.rows})`, query.rows * key.rows, this.max);
@@ -234,7 +234,7 @@ export class AttentionCoreImpl extends CommonCore implements AttentionCore {
           numHeads * query.rows * key.rows,
           core.max,
         );
-        const { scale, maskedValue } = requireOptions(options);
+        const { scale, maskedValue } = requireOptions(options, core.configs.attention.defaults);
         const [q, k, v, mk] = core.put([query.data, key.data, value.data, mask ? mask.data : null]);
         const table = h.forward(
           q,

@@ -1,7 +1,7 @@
 // Checks of what only JS can get wrong: types, lengths, whole numbers that fit the binding, and
 // sizes within the core's element limit before anything is allocated in the WebAssembly heap.
 // Ranges and defaults are the core's; a failed check throws an Error naming the argument.
-import type { AttentionOptions, Mat, MaskMat } from './types.js';
+import type { AttentionConfig, AttentionOptions, Mat, MaskMat } from './types.js';
 
 export const MAX_SIZE = 2147483647;
 
@@ -69,10 +69,11 @@ export function biasMat(name: string, bias: unknown, limit: number): Mat {
   return bias;
 }
 
-export function requireOptions(options: unknown): { scale: boolean; maskedValue: number } {
-  if (options == null) return { scale: true, maskedValue: -1e9 };
+/** The options as the core takes them: `defaults` (the core's, configs.attention) where not given. */
+export function requireOptions(options: unknown, defaults: AttentionConfig): AttentionConfig {
+  if (options == null) return defaults;
   if (typeof options !== 'object') throw new Error(`options must be an object, got ${describe(options)}`);
-  const { scale = true, maskedValue = -1e9 } = options as AttentionOptions;
+  const { scale = defaults.scale, maskedValue = defaults.maskedValue } = options as AttentionOptions;
   if (typeof scale !== 'boolean') throw new Error(`options.scale must be a boolean, got ${describe(scale)}`);
   if (typeof maskedValue !== 'number')
     throw new Error(`options.maskedValue must be a number, got ${describe(maskedValue)}`);

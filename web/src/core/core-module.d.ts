@@ -105,6 +105,7 @@ declare module '*/generated/attention_core.mjs' {
     /** The message of the latest failed object-taking call, cleared by reading ("" if none). */
     takeError(): string;
     limits(): import('./types').Limits;
+    attentionOptions(): import('./types').ConfigSpec<import('./types').AttentionConfig>;
     scaleSweepConfig(): import('./types').ConfigSpec<import('./types').ScaleSweepConfig>;
     maskDemoConfig(): import('./types').ConfigSpec<import('./types').MaskDemoConfig>;
     headsDemoConfig(): import('./types').ConfigSpec<import('./types').HeadsDemoConfig>;

@@ -26,6 +26,7 @@ export class CommonCore {
 
   constructor(protected readonly m: CommonPart) {
     this.configs = {
+      attention: m.attentionOptions(),
       scaleSweep: m.scaleSweepConfig(),
       maskDemo: m.maskDemoConfig(),
       headsDemo: m.headsDemoConfig(),

@@ -1,6 +1,10 @@
 // The facade's plain data: what its calls take and return, the configs and limits as the core
 // declares them, and the interfaces of the two cores (Core, AttentionCore) and of the objects
 // that live in them (multi-head layers, generators, cue models). Types only.
+//
+// An interface tagged `@core Name` is the core's struct Name as it crosses into JS (its keys,
+// listed once in the struct's fields(), and their types): tests/wasm/types.test.mjs compares
+// the two and fails on any difference.
 
 // ---- plain data ----
 
@@ -20,11 +24,19 @@ export interface MaskMat {
 
 // ---- the API ----
 
-export interface AttentionOptions {
+/**
+ * The options of attention() and of a multi-head layer's forward(); defaults: configs.attention.defaults.
+ *
+ * @core AttentionOptions
+ */
+export interface AttentionConfig {
   /** Divide the scores by sqrt(d_k) (default true). Off only to show why it is there. */
-  scale?: boolean;
+  scale: boolean;
   /** Score given to blocked pairs before the softmax (default -1e9; -Infinity allowed). */
-  maskedValue?: number;
+  maskedValue: number;
+}
+
+export interface AttentionOptions extends Partial<AttentionConfig> {
   /** (n_q, n_k) */
   mask?: MaskMat;
 }
@@ -130,7 +142,11 @@ export interface MemoryStats {
 
 // ---- configs: defaults and ranges, as the core declares them ----
 
-/** One field of a config, as the core declares it (core/include/attn/config.hpp). */
+/**
+ * One field of a config, as the core declares it (core/include/attn/config.hpp).
+ *
+ * @core FieldSpec
+ */
 export interface FieldSpec {
   /** the option's name here */
   key: string;
@@ -156,6 +172,7 @@ export interface ConfigSpec<C> {
 }
 
 export interface Configs {
+  attention: ConfigSpec<AttentionConfig>;
   scaleSweep: ConfigSpec<ScaleSweepConfig>;
   maskDemo: ConfigSpec<MaskDemoConfig>;
   headsDemo: ConfigSpec<HeadsDemoConfig>;
@@ -165,6 +182,7 @@ export interface Configs {
   attentionSteps: ConfigSpec<AttentionStepsConfig>;
 }
 
+/** @core Limits */
 export interface Limits {
   /** the most values one matrix, mask, layer or batch of draws may hold */
   maxElements: number;
@@ -176,6 +194,7 @@ export interface Limits {
 // Computed by core/include/attn/experiments/*; the shapes and meanings are documented there.
 // Flat matrices are row-major: element (i, j) of an (n, n) matrix is at i * n + j.
 
+/** @core ScaleSweepConfig */
 export interface ScaleSweepConfig {
   /** key dimensions to sweep */
   dks: number[];
@@ -184,7 +203,24 @@ export interface ScaleSweepConfig {
   seed: number;
 }
 
-/** One measure at one d_k: mean over every query row of every draw. */
+/**
+ * The three measures of one row of weights.
+ *
+ * @core RowMeasures
+ */
+export interface RowMeasures {
+  maxWeight: number;
+  /** in nats */
+  entropy: number;
+  /** ||diag(p) - p p^T||_F */
+  jacobianNorm: number;
+}
+
+/**
+ * One measure at one d_k: mean over every query row of every draw.
+ *
+ * @core SweepStat
+ */
 export interface SweepStat {
   mean: number;
   /** standard error of the mean over draws; NaN for a single draw */
@@ -193,6 +229,7 @@ export interface SweepStat {
   perDraw: Float64Array;
 }
 
+/** @core SweepMeasures */
 export interface SweepMeasures {
   maxWeight: SweepStat;
   /** in nats */
@@ -201,21 +238,24 @@ export interface SweepMeasures {
   jacobianNorm: SweepStat;
 }
 
+/** @core ScaleSweepRow */
 export interface ScaleSweepRow {
   dk: number;
   unscaled: SweepMeasures;
   scaled: SweepMeasures;
 }
 
+/** @core ScaleSweepResult */
 export interface ScaleSweep {
   draws: number;
   tokens: number;
   seed: number;
   /** the same measures of uniform weights over `tokens` keys: 1/tokens, log(tokens), ... */
-  uniform: { maxWeight: number; entropy: number; jacobianNorm: number };
+  uniform: RowMeasures;
   rows: ScaleSweepRow[];
 }
 
+/** @core MaskDemoConfig */
 export interface MaskDemoConfig {
   positions: number;
   /** keys real..positions-1 are padding */
@@ -224,6 +264,7 @@ export interface MaskDemoConfig {
   seed: number;
 }
 
+/** @core MaskDemoCase */
 export interface MaskDemoCase {
   name: 'causal' | 'padding' | 'both';
   /** (n, n), 1 = may attend */
@@ -242,6 +283,7 @@ export interface MaskDemoCase {
   mistakeRowSums: Float64Array;
 }
 
+/** @core MaskDemo */
 export interface MaskDemo {
   positions: number;
   real: number;
@@ -253,6 +295,7 @@ export interface MaskDemo {
   cases: MaskDemoCase[];
 }
 
+/** @core HeadsDemoConfig */
 export interface HeadsDemoConfig {
   dModel: number;
   /** dividing dModel */
@@ -261,6 +304,7 @@ export interface HeadsDemoConfig {
   seed: number;
 }
 
+/** @core HeadsDemoLayer */
 export interface HeadsDemoLayer {
   numHeads: number;
   keyDim: number;
@@ -275,6 +319,7 @@ export interface HeadsDemoLayer {
   meanEntropy: Float64Array;
 }
 
+/** @core HeadsDemo */
 export interface HeadsDemo {
   dModel: number;
   tokens: number;
@@ -286,6 +331,7 @@ export interface HeadsDemo {
   queriesWithDifferingArgmax: number;
 }
 
+/** @core PitfallConfig */
 export interface PitfallConfig {
   positions: number;
   /** below positions: rows real..positions-1 are fully masked */
@@ -294,6 +340,7 @@ export interface PitfallConfig {
   seed: number;
 }
 
+/** @core PitfallCase */
 export interface PitfallCase {
   precision: 'float16' | 'float32';
   constant: '-1e30' | '-1e9' | '-1e4' | 'lowest';
@@ -310,6 +357,7 @@ export interface PitfallCase {
   blockedExactlyZero: boolean;
 }
 
+/** @core HalfPrecisionPitfall */
 export interface HalfPrecisionPitfall {
   positions: number;
   real: number;
@@ -321,7 +369,11 @@ export interface HalfPrecisionPitfall {
   cases: PitfallCase[];
 }
 
-/** Scaled dot-product attention on a small example (core/include/attn/experiments/attention_steps.hpp). */
+/**
+ * Scaled dot-product attention on a small example (core/include/attn/experiments/attention_steps.hpp).
+ *
+ * @core AttentionStepsConfig
+ */
 export interface AttentionStepsConfig {
   /** rows of Q, K and V */
   tokens: number;
@@ -433,6 +485,8 @@ export type AttentionCore = Pick<
 /**
  * The cue task's training run (the tiny transformer of core/nn/). Options left out take the
  * core's defaults (core.configs.cueTrain.defaults; their ranges are its fields).
+ *
+ * @core CueTrainConfig
  */
 export interface CueConfig {
   blocks: number;
@@ -455,6 +509,7 @@ export interface CueConfig {
   epsilon: number;
 }
 
+/** @core EpochMetrics */
 export interface CueEpoch {
   /** 1-based */
   epoch: number;
@@ -464,6 +519,19 @@ export interface CueEpoch {
   validationAccuracy: number;
 }
 
+/**
+ * One training batch.
+ *
+ * @core BatchReport
+ */
+export interface BatchReport {
+  epoch: number;
+  batch: number;
+  loss: number;
+  accuracy: number;
+}
+
+/** @core CueProgress */
 export interface CueProgress {
   /** completed epochs */
   epoch: number;
@@ -474,7 +542,7 @@ export interface CueProgress {
   epochs: number;
   finished: boolean;
   /** the latest batch; epoch 0 and NaN loss before the first */
-  lastBatch: { epoch: number; batch: number; loss: number; accuracy: number };
+  lastBatch: BatchReport;
   bestValidationAccuracy: number;
   /** 1-based; 0 before the first epoch */
   bestEpoch: number;
@@ -483,6 +551,8 @@ export interface CueProgress {
 /**
  * Where the model looks, from its attention patterns alone (core/include/attn/cue/trainer.hpp).
  * Lists are typed arrays from the core, plain arrays in a recorded run read from JSON.
+ *
+ * @core CueAnalysis
  */
 export interface CueAnalysis {
   /** offsets from the answer position: -2, -1 (the earlier cue), 0 (the answer), +1 */
@@ -506,7 +576,11 @@ export interface CueAnalysis {
 /** How a trained model solves the task, named from interventions (core/include/attn/cue/intervene.hpp). */
 export type CueRouteLabel = 'cue-position' | 'answer-position' | 'cue-broadcast' | 'other' | 'none';
 
-/** One intervention behind a route and the validation accuracy it leaves. */
+/**
+ * One intervention behind a route and the validation accuracy it leaves.
+ *
+ * @core RouteTest
+ */
 export interface RouteTest {
   /** "none" (the clean model), "knock-out" (zero) or "pattern" */
   action: 'none' | 'knock-out' | 'pattern';
@@ -519,6 +593,7 @@ export interface RouteTest {
   loss: number;
 }
 
+/** @core CueRoute */
 export interface CueRoute {
   label: CueRouteLabel;
   /** block 1's head whose knock-out lowers accuracy most (1-based) */
@@ -532,6 +607,8 @@ export interface CueRoute {
 /**
  * One intervention on a trained cue model (core/include/attn/cue/intervene.hpp). Options left
  * out take the core's defaults (core.configs.intervention).
+ *
+ * @core InterventionConfig
  */
 export interface InterventionConfig {
   action: 'none' | 'knock-out' | 'pattern' | 'patch';
@@ -559,6 +636,7 @@ export interface InterventionInputs {
   given?: ArrayLike<number>;
 }
 
+/** @core CueIntervention */
 export interface CueIntervention {
   /** the validation set with the intervention (labels: the clean answers) and without it */
   accuracy: number;
@@ -579,7 +657,11 @@ export interface CueIntervention {
   sequenceRestoredFraction: number;
 }
 
-/** A run as every front door reports it (the CLI's `cue --json` writes the same keys). */
+/**
+ * A run as every front door reports it (the CLI's `cue --json` writes the same keys).
+ *
+ * @core CueReport
+ */
 export interface CueReport {
   config: CueConfig;
   parameterCount: number;
@@ -596,7 +678,11 @@ export interface CueReport {
   route: CueRoute;
 }
 
-/** One sequence through a cue model (core/include/attn/cue/probe.hpp). */
+/**
+ * One sequence through a cue model (core/include/attn/cue/probe.hpp).
+ *
+ * @core CueProbe
+ */
 export interface CueProbe {
   /** the sequence as given: symbols 0..symbols-1, the cue = symbols */
   tokens: Int32Array;
