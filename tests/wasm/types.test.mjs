@@ -97,6 +97,23 @@ for (const [struct, node] of tagged) {
   });
 }
 
+test('Configs names each config the core exports, with the interface of its fields', () => {
+  const configs = [...source.statements].find((s) => ts.isInterfaceDeclaration(s) && s.name.text === 'Configs');
+  const properties = checker.getPropertiesOfType(checker.getTypeAtLocation(configs));
+  assert.deepEqual(properties.map((p) => p.name).sort(), Object.keys(core.configs).sort());
+  for (const property of properties) {
+    const [config] = checker.getTypeArguments(checker.getTypeOfSymbol(property));
+    assert.deepEqual(
+      checker
+        .getPropertiesOfType(config)
+        .map((p) => p.name)
+        .sort(),
+      core.configs[property.name].fields.map((f) => f.key).sort(),
+      `Configs.${property.name}: ConfigSpec<${checker.typeToString(config)}>`,
+    );
+  }
+});
+
 test("every config spec's defaults carry the keys its fields list, each of the kind declared", () => {
   const kinds = { boolean: 'boolean', integer: 'number', seed: 'number', number: 'number', choice: 'string' };
   for (const [name, spec] of Object.entries(core.configs)) {
