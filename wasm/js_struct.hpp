@@ -11,7 +11,7 @@
 // Configs cross both ways; results only leave (their setters are never called).
 #pragma once
 
-#include "attn/config.hpp"
+#include "attn/described.hpp"
 
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
@@ -26,14 +26,6 @@ namespace attn::wasm {
 using emscripten::val;
 
 namespace detail {
-
-template <typename T>
-struct is_vector : std::false_type {};
-template <typename T>
-struct is_vector<std::vector<T>> : std::true_type {};
-
-inline const char* key_of(const FieldInfo& field) { return field.js; }
-inline const char* key_of(const char* key) { return key; }
 
 template <typename T>
 constexpr const char* typed_array_name() {
@@ -54,11 +46,11 @@ constexpr const char* typed_array_name() {
 // The type a member of type T crosses as.
 template <typename T>
 using JsType = std::conditional_t<std::is_same_v<T, long> || std::is_same_v<T, std::uint64_t>, double,
-                                  std::conditional_t<detail::is_vector<T>::value, val, T>>;
+                                  std::conditional_t<is_vector<T>::value, val, T>>;
 
 template <typename T>
 JsType<T> to_js(const T& value) {
-  if constexpr (detail::is_vector<T>::value) {
+  if constexpr (is_vector<T>::value) {
     using Item = typename T::value_type;
     if constexpr (detail::typed_array_name<Item>() != nullptr) {
       // new TypedArray(view) copies the heap view (a view would be detached when memory grows);
@@ -88,7 +80,7 @@ void from_js(const JsType<T>& value, T& out) {
             : UINT64_MAX;
   } else if constexpr (std::is_same_v<T, std::vector<int>>) {
     out = emscripten::vecFromJSArray<int>(value);
-  } else if constexpr (detail::is_vector<T>::value || std::is_same_v<T, long>) {
+  } else if constexpr (is_vector<T>::value || std::is_same_v<T, long>) {
     (void)value, (void)out;  // results only leave
   } else {
     out = value;
@@ -113,7 +105,7 @@ void register_struct(const char* name) {
   emscripten::value_object<T> object(name);
   T::fields([&](const auto& key, auto access) {
     using Access = decltype(access);
-    object.field(detail::key_of(key), &get_member<T, Access>, &set_member<T, Access>);
+    object.field(key_of(key), &get_member<T, Access>, &set_member<T, Access>);
   });
 }
 
