@@ -165,7 +165,8 @@ int random_state_bytes() { return int(sizeof(attn::Random)); }
 std::uint64_t seed_of(double seed) {
   attn::require_whole(attn::argument("seed", 0, double(attn::kMaxSeed)), seed);
   if (std::floor(seed) != seed)
-    throw attn::ArgumentError("seed", "must be a whole number, got " + std::to_string(seed));
+    throw attn::ArgumentError("seed", attn::ErrorCode::not_whole,
+                              "must be a whole number, got " + attn::number_text(seed), {{"got", seed}});
   return static_cast<std::uint64_t>(seed);
 }
 
@@ -245,7 +246,9 @@ void mha_set_projection(MultiHeadAttention& layer, int which, Offset weight, int
                         int bias_cols) {
   if (!run_guarded([&] {
         if (which < 0 || which > 3)
-          throw std::invalid_argument("projection must be 0..3, got " + std::to_string(which));
+          throw attn::ArgumentError("projection", attn::ErrorCode::out_of_range,
+                                    "must be 0..3, got " + std::to_string(which),
+                                    {{"min", 0}, {"max", 3}, {"got", double(which)}});
         layer.set_projection(Projection(which), matrix_at(weight, rows, cols), matrix_at(bias, 1, bias_cols));
       }))
     throw_pending();
