@@ -57,7 +57,7 @@ declare module '*/generated/attention_core.mjs' {
     analyse(): import('./types').CueAnalysis;
     report(): import('./types').CueReport;
     route(): import('./types').CueRoute;
-    /** An empty result with the message left for takeError() when it fails. */
+    /** An empty result with the error left for raiseError() when it fails. */
     intervene(
       config: import('./types').InterventionConfig,
       tokens: ArrayLike<number>,
@@ -102,8 +102,10 @@ declare module '*/generated/attention_core.mjs' {
 
     // A plain WebAssembly export (extern "C").
     _attn_scratch(bytes: number): number;
-    /** The message of the latest failed object-taking call, cleared by reading ("" if none). */
-    takeError(): string;
+    /** Throws the error the latest object-taking call left, once; returns when there is none. */
+    raiseError(): void;
+    /** Set by the facade: makes the Error the module throws for a failed call (wasm/errors.cpp). */
+    createError?: (message: string, fields?: import('./errors').ArgumentErrorFields) => Error;
     limits(): import('./types').Limits;
     scaleSweepConfig(): import('./types').ConfigSpec<import('./types').ScaleSweepConfig>;
     maskDemoConfig(): import('./types').ConfigSpec<import('./types').MaskDemoConfig>;
@@ -156,7 +158,7 @@ declare module '*/generated/attention_core.mjs' {
 
   /** bind_experiments.cpp and bind_trainer.cpp: attention_lab only. */
   export interface LabPart {
-    // Each returns an empty result on failure and leaves the message for takeError().
+    // Each returns an empty result on failure and leaves the error for raiseError().
     scaleSweep(config: import('./types').ScaleSweepConfig): import('./types').ScaleSweep;
     maskDemo(config: import('./types').MaskDemoConfig): import('./types').MaskDemo;
     headsDemo(config: import('./types').HeadsDemoConfig): import('./types').HeadsDemo;
@@ -169,7 +171,7 @@ declare module '*/generated/attention_core.mjs' {
       key: number,
       value: number,
     ): RawAttentionSteps;
-    /** null on failure (message in takeError()). */
+    /** null on failure (the error left for raiseError()). */
     createCueTrainer(config: import('./types').CueConfig): RawCueTrainer | null;
   }
 
