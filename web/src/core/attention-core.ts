@@ -56,28 +56,40 @@ export class AttentionCoreImpl extends CommonCore implements AttentionCore {
     if (mask !== undefined) requireMask('mask', mask, this.max);
     requireElements('query', query.rows * key.rows, this.max, () => `the weights (${query.rows}, ${key.rows})`);
     requireElements('query', query.rows * value.cols, this.max, () => `the output (${query.rows}, ${value.cols})`);
-    const [q, k, v, mk] = this.put([query.data, key.data, value.data, mask ? mask.data : null]);
-    const table = this.m._attn_attention(
-      q,
-      query.rows,
-      query.cols,
-      k,
-      key.rows,
-      key.cols,
-      v,
-      value.rows,
-      value.cols,
-      mk,
-      mask ? mask.rows : 0,
-      mask ? mask.cols : 0,
-      scale ? 1 : 0,
-      maskedValue,
-    );
+    const table = this.m._attn_attention(this.putCall(query, key, value, mask, scale, maskedValue));
     const [output, weights] = this.readMats(table, [
       [query.rows, value.cols],
       [query.rows, key.rows],
     ]);
     return { output, weights };
+  }
+
+  // The 14 four-byte slots of one call's inputs (wasm/bind_attention.cpp's AttentionCall).
+  private readonly callSlots = new Int32Array(14);
+
+  /**
+   * Writes an attention call's inputs into scratch: the matrices, then the AttentionCall
+   * (wasm/bind_attention.cpp) that points at them, whose offset it returns.
+   */
+  private putCall(query: Mat, key: Mat, value: Mat, mask: MaskMat | undefined, scale: boolean, maskedValue: number) {
+    const [q, k, v, mk, call] = this.put([query.data, key.data, value.data, mask ? mask.data : null, this.callSlots]);
+    const slots = this.m.HEAP32,
+      i = call >> 2;
+    slots[i] = q;
+    slots[i + 1] = query.rows;
+    slots[i + 2] = query.cols;
+    slots[i + 3] = k;
+    slots[i + 4] = key.rows;
+    slots[i + 5] = key.cols;
+    slots[i + 6] = v;
+    slots[i + 7] = value.rows;
+    slots[i + 8] = value.cols;
+    slots[i + 9] = mk;
+    slots[i + 10] = mask ? mask.rows : 0;
+    slots[i + 11] = mask ? mask.cols : 0;
+    slots[i + 12] = scale ? 1 : 0;
+    this.m.HEAPF32[i + 13] = maskedValue;
+    return call;
   }
 
   causalMask(n: number): MaskMat {
@@ -239,23 +251,7 @@ export class AttentionCoreImpl extends CommonCore implements AttentionCore {
           () => `the weights (${numHeads} heads, ${query.rows}, ${key.rows})`,
         );
         const { scale, maskedValue } = requireOptions(options);
-        const [q, k, v, mk] = core.put([query.data, key.data, value.data, mask ? mask.data : null]);
-        const table = h.forward(
-          q,
-          query.rows,
-          query.cols,
-          k,
-          key.rows,
-          key.cols,
-          v,
-          value.rows,
-          value.cols,
-          mk,
-          mask ? mask.rows : 0,
-          mask ? mask.cols : 0,
-          scale,
-          maskedValue,
-        );
+        const table = h.forward(core.putCall(query, key, value, mask, scale, maskedValue));
         const shapes: [number, number][] = [[query.rows, dModel]];
         for (let i = 0; i < numHeads; i++) shapes.push([query.rows, key.rows]);
         const [output, ...weights] = core.readMats(table, shapes);

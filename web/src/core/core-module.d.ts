@@ -21,22 +21,8 @@ declare module '*/generated/attention_core.mjs' {
       outBCols: number,
     ): void;
     parameters(): number;
-    forward(
-      query: number,
-      qRows: number,
-      qCols: number,
-      key: number,
-      kRows: number,
-      kCols: number,
-      value: number,
-      vRows: number,
-      vCols: number,
-      mask: number,
-      mRows: number,
-      mCols: number,
-      scale: boolean,
-      maskedValue: number,
-    ): number;
+    /** call: an AttentionCall (bind_attention.cpp) in the heap. */
+    forward(call: number): number;
     dModel(): number;
     numHeads(): number;
     keyDim(): number;
@@ -123,24 +109,10 @@ declare module '*/generated/attention_core.mjs' {
 
   /** bind_attention.cpp: in both modules. */
   export interface AttentionPart {
-    // Plain WebAssembly exports (extern "C"): scale is 0 or 1.
+    // Plain WebAssembly exports (extern "C").
     _attn_softmax(scores: number, rows: number, cols: number): number;
-    _attn_attention(
-      query: number,
-      qRows: number,
-      qCols: number,
-      key: number,
-      kRows: number,
-      kCols: number,
-      value: number,
-      vRows: number,
-      vCols: number,
-      mask: number,
-      mRows: number,
-      mCols: number,
-      scale: number,
-      maskedValue: number,
-    ): number;
+    /** call: an AttentionCall (bind_attention.cpp) in the heap. */
+    _attn_attention(call: number): number;
     causalMask(n: number): number;
     paddingMask(nQ: number, nK: number, realLen: number): number;
     combineMasks(a: number, rowsA: number, colsA: number, b: number, rowsB: number, colsB: number): number;
