@@ -35,32 +35,52 @@ attn::Mask mask_at(Offset data, int rows, int cols) {
   return Eigen::Map<const Bytes>(at<std::uint8_t>(data), rows, cols).array() != 0;
 }
 
+// The inputs of one attention call (attention, or a multi-head layer's forward), as JS lays
+// them out in the scratch area after the matrices (web/src/core/attention-core.ts, putCall):
+// fourteen 4-byte slots, passed as one offset. Every input comes with the shape JS was given,
+// so the core sees (and names) any mismatch.
+struct AttentionCall {
+  Offset query;
+  std::int32_t q_rows, q_cols;
+  Offset key;
+  std::int32_t k_rows, k_cols;
+  Offset value;
+  std::int32_t v_rows, v_cols;
+  Offset mask;  // bytes, 1 = may attend; 0: no mask
+  std::int32_t m_rows, m_cols;
+  std::int32_t scale;  // 0 or 1
+  float masked_value;
+};
+static_assert(sizeof(AttentionCall) == 14 * 4 && alignof(AttentionCall) == 4, "JS writes 14 four-byte slots");
+
+attn::AttentionOptions options_of(const AttentionCall& call) {
+  attn::AttentionOptions options;
+  options.scale = call.scale != 0;
+  options.masked_value = call.masked_value;
+  return options;
+}
+
+attn::Mask mask_of(const AttentionCall& call) {
+  return call.mask ? mask_at(call.mask, call.m_rows, call.m_cols) : attn::Mask();
+}
+
 // Query, key and value as the core takes them. Self-attention passes one array for all three
 // (same offset and shape): it is copied once and shared.
 struct QueryKeyValue {
   attn::Matrix q, k_copy, v_copy;
   const attn::Matrix* k;
   const attn::Matrix* v;
-  QueryKeyValue(Offset query, int q_rows, int q_cols, Offset key, int k_rows, int k_cols, Offset value, int v_rows,
-                int v_cols)
-      : q(matrix_at(query, q_rows, q_cols)) {
-    const bool k_is_q = key == query && k_rows == q_rows && k_cols == q_cols;
-    if (!k_is_q) k_copy = matrix_at(key, k_rows, k_cols);
+  explicit QueryKeyValue(const AttentionCall& c) : q(matrix_at(c.query, c.q_rows, c.q_cols)) {
+    const bool k_is_q = c.key == c.query && c.k_rows == c.q_rows && c.k_cols == c.q_cols;
+    if (!k_is_q) k_copy = matrix_at(c.key, c.k_rows, c.k_cols);
     k = k_is_q ? &q : &k_copy;
-    const bool v_is_k = value == key && v_rows == k_rows && v_cols == k_cols;
-    if (!v_is_k) v_copy = matrix_at(value, v_rows, v_cols);
+    const bool v_is_k = c.value == c.key && c.v_rows == c.k_rows && c.v_cols == c.k_cols;
+    if (!v_is_k) v_copy = matrix_at(c.value, c.v_rows, c.v_cols);
     v = v_is_k ? k : &v_copy;
   }
   QueryKeyValue(const QueryKeyValue&) = delete;
   QueryKeyValue& operator=(const QueryKeyValue&) = delete;
 };
-
-attn::AttentionOptions options_of(bool scale, float masked_value) {
-  attn::AttentionOptions options;
-  options.scale = scale;
-  options.masked_value = masked_value;
-  return options;
-}
 
 // The latest results of each kind; JS copies them out before the next call of that kind.
 attn::Matrix matrix_slot[2];
@@ -80,7 +100,7 @@ void publish(std::initializer_list<const void*> pointers) {
 // The calls a widget makes on every drag or key press are plain WebAssembly exports, which
 // the facade calls as `_attn_scratch`, `_attn_softmax` and `_attn_attention`: measured in node, such
 // a call costs about 0.03 us where embind's invoker (built without eval, DYNAMIC_EXECUTION=0)
-// takes 0.3 us for attention's 14 arguments, a sixth of a soft-lookup update.
+// took 0.3 us for attention's inputs as 14 arguments, a sixth of a soft-lookup update.
 extern "C" {
 
 // scores (rows, cols) -> [weights]
@@ -93,17 +113,15 @@ EMSCRIPTEN_KEEPALIVE Offset attn_softmax(Offset scores, int rows, int cols) {
   return offset_of(results.data());
 }
 
-// query (n_q, d_k), key (n_k, d_k), value (n_k, d_v), mask (n_q, n_k) bytes or offset 0,
-// scale 0 or 1 -> [output (n_q, d_v), weights (n_q, n_k)]
-// Every input comes with the shape JS was given, so the core sees (and names) any mismatch.
-EMSCRIPTEN_KEEPALIVE Offset attn_attention(Offset query, int q_rows, int q_cols, Offset key, int k_rows, int k_cols,
-                                           Offset value, int v_rows, int v_cols, Offset mask, int m_rows, int m_cols,
-                                           int scale, float masked_value) {
+// call: an AttentionCall, query (n_q, d_k), key (n_k, d_k), value (n_k, d_v), mask (n_q, n_k)
+//   -> [output (n_q, d_v), weights (n_q, n_k)]
+EMSCRIPTEN_KEEPALIVE Offset attn_attention(Offset call) {
   if (!run_guarded([&] {
-        const auto options = options_of(scale != 0, masked_value);
-        const QueryKeyValue in(query, q_rows, q_cols, key, k_rows, k_cols, value, v_rows, v_cols);
-        auto result = mask ? attn::attention(in.q, *in.k, *in.v, mask_at(mask, m_rows, m_cols), options)
-                           : attn::attention(in.q, *in.k, *in.v, options);
+        const AttentionCall& c = *at<AttentionCall>(call);
+        const auto options = options_of(c);
+        const QueryKeyValue in(c);
+        auto result = c.mask ? attn::attention(in.q, *in.k, *in.v, mask_of(c), options)
+                             : attn::attention(in.q, *in.k, *in.v, options);
         matrix_slot[0] = std::move(result.output);
         matrix_slot[1] = std::move(result.weights);
         publish({matrix_slot[0].data(), matrix_slot[1].data()});
@@ -165,7 +183,8 @@ int random_state_bytes() { return int(sizeof(attn::Random)); }
 std::uint64_t seed_of(double seed) {
   attn::require_whole(attn::argument("seed", 0, double(attn::kMaxSeed)), seed);
   if (std::floor(seed) != seed)
-    throw attn::ArgumentError("seed", "must be a whole number, got " + std::to_string(seed));
+    throw attn::ArgumentError("seed", attn::ErrorCode::not_whole,
+                              "must be a whole number, got " + attn::number_text(seed), {{"got", seed}});
   return static_cast<std::uint64_t>(seed);
 }
 
@@ -245,7 +264,9 @@ void mha_set_projection(MultiHeadAttention& layer, int which, Offset weight, int
                         int bias_cols) {
   if (!run_guarded([&] {
         if (which < 0 || which > 3)
-          throw std::invalid_argument("projection must be 0..3, got " + std::to_string(which));
+          throw attn::ArgumentError("projection", attn::ErrorCode::out_of_range,
+                                    "must be 0..3, got " + std::to_string(which),
+                                    {{"min", 0}, {"max", 3}, {"got", double(which)}});
         layer.set_projection(Projection(which), matrix_at(weight, rows, cols), matrix_at(bias, 1, bias_cols));
       }))
     throw_pending();
@@ -272,16 +293,15 @@ Offset mha_parameters(const MultiHeadAttention& layer) {
   return offset_of(results.data());
 }
 
-// query (n_q, d), key (n_k, d), value (n_k, d), mask (n_q, n_k) bytes or 0
+// call: an AttentionCall, query (n_q, d), key (n_k, d), value (n_k, d), mask (n_q, n_k)
 //   -> [output (n_q, d), weights of head 0 (n_q, n_k), ..., head h-1]
-Offset mha_forward(const MultiHeadAttention& layer, Offset query, int q_rows, int q_cols, Offset key, int k_rows,
-                   int k_cols, Offset value, int v_rows, int v_cols, Offset mask, int m_rows, int m_cols, bool scale,
-                   float masked_value) {
+Offset mha_forward(const MultiHeadAttention& layer, Offset call) {
   if (!run_guarded([&] {
-        const auto options = options_of(scale, masked_value);
-        const attn::Mask m = mask ? mask_at(mask, m_rows, m_cols) : attn::Mask();
-        const QueryKeyValue in(query, q_rows, q_cols, key, k_rows, k_cols, value, v_rows, v_cols);
-        auto result = layer.forward(in.q, *in.k, *in.v, mask ? &m : nullptr, options);
+        const AttentionCall& c = *at<AttentionCall>(call);
+        const auto options = options_of(c);
+        const attn::Mask m = mask_of(c);
+        const QueryKeyValue in(c);
+        auto result = layer.forward(in.q, *in.k, *in.v, c.mask ? &m : nullptr, options);
         matrix_slot[0] = std::move(result.output);
         head_slot = std::move(result.weights);
         results.clear();

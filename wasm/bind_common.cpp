@@ -84,7 +84,8 @@ struct ConfigCheck {
 
 ConfigCheck cue_config_error(const nn::CueTrainConfig& config) {
   run_guarded<nn::CueTrainConfig>([&] { nn::require_cue_train_config(config); });
-  return {pending_argument, take_error()};
+  pending.raisable = false;  // answered here, not raised
+  return {pending.argument, pending.message};
 }
 
 // ---- sizes and memory ----
@@ -122,7 +123,7 @@ MemoryStats memory_stats() {
 EMSCRIPTEN_BINDINGS(attention_common) {
   using namespace emscripten;
 
-  function("takeError", &take_error);
+  function("raiseError", &raise_pending);
 
   register_struct<FieldSpec>("FieldSpec");
   register_struct<Limits>("Limits");

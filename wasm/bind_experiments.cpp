@@ -21,7 +21,7 @@ namespace experiments = attn::experiments;
 
 // Runs the core on a config object. Never throws into JS (the config's heap copy is freed
 // only when the call returns): on failure it returns an empty Result and leaves the message,
-// in JS names, for takeError().
+// in JS names, for raiseError().
 template <typename Config, typename Result>
 Result on_config(Result (*compute)(const Config&), const Config& config) {
   Result result;

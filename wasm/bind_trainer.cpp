@@ -20,7 +20,7 @@ namespace nn = attn::nn;
 
 using nn::CueTrainer;
 
-// -> a trainer handle, or null with the message left for takeError().
+// -> a trainer handle, or null with the error left for raiseError().
 CueTrainer* create_cue_trainer(const nn::CueTrainConfig& config) {
   CueTrainer* trainer = nullptr;
   run_guarded<nn::CueTrainConfig>([&] { trainer = new CueTrainer(config); });
@@ -51,8 +51,8 @@ nn::CueProbe cue_probe(CueTrainer& trainer, Offset tokens, int n) {
 }
 
 // config: an intervention; tokens, corrupted, positions: arrays of whole numbers; given: an
-// array of numbers (attn/cue/intervene.hpp) -> the result, or an empty one with the message
-// left for takeError() (the config is an object, so the call must return normally).
+// array of numbers (attn/cue/intervene.hpp) -> the result, or an empty one with the error
+// left for raiseError() (the config is an object, so the call must return normally).
 nn::CueIntervention cue_intervene(CueTrainer& trainer, const nn::InterventionConfig& config, const val& tokens,
                                   const val& corrupted, const val& positions, const val& given) {
   nn::CueIntervention result;

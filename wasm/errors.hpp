@@ -1,15 +1,19 @@
 // How the core's errors reach JS. Two ways, because embind frees call arguments differently:
 //
 //  - Calls with plain arguments (numbers, heap offsets, class handles) throw a JS Error:
-//    run_guarded() catches the C++ exception and keeps its message, and throw_pending()
-//    raises it from a JS function (EM_JS) once no C++ object is alive in the caller. Nothing
-//    is allocated per error, and the shadow stack is put back, so nothing leaks.
+//    run_guarded() catches the C++ exception and keeps it as the pending error, and
+//    throw_pending() raises it from a JS function (EM_JS) once no C++ object is alive in the
+//    caller. Nothing is allocated per error, and the shadow stack is put back, so nothing leaks.
 //  - Calls that take an object (a config, converted by embind's value_object into a heap copy
 //    that embind frees only when the call returns) must return normally: they return an empty
-//    result and leave the message for takeError(), which the facade checks after each call.
+//    result and leave the error pending; the facade then calls raiseError() (raise_pending()),
+//    which throws it the first way.
 //
-// Messages name arguments as JS does: a core ArgumentError about Config's fields is rendered
-// with the fields' JS names (attn/config.hpp).
+// An ArgumentError crosses with its structure (attn/argument_error.hpp): the argument, the
+// code, the detail with other arguments as {name}, and the named values, every name as JS
+// writes it: a field's JS name for Config's fields (attn/config.hpp), else the core's name in
+// camelCase ("real_len" -> "realLen"). The JS Error is made by the module's `createError`
+// when the facade has set one (web/src/core/errors.ts), else a plain Error with those fields.
 #pragma once
 
 #include "attn/config.hpp"
@@ -23,34 +27,47 @@
 
 namespace attn::wasm {
 
-// The message of the latest failed call, and the JS name of the argument it is about ("" when
-// it is not about one argument). Reused, so they never leak; sized once, so the bytes in use do
-// not change with the length of the latest message (the leak tests compare them exactly).
+// The latest failed call's error, as it crosses. Reused, so it never leaks; its strings are
+// sized once, so the bytes in use do not change with the length of the latest message (the
+// leak tests compare them exactly).
 inline std::string reserved_string() {
   std::string s;
   s.reserve(1024);
   return s;
 }
-inline std::string pending_error = reserved_string(), pending_argument = reserved_string();
+struct PendingError {
+  static constexpr int kMaxValues = 8;
+  static constexpr int kNameBytes = 32;
+  std::string message = reserved_string();   // the whole message, in JS names
+  std::string argument = reserved_string();  // the argument's JS name; "" when not about an argument
+  std::string detail = reserved_string();    // what follows the argument, other arguments as {jsName}
+  const char* code = "";                     // code_name(); "" when not about an argument
+  int value_count = 0;
+  char value_names[kMaxValues][kNameBytes] = {};  // NUL-terminated JS names
+  double values[kMaxValues] = {};
+  bool raisable = false;  // failed and not yet raised (raise_pending)
 
-// No config: messages keep the core's names (plain functions name their arguments as JS does).
+  void clear();
+};
+inline PendingError pending;
+
+// No config: messages keep the core's names in camelCase.
 struct NoConfig {
   template <typename Visit>
   static void fields(Visit&&) {}
 };
 
-// Record an exception as pending_error (and pending_argument): an ArgumentError with find(name)'s
-// JS names, anything else by its kind. Out of line, so each guarded call carries two small
-// landing pads instead of copies of these (and no rethrow, which would keep the exception
-// object alive until the next one).
+// Record an exception as the pending error: an ArgumentError with find(name)'s JS names,
+// anything else by its kind. Out of line, so each guarded call carries two small landing pads
+// instead of copies of these (and no rethrow, which would keep the exception object alive
+// until the next one).
 void record_argument_error(const ArgumentError& error, const FieldInfo* (*find)(const std::string& name));
 void record_error(const std::exception& error);
 
-// Runs fn; a C++ exception becomes pending_error. Returns whether fn succeeded.
+// Runs fn; a C++ exception becomes the pending error. Returns whether fn succeeded.
 template <typename Config = NoConfig, typename Fn>
 bool run_guarded(Fn&& fn) {
-  pending_error.clear();
-  pending_argument.clear();
+  pending.clear();
   try {
     fn();
     return true;
@@ -59,14 +76,15 @@ bool run_guarded(Fn&& fn) {
   } catch (const std::exception& e) {
     record_error(e);
   }
+  pending.raisable = true;
   return false;
 }
 
-// Raises pending_error as a JS Error. Call only after run_guarded returned false, with no C++
-// object alive in the caller.
+// Raises the pending error as a JS Error. Call only after run_guarded returned false, with no
+// C++ object alive in the caller.
 [[noreturn]] void throw_pending();
 
-// The pending message of an object-taking call, and clears it ("" when the call succeeded).
-std::string take_error();
+// raiseError(): raises the error an object-taking call left pending, once; returns if none.
+void raise_pending();
 
 }  // namespace attn::wasm

@@ -11,7 +11,7 @@
 // Configs cross both ways; results only leave (their setters are never called).
 #pragma once
 
-#include "attn/config.hpp"
+#include "attn/described.hpp"
 
 #ifdef ATTN_STRUCT_SHAPES
 #include "struct_shapes.hpp"
@@ -33,14 +33,6 @@ using emscripten::val;
 namespace detail {
 
 template <typename T>
-struct is_vector : std::false_type {};
-template <typename T>
-struct is_vector<std::vector<T>> : std::true_type {};
-
-inline const char* key_of(const FieldInfo& field) { return field.js; }
-inline const char* key_of(const char* key) { return key; }
-
-template <typename T>
 constexpr const char* typed_array_name() {
   if constexpr (std::is_same_v<T, double>)
     return "Float64Array";
@@ -59,11 +51,11 @@ constexpr const char* typed_array_name() {
 // The type a member of type T crosses as.
 template <typename T>
 using JsType = std::conditional_t<std::is_same_v<T, long> || std::is_same_v<T, std::uint64_t>, double,
-                                  std::conditional_t<detail::is_vector<T>::value, val, T>>;
+                                  std::conditional_t<is_vector<T>::value, val, T>>;
 
 template <typename T>
 JsType<T> to_js(const T& value) {
-  if constexpr (detail::is_vector<T>::value) {
+  if constexpr (is_vector<T>::value) {
     using Item = typename T::value_type;
     if constexpr (detail::typed_array_name<Item>() != nullptr) {
       // new TypedArray(view) copies the heap view (a view would be detached when memory grows);
@@ -93,7 +85,7 @@ void from_js(const JsType<T>& value, T& out) {
             : UINT64_MAX;
   } else if constexpr (std::is_same_v<T, std::vector<int>>) {
     out = emscripten::vecFromJSArray<int>(value);
-  } else if constexpr (detail::is_vector<T>::value || std::is_same_v<T, long>) {
+  } else if constexpr (is_vector<T>::value || std::is_same_v<T, long>) {
     (void)value, (void)out;  // results only leave
   } else {
     out = value;
@@ -125,7 +117,7 @@ std::string& name_of() {
 // array's name, X[] for other lists, or a registered struct's JS name.
 template <typename T>
 std::string type_text() {
-  if constexpr (detail::is_vector<T>::value) {
+  if constexpr (is_vector<T>::value) {
     using Item = typename T::value_type;
     if constexpr (detail::typed_array_name<Item>() != nullptr)
       return detail::typed_array_name<Item>();
@@ -148,7 +140,7 @@ void record(const char* name, bool config) {
   Shape shape{name, config, {}};
   T::fields([&](const auto& key, auto access) {
     using Member = std::decay_t<decltype(access(std::declval<T&>()))>;
-    shape.fields.push_back({detail::key_of(key), &type_text<Member>});
+    shape.fields.push_back({key_of(key), &type_text<Member>});
   });
   all().push_back(std::move(shape));
 }
@@ -168,7 +160,7 @@ void register_struct(const char* name, bool config = false) {
   emscripten::value_object<T> object(name);
   T::fields([&](const auto& key, auto access) {
     using Access = decltype(access);
-    object.field(detail::key_of(key), &get_member<T, Access>, &set_member<T, Access>);
+    object.field(key_of(key), &get_member<T, Access>, &set_member<T, Access>);
   });
 }
 

@@ -45,17 +45,31 @@ Matrix attention_weights(const Eigen::Ref<const Matrix>& query, const Eigen::Ref
 }
 
 void require_options(const AttentionOptions& options) {
-  if (std::isnan(options.masked_value)) throw std::invalid_argument("masked_value must not be NaN");
+  if (std::isnan(options.masked_value))
+    throw ArgumentError("masked_value", ErrorCode::not_finite, "must not be NaN", {{"got", options.masked_value}});
   if (options.masked_value == std::numeric_limits<float>::infinity())
-    throw std::invalid_argument("masked_value must not be +inf (blocked pairs need a score below the real ones)");
+    throw ArgumentError("masked_value", ErrorCode::out_of_range,
+                        "must not be +inf (blocked pairs need a score below the real ones)",
+                        {{"got", options.masked_value}});
+}
+
+ArgumentError mask_shape_error(Eigen::Index n_q, Eigen::Index n_k, const Mask& mask) {
+  return ArgumentError("mask", ErrorCode::bad_shape,
+                       "must have shape (n_q, n_k) = " + shape_of(n_q, n_k) + ", got " + shape_of(mask),
+                       {{"rows", double(n_q)},
+                        {"cols", double(n_k)},
+                        {"got_rows", double(mask.rows())},
+                        {"got_cols", double(mask.cols())}});
 }
 
 void require_no_score_overflow(const char* inputs, const Eigen::Ref<const Matrix>& query,
                                const Eigen::Ref<const Matrix>& key, const Matrix& weights, const Mask* mask,
                                const AttentionOptions& options) {
   const auto overflow = [inputs](Eigen::Index row) {
-    return std::invalid_argument(std::string(inputs) + " are too large: a score of query row " + std::to_string(row) +
-                                 " overflows float32 (|q . k| / sqrt(d_k) above 3.4e38)");
+    return ArgumentError(inputs, ErrorCode::too_large,
+                         "are too large: a score of query row " + std::to_string(row) +
+                             " overflows float32 (|q . k| / sqrt(d_k) above 3.4e38)",
+                         {{"row", double(row)}});
   };
   const bool minus_inf = std::isinf(options.masked_value) && options.masked_value < 0;
   if (!all_finite(weights))
@@ -83,11 +97,15 @@ void check_inputs(const Matrix& query, const Matrix& key, const Matrix& value, c
   require_values("key", key);
   require_values("value", value);
   if (key.cols() != query.cols())
-    throw std::invalid_argument("key must have as many columns as query (d_k): query " + shape_of(query) + ", key " +
-                                shape_of(key));
+    throw ArgumentError(
+        "key", ErrorCode::bad_shape,
+        "must have as many columns as {query} (d_k): query " + shape_of(query) + ", key " + shape_of(key),
+        {{"cols", double(query.cols())}, {"got_rows", double(key.rows())}, {"got_cols", double(key.cols())}});
   if (value.rows() != key.rows())
-    throw std::invalid_argument("value must have as many rows as key (n_k): key " + shape_of(key) + ", value " +
-                                shape_of(value));
+    throw ArgumentError(
+        "value", ErrorCode::bad_shape,
+        "must have as many rows as {key} (n_k): key " + shape_of(key) + ", value " + shape_of(value),
+        {{"rows", double(key.rows())}, {"got_rows", double(value.rows())}, {"got_cols", double(value.cols())}});
   require_options(options);
 }
 
@@ -103,8 +121,10 @@ AttentionResult run(const Matrix& query, const Matrix& key, const Matrix& value,
   if (!all_finite(result.output))
     for (Eigen::Index i = 0; i < result.output.rows(); ++i)
       if (row_finite(result.weights, i) && !row_finite(result.output, i))
-        throw std::invalid_argument("value is too large: output row " + std::to_string(i) +
-                                    " overflows float32 (values near the limit 3.4e38)");
+        throw ArgumentError(
+            "value", ErrorCode::too_large,
+            "is too large: output row " + std::to_string(i) + " overflows float32 (values near the limit 3.4e38)",
+            {{"row", double(i)}});
   return result;
 }
 
@@ -119,9 +139,7 @@ AttentionResult attention(const Matrix& query, const Matrix& key, const Matrix& 
 AttentionResult attention(const Matrix& query, const Matrix& key, const Matrix& value, const Mask& mask,
                           const AttentionOptions& options) {
   check_inputs(query, key, value, options);
-  if (mask.rows() != query.rows() || mask.cols() != key.rows())
-    throw std::invalid_argument("mask must have shape (n_q, n_k) = " + shape_of(query.rows(), key.rows()) + ", got " +
-                                shape_of(mask));
+  if (mask.rows() != query.rows() || mask.cols() != key.rows()) throw mask_shape_error(query.rows(), key.rows(), mask);
   return run(query, key, value, &mask, options);
 }
 

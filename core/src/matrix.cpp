@@ -4,7 +4,6 @@
 
 #include <cstdint>
 #include <cstring>
-#include <stdexcept>
 
 namespace attn {
 
@@ -23,7 +22,9 @@ bool all_finite(const float* p, Eigen::Index n) {
 }
 
 void require_nonempty(const char* name, const Matrix& m) {
-  if (m.size() == 0) throw std::invalid_argument(std::string(name) + " must not be empty, got shape " + shape_of(m));
+  if (m.size() == 0)
+    throw ArgumentError(name, ErrorCode::empty, "must not be empty, got shape " + shape_of(m),
+                        {{"got_rows", double(m.rows())}, {"got_cols", double(m.cols())}});
 }
 
 void require_finite(const char* name, const Matrix& m) {
@@ -31,8 +32,10 @@ void require_finite(const char* name, const Matrix& m) {
   for (Eigen::Index i = 0; i < m.rows(); ++i)
     for (Eigen::Index j = 0; j < m.cols(); ++j)
       if (!std::isfinite(m(i, j)))
-        throw std::invalid_argument(std::string(name) + " must be finite, got " + std::to_string(m(i, j)) + " at (" +
-                                    std::to_string(i) + ", " + std::to_string(j) + ") of shape " + shape_of(m));
+        throw ArgumentError(name, ErrorCode::not_finite,
+                            "must be finite, got " + std::to_string(m(i, j)) + " at (" + std::to_string(i) + ", " +
+                                std::to_string(j) + ") of shape " + shape_of(m),
+                            {{"got", m(i, j)}, {"row", double(i)}, {"col", double(j)}});
 }
 
 void require_values(const char* name, const Matrix& m) {
@@ -42,8 +45,9 @@ void require_values(const char* name, const Matrix& m) {
 
 void require_cols(const char* name, const Matrix& m, Eigen::Index cols, const char* why) {
   if (m.cols() != cols)
-    throw std::invalid_argument(std::string(name) + " must have " + std::to_string(cols) + " columns (" + why +
-                                "), got shape " + shape_of(m));
+    throw ArgumentError(name, ErrorCode::bad_shape,
+                        "must have " + std::to_string(cols) + " columns (" + why + "), got shape " + shape_of(m),
+                        {{"cols", double(cols)}, {"got_rows", double(m.rows())}, {"got_cols", double(m.cols())}});
 }
 
 void require_range(const char* name, long value, long min, long max) {
@@ -52,8 +56,9 @@ void require_range(const char* name, long value, long min, long max) {
 
 void require_rows(const char* name, const Matrix& m, Eigen::Index rows, const char* why) {
   if (m.rows() != rows)
-    throw std::invalid_argument(std::string(name) + " must have " + std::to_string(rows) + " rows (" + why +
-                                "), got shape " + shape_of(m));
+    throw ArgumentError(name, ErrorCode::bad_shape,
+                        "must have " + std::to_string(rows) + " rows (" + why + "), got shape " + shape_of(m),
+                        {{"rows", double(rows)}, {"got_rows", double(m.rows())}, {"got_cols", double(m.cols())}});
 }
 
 }  // namespace attn

@@ -3,7 +3,6 @@
 #include "products.hpp"
 
 #include <cmath>
-#include <stdexcept>
 #include <string>
 
 namespace attn {
@@ -21,8 +20,25 @@ const char* name_of(Projection which) {
 
 void require_shape(const std::string& name, const Matrix& m, Eigen::Index rows, Eigen::Index cols) {
   if (m.rows() != rows || m.cols() != cols)
-    throw std::invalid_argument(name + " must have shape " + shape_of(rows, cols) + ", got " + shape_of(m));
+    throw ArgumentError(name, ErrorCode::bad_shape, "must have shape " + shape_of(rows, cols) + ", got " + shape_of(m),
+                        {{"rows", double(rows)},
+                         {"cols", double(cols)},
+                         {"got_rows", double(m.rows())},
+                         {"got_cols", double(m.cols())}});
   require_finite(name.c_str(), m);
+}
+
+// A projection of finite inputs that overflowed float32 (inputs or weights near 1e20).
+void require_projection_finite(const char* name, const Matrix& m) {
+  if (all_finite(m)) return;
+  for (Eigen::Index i = 0; i < m.rows(); ++i)
+    for (Eigen::Index j = 0; j < m.cols(); ++j)
+      if (!std::isfinite(m(i, j)))
+        throw ArgumentError(name, ErrorCode::too_large,
+                            "after its projection ({" + std::string(name) +
+                                "} or its weights too large) must be finite, got " + std::to_string(m(i, j)) + " at (" +
+                                std::to_string(i) + ", " + std::to_string(j) + ") of shape " + shape_of(m),
+                            {{"row", double(i)}, {"col", double(j)}});
 }
 
 }  // namespace
@@ -30,27 +46,37 @@ void require_shape(const std::string& name, const Matrix& m, Eigen::Index rows, 
 MultiHeadAttention::MultiHeadAttention(int d_model, int num_heads, int key_dim)
     : d_model_(d_model), num_heads_(num_heads), key_dim_(key_dim) {
   if (d_model < 1 || d_model > 65536)
-    throw std::invalid_argument("d_model must be between 1 and 65536, got " + std::to_string(d_model));
+    throw ArgumentError("d_model", ErrorCode::out_of_range,
+                        "must be between 1 and 65536, got " + std::to_string(d_model),
+                        {{"min", 1}, {"max", 65536}, {"got", double(d_model)}});
   if (num_heads < 1 || num_heads > d_model)
-    throw std::invalid_argument("num_heads must be between 1 and d_model = " + std::to_string(d_model) + ", got " +
-                                std::to_string(num_heads));
+    throw ArgumentError(
+        "num_heads", ErrorCode::out_of_range,
+        "must be between 1 and {d_model} = " + std::to_string(d_model) + ", got " + std::to_string(num_heads),
+        {{"min", 1}, {"max", double(d_model)}, {"got", double(num_heads)}});
   if (key_dim == 0) {
     if (d_model % num_heads != 0)
-      throw std::invalid_argument("num_heads must divide d_model when key_dim is not given: d_model " +
-                                  std::to_string(d_model) + ", num_heads " + std::to_string(num_heads));
+      throw ArgumentError("num_heads", ErrorCode::must_divide,
+                          "must divide {d_model} = " + std::to_string(d_model) + " when {key_dim} is not given, got " +
+                              std::to_string(num_heads),
+                          {{"d_model", double(d_model)}, {"got", double(num_heads)}});
     key_dim_ = d_model / num_heads;
   } else if (key_dim < 0 || key_dim > 65536) {
-    throw std::invalid_argument("key_dim must be between 1 and 65536 (or 0 for d_model / num_heads), got " +
-                                std::to_string(key_dim));
+    throw ArgumentError(
+        "key_dim", ErrorCode::out_of_range,
+        "must be between 1 and 65536 (or 0 for {d_model} / {num_heads}), got " + std::to_string(key_dim),
+        {{"min", 0}, {"max", 65536}, {"got", double(key_dim)}});
   }
   // In long: num_heads * key_dim alone can pass INT_MAX (65536 * 65536), and the four kernels
   // of a layer at the edges would need tens of gigabytes.
   const long hk_long = long(num_heads_) * key_dim_;
   const long parameters = 4 * long(d_model_) * hk_long + 3 * hk_long + d_model_;
   if (parameters > kMaxMultiHeadParameters)
-    throw std::invalid_argument("d_model " + std::to_string(d_model) + ", num_heads " + std::to_string(num_heads) +
-                                ", key_dim " + std::to_string(key_dim_) + " need " + std::to_string(parameters) +
-                                " parameters, more than the limit " + std::to_string(kMaxMultiHeadParameters));
+    throw ArgumentError("d_model", ErrorCode::too_many_elements,
+                        std::to_string(d_model) + ", {num_heads} " + std::to_string(num_heads) + ", {key_dim} " +
+                            std::to_string(key_dim_) + " need " + std::to_string(parameters) +
+                            " parameters, more than the limit " + std::to_string(kMaxMultiHeadParameters),
+                        {{"max", double(kMaxMultiHeadParameters)}, {"got", double(parameters)}});
   const int hk = int(hk_long);
   for (Projection p : {Projection::query, Projection::key, Projection::value}) {
     weights_[int(p)] = Matrix::Zero(d_model_, hk);
@@ -93,9 +119,10 @@ void MultiHeadAttention::set_from_pytorch(const Matrix& in_proj_weight, const Ma
                                           const Matrix& out_proj_weight, const Matrix& out_proj_bias) {
   const int d = d_model_;
   if (num_heads_ * key_dim_ != d)
-    throw std::invalid_argument("PyTorch's layout needs num_heads * key_dim = d_model, got " +
-                                std::to_string(num_heads_) + " * " + std::to_string(key_dim_) +
-                                " != " + std::to_string(d));
+    throw ArgumentError("in_proj_weight", ErrorCode::bad_shape,
+                        "needs a layer whose {num_heads} * {key_dim} = {d_model}, got " + std::to_string(num_heads_) +
+                            " * " + std::to_string(key_dim_) + " != " + std::to_string(d),
+                        {{"d_model", double(d)}, {"num_heads", double(num_heads_)}, {"key_dim", double(key_dim_)}});
   require_shape("in_proj_weight", in_proj_weight, 3 * d, d);
   require_shape("in_proj_bias", in_proj_bias, 1, 3 * d);
   require_shape("out_proj_weight", out_proj_weight, d, d);
@@ -114,14 +141,13 @@ MultiHeadResult MultiHeadAttention::forward(const Matrix& query, const Matrix& k
   require_values("query", query);
   require_values("key", key);
   require_values("value", value);
-  require_cols("query", query, d_model_, "d_model");
-  require_cols("key", key, d_model_, "d_model");
-  require_cols("value", value, d_model_, "d_model");
+  require_cols("query", query, d_model_, "{d_model}");
+  require_cols("key", key, d_model_, "{d_model}");
+  require_cols("value", value, d_model_, "{d_model}");
   require_rows("value", value, key.rows(), "as many as key");
   require_options(options);
   if (mask && (mask->rows() != query.rows() || mask->cols() != key.rows()))
-    throw std::invalid_argument("mask must have shape (n_q, n_k) = " + shape_of(query.rows(), key.rows()) + ", got " +
-                                shape_of(*mask));
+    throw mask_shape_error(query.rows(), key.rows(), *mask);
 
   auto project = [this](const Matrix& x, Projection p) -> Matrix {
     Matrix y(x.rows(), weights_[int(p)].cols());
@@ -134,9 +160,9 @@ MultiHeadResult MultiHeadAttention::forward(const Matrix& query, const Matrix& k
   const Matrix q = project(query, Projection::query);
   const Matrix k = project(key, Projection::key);
   const Matrix v = project(value, Projection::value);
-  require_finite("query after its projection (query or its weights too large)", q);
-  require_finite("key after its projection (key or its weights too large)", k);
-  require_finite("value after its projection (value or its weights too large)", v);
+  require_projection_finite("query", q);
+  require_projection_finite("key", k);
+  require_projection_finite("value", v);
 
   MultiHeadResult result;
   Matrix concat(query.rows(), num_heads_ * key_dim_);
@@ -149,9 +175,10 @@ MultiHeadResult MultiHeadAttention::forward(const Matrix& query, const Matrix& k
     product_into(w, v.middleCols(c, key_dim_), concat.middleCols(c, key_dim_));
     for (Eigen::Index i = 0; i < w.rows(); ++i)
       if (row_finite(w, i) && !all_finite(concat.data() + i * concat.cols() + c, key_dim_))
-        throw std::invalid_argument("projected value is too large: head " + std::to_string(h) +
-                                    " overflows float32 at row " + std::to_string(i) +
-                                    " (values near the limit 3.4e38)");
+        throw ArgumentError("value", ErrorCode::too_large,
+                            "is too large after its projection: head " + std::to_string(h) +
+                                " overflows float32 at row " + std::to_string(i) + " (values near the limit 3.4e38)",
+                            {{"head", double(h)}, {"row", double(i)}});
     result.weights.push_back(std::move(w));
   }
   result.output = project(concat, Projection::output);
@@ -160,8 +187,10 @@ MultiHeadResult MultiHeadAttention::forward(const Matrix& query, const Matrix& k
   if (!all_finite(result.output))
     for (Eigen::Index i = 0; i < concat.rows(); ++i)
       if (row_finite(concat, i) && !row_finite(result.output, i))
-        throw std::invalid_argument("output projection overflows float32 at row " + std::to_string(i) +
-                                    " (its weights or the attended values too large)");
+        throw ArgumentError("output", ErrorCode::too_large,
+                            "projection overflows float32 at row " + std::to_string(i) +
+                                " (its weights or the attended values too large)",
+                            {{"row", double(i)}});
   return result;
 }
 

@@ -4,7 +4,6 @@
 
 #include <cmath>
 #include <limits>
-#include <stdexcept>
 
 namespace attn {
 namespace {
@@ -18,8 +17,10 @@ std::uint64_t splitmix64(std::uint64_t& x) {
 
 void require_matrix_size(Eigen::Index rows, Eigen::Index cols) {
   if (rows < 1 || cols < 1 || rows > kMaxElements / cols)
-    throw std::invalid_argument("rows and cols must be positive with at most " + std::to_string(kMaxElements) +
-                                " elements, got " + shape_of(rows, cols));
+    throw ArgumentError("rows", rows < 1 || cols < 1 ? ErrorCode::out_of_range : ErrorCode::too_many_elements,
+                        "and {cols} must be positive with at most " + std::to_string(kMaxElements) + " elements, got " +
+                            shape_of(rows, cols),
+                        {{"max", double(kMaxElements)}, {"got_rows", double(rows)}, {"got_cols", double(cols)}});
 }
 
 }  // namespace
@@ -359,7 +360,7 @@ Random::Random(std::uint64_t seed) {
 double Random::uniform(double lo, double hi) { return lo + (hi - lo) * uniform(); }
 
 std::uint64_t Random::below(std::uint64_t n) {
-  if (n == 0) throw std::invalid_argument("n must be at least 1, got 0");
+  if (n == 0) throw ArgumentError("n", ErrorCode::out_of_range, "must be at least 1, got 0", {{"min", 1}, {"got", 0}});
   // Reject the top partial block so every residue is equally likely.
   const std::uint64_t limit = UINT64_MAX - UINT64_MAX % n;
   std::uint64_t x;
@@ -419,8 +420,10 @@ Matrix Random::uniform_matrix(Eigen::Index rows, Eigen::Index cols, double lo, d
   // The draws become float32, and hi - lo must not overflow (e.g. -1e308, 1e308).
   constexpr double kFloatMax = std::numeric_limits<float>::max();
   if (!(lo < hi) || !(lo >= -kFloatMax) || !(hi <= kFloatMax))
-    throw std::invalid_argument("lo and hi must be within float32 range with lo < hi, got lo " + std::to_string(lo) +
-                                ", hi " + std::to_string(hi));
+    throw ArgumentError("lo", ErrorCode::out_of_range,
+                        "and {hi} must be within float32 range with lo < hi, got lo " + std::to_string(lo) + ", hi " +
+                            std::to_string(hi),
+                        {{"min", -kFloatMax}, {"max", kFloatMax}, {"lo", lo}, {"hi", hi}});
   Matrix m(rows, cols);
   for (Eigen::Index i = 0; i < m.size(); ++i) m.data()[i] = static_cast<float>(uniform(lo, hi));
   return m;
@@ -428,7 +431,8 @@ Matrix Random::uniform_matrix(Eigen::Index rows, Eigen::Index cols, double lo, d
 
 double portable_log(double x) {
   if (!(x > 0.0) || !std::isfinite(x))
-    throw std::invalid_argument("x must be positive and finite, got " + std::to_string(x));
+    throw ArgumentError("x", std::isnan(x) || std::isinf(x) ? ErrorCode::not_finite : ErrorCode::out_of_range,
+                        "must be positive and finite, got " + std::to_string(x), {{"min", 0}, {"got", x}});
   return portable_log_unchecked(x);
 }
 

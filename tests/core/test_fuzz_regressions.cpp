@@ -111,7 +111,7 @@ TEST_CASE("fuzz: a head's weighted mean of projected values at the float32 limit
   mha.set_projection(Projection::output, Matrix::Zero(1, 1), Matrix::Zero(1, 1));
   const Matrix key = Matrix::Zero(10, 1);
   REQUIRE_THROWS_WITH(mha.forward(Matrix::Ones(1, 1), key, key),
-                      Contains("projected value is too large: head 0 overflows float32 at row 0"));
+                      Contains("value is too large after its projection: head 0 overflows float32 at row 0"));
 }
 
 TEST_CASE("fuzz: a multi-head layer too large to allocate is refused before allocating", "[bad-input][fuzz]") {

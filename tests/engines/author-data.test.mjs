@@ -1,6 +1,7 @@
 // Author data that does not follow its schema (web/src/schemas/), in each engine: one case per
 // kind of problem the validator can find, each named in the widget and on the console with the
-// field it concerns; bad attributes likewise; and the rest of the page keeps working. Run after
+// field it concerns; bad attributes likewise (those the core refuses too, in the attributes'
+// names); and the rest of the page keeps working. Run after
 // `npm run build`: node --test tests/engines/author-data.test.mjs
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -188,6 +189,13 @@ const CASES = [
     { sort: 'nope' },
     undefined,
     'attribute sort must be the key of one of the columns (dk, maxUnscaled, maxScaled, entropyUnscaled, entropyScaled), got "nope"',
+  ],
+  [
+    'attributes the core refuses together, named as attributes',
+    'attn-heads-figure',
+    { 'd-model': '64', heads: '5' },
+    undefined,
+    'attribute heads must divide d-model = 64, got 5',
   ],
 ];
 

@@ -2,7 +2,7 @@
 // a mask, scale on/off, any masked_value), MultiHeadAttention (construction, weights, forward)
 // and the mask builders. Shapes, values and options all come from the fuzzer.
 //
-// Each call must either throw std::invalid_argument exactly when its documented checks say
+// Each call must either throw attn::ArgumentError exactly when its documented checks say
 // the input is bad, or return a result that keeps the documented promises: the right shapes,
 // weights in [0, 1] whose rows sum to 1 (NaN only for a fully masked row with masked_value
 // -inf), blocked pairs at 0 weight when masked_value is far below the scores, each output a
@@ -61,14 +61,14 @@ void print(const char* name, const Mask& m) {
 
 constexpr Index kMaxSide = 9;
 
-// Calls f; returns false if it threw std::invalid_argument (any other exception escapes and
-// libFuzzer reports it as a crash).
+// Calls f; returns false if it threw attn::ArgumentError (any other exception, a bare
+// std::invalid_argument included, escapes and libFuzzer reports it as a crash).
 template <typename F>
 bool returns(F&& f) {
   try {
     f();
     return true;
-  } catch (const std::invalid_argument& error) {
+  } catch (const attn::ArgumentError& error) {
     FUZZ_CHECK(error.what()[0] != '\0');  // every refusal says why
     return false;
   }

@@ -42,7 +42,7 @@ test('configFrom: each mistake named by the option', () => {
   const fails = (options, message) => assert.throws(() => configFrom(spec, 'options', options), { message });
   fails([], 'options must be an object, got an array of length 0');
   fails(null, 'options must be an object, got null');
-  fails({ draw: 5 }, 'unknown option "draw"; known: draws, seed, share, scale, dims');
+  fails({ draw: 5 }, 'draw is not an option; known: draws, seed, share, scale, dims');
   fails({ draws: 1.5 }, 'draws must be a whole number, got 1.5');
   fails({ draws: 2 ** 32 }, 'draws must be a whole number of at most 32 bits, got 4294967296');
   fails({ seed: -1 }, 'seed must be a whole number between 0 and 2^53 - 1, got -1');

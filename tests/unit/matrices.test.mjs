@@ -59,9 +59,13 @@ test('row: a copy of one row; an index out of range is named', () => {
 test('once a core has loaded, its element limit holds for mat() and maskMat()', () => {
   assert.equal(mat(4, 4).data.length, 16);
   knowElementLimit(10);
-  assert.throws(() => mat(4, 4), { message: 'a (4, 4) matrix would hold 16 values, more than the 10 allowed' });
+  assert.throws(() => mat(4, 4), {
+    message: 'rows would make a (4, 4) matrix of 16 values, more than the 10 allowed',
+    code: 'too-many-elements',
+    values: { max: 10, got: 16 },
+  });
   assert.throws(() => maskMat(1, 11, new Array(11).fill(1)), {
-    message: 'a (1, 11) mask would hold 11 values, more than the 10 allowed',
+    message: 'rows would make a (1, 11) mask of 11 values, more than the 10 allowed',
   });
   assert.equal(mat(2, 5).data.length, 10);
 });

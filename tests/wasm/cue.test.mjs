@@ -128,7 +128,7 @@ test('bad configs are Errors naming the field as JS writes it, and the module st
   assert.throws(() => core.createCueModel({ blocks: 1.5 }), /blocks must be a whole number, got 1.5/);
   assert.throws(() => core.createCueModel({ postLayerNorm: 1 }), /postLayerNorm must be true or false/);
   assert.throws(() => core.createCueModel({ seed: -1 }), /seed must be a whole number between 0 and 2\^53 - 1/);
-  assert.throws(() => core.createCueModel({ bloks: 2 }), /unknown option "bloks"; known: blocks, heads/);
+  assert.throws(() => core.createCueModel({ bloks: 2 }), /bloks is not an option; known: blocks, heads/);
   assert.deepEqual(core.cueConfigError({ epochs: 0 }), {
     key: 'epochs',
     message: 'epochs must be a whole number in [1, 1000], got 0',

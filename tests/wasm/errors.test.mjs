@@ -1,5 +1,7 @@
-// Bad input from JS: every case throws an Error whose message names the argument, and the
-// module keeps working: the next valid call returns exactly the numbers it returned before.
+// Bad input from JS: every case throws an ArgumentError (an Error) whose message names the
+// argument as JS writes it, with the code and the numbers involved, whether the facade or the
+// core refused it; and the module keeps working: the next valid call returns exactly the
+// numbers it returned before.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
@@ -115,12 +117,12 @@ const cases = [
   [
     'padding longer than the keys',
     () => core.paddingMask(4, 10, 11),
-    /^real_len must be between 1 and n_k = 10, got 11$/,
+    /^realLen must be between 1 and nK = 10, got 11$/,
   ],
   [
     'combining masks of two shapes',
     () => core.combineMasks(core.causalMask(3), core.causalMask(4)),
-    /^masks a and b must have the same shape, got a \(3, 3\) and b \(4, 4\)$/,
+    /^b must have the shape of mask a, got a \(3, 3\) and b \(4, 4\)$/,
   ],
   [
     'empty mask',
@@ -131,12 +133,12 @@ const cases = [
   [
     'd_model 0',
     () => core.createMultiHead({ dModel: 0, numHeads: 1, weights: { seed: 1 } }),
-    /^d_model must be between 1 and 65536, got 0$/,
+    /^dModel must be between 1 and 65536, got 0$/,
   ],
   [
     'heads that do not divide d_model',
     () => core.createMultiHead({ dModel: 10, numHeads: 4, weights: { seed: 1 } }),
-    /^num_heads must divide d_model when key_dim is not given: d_model 10, num_heads 4$/,
+    /^numHeads must divide dModel = 10 when keyDim is not given, got 4$/,
   ],
   [
     'no weights',
@@ -158,7 +160,7 @@ const cases = [
           },
         },
       }),
-    /^in_proj_weight must have shape \(24, 8\), got \(3, 8\)$/,
+    /^inProjWeight must have shape \(24, 8\), got \(3, 8\)$/,
   ],
   [
     'a projection of the wrong shape',
@@ -178,7 +180,7 @@ const cases = [
   [
     'a forward with the wrong width',
     () => core.multiHeadAttention({ dModel: 8, numHeads: 2, weights: { seed: 3 } }, mat(3, 5), mat(3, 8), mat(3, 8)),
-    /^query must have 8 columns \(d_model\), got shape \(3, 5\)$/,
+    /^query must have 8 columns \(dModel\), got shape \(3, 5\)$/,
   ],
   [
     'a forward with a mask of the wrong shape',
@@ -200,15 +202,135 @@ const cases = [
 ];
 
 for (const [name, call, message] of cases) {
-  test(`${name}: Error naming the argument, then correct numbers again`, () => {
+  test(`${name}: ArgumentError naming the argument, then correct numbers again`, () => {
     assert.throws(call, (error) => {
-      assert.ok(error instanceof Error, `threw ${typeof error} ${String(error)}, not an Error`);
+      assert.ok(error instanceof facade.ArgumentError, `threw ${String(error)}, not an ArgumentError`);
+      assert.ok(error instanceof Error);
       assert.match(error.message, message);
+      assert.ok(error.message.startsWith(`${error.argument} `), `${error.message} does not start with its argument`);
+      assert.match(error.code, /^[a-z]+(-[a-z]+)*$/);
       return true;
     });
     stillWorks();
   });
 }
+
+// The structure a translation works from: the argument as the caller wrote it, the code, the
+// numbers, and the detail naming other arguments as {name}; from the facade's own checks
+// (JS side) and from the core's (through the module) alike.
+const structured = [
+  [
+    'heads not dividing the width (core, headsDemo)',
+    () => core.headsDemo({ numHeads: 5 }),
+    {
+      argument: 'numHeads',
+      code: 'must-divide',
+      values: { dModel: core.configs.headsDemo.defaults.dModel, got: 5 },
+      detail: `must divide {dModel} = ${core.configs.headsDemo.defaults.dModel}, got 5`,
+    },
+  ],
+  [
+    'heads not dividing the width (core, a multi-head layer)',
+    () => core.multiHeadAttention({ dModel: 6, numHeads: 4, weights: { seed: 1 } }, mat(2, 6), mat(2, 6), mat(2, 6)),
+    {
+      argument: 'numHeads',
+      code: 'must-divide',
+      values: { dModel: 6, got: 4 },
+      detail: 'must divide {dModel} = 6 when {keyDim} is not given, got 4',
+    },
+  ],
+  [
+    'a NaN masked value (facade)',
+    () => core.attention(query, keys, values, { maskedValue: NaN }),
+    { argument: 'options.maskedValue', code: 'not-finite', values: { got: NaN }, detail: 'must not be NaN' },
+  ],
+  [
+    'an in-projection of the wrong shape (core)',
+    () =>
+      core.createMultiHead({
+        dModel: 8,
+        numHeads: 2,
+        weights: {
+          pytorch: {
+            inProjWeight: mat(3, 8),
+            inProjBias: new Float32Array(24),
+            outProjWeight: mat(8, 8),
+            outProjBias: new Float32Array(8),
+          },
+        },
+      }),
+    {
+      argument: 'inProjWeight',
+      code: 'bad-shape',
+      values: { rows: 24, cols: 8, gotRows: 3, gotCols: 8 },
+      detail: 'must have shape (24, 8), got (3, 8)',
+    },
+  ],
+  [
+    'padding longer than the keys (core)',
+    () => core.paddingMask(4, 10, 11),
+    {
+      argument: 'realLen',
+      code: 'out-of-range',
+      values: { min: 1, max: 10, got: 11 },
+      detail: 'must be between 1 and {nK} = 10, got 11',
+    },
+  ],
+  [
+    'a NaN in the key (core)',
+    () => core.attention(query, mat(5, 2, [0, 0, 0, NaN, 0, 0, 0, 0, 0, 0]), values),
+    { argument: 'key', code: 'not-finite', values: { got: NaN, row: 1, col: 1 } },
+  ],
+  [
+    'rows given as a string (facade)',
+    () => core.attention(query, { rows: '5', cols: 2, data: keys.data }, values),
+    { argument: 'key.rows', code: 'wrong-type', values: {} },
+  ],
+  [
+    'fractional cols (facade)',
+    () => core.softmax({ rows: 1, cols: 1.5, data: new Float32Array(2) }),
+    { argument: 'scores.cols', code: 'not-whole', values: { min: 0, max: 2147483647, got: 1.5 } },
+  ],
+  [
+    'a config field out of range (core, through an object-taking call)',
+    () => core.maskDemo({ positions: 3, real: 4 }),
+    {
+      argument: 'real',
+      code: 'out-of-range',
+      values: { max: 3, got: 4 },
+      detail: 'must be at most {positions} = 3, got 4',
+    },
+  ],
+  [
+    'an unknown option (facade)',
+    () => core.scaleSweep({ drawz: 1 }),
+    { argument: 'drawz', code: 'not-one-of', values: {} },
+  ],
+];
+
+for (const [name, call, expected] of structured) {
+  test(`${name}: argument, code and values as JS names them`, () => {
+    assert.throws(call, (error) => {
+      assert.ok(error instanceof facade.ArgumentError, `threw ${String(error)}, not an ArgumentError`);
+      assert.equal(error.argument, expected.argument);
+      assert.equal(error.code, expected.code);
+      assert.deepEqual({ ...error.values }, expected.values);
+      if (expected.detail !== undefined) assert.equal(error.detail, expected.detail);
+      assert.equal(error.message, `${error.argument} ${error.detail.replace(/\{([A-Za-z_][\w.-]*)\}/g, '$1')}`);
+      return true;
+    });
+    stillWorks();
+  });
+}
+
+test('an error that is not about an argument stays a plain Error', () => {
+  const layer = core.createMultiHead({ dModel: 4, numHeads: 1, weights: { seed: 5 } });
+  layer.dispose();
+  assert.throws(
+    () => layer.forward(mat(1, 4), mat(1, 4), mat(1, 4)),
+    (error) => error instanceof Error && !(error instanceof facade.ArgumentError),
+  );
+});
 
 test('a disposed layer refuses to run, and disposing twice is harmless', () => {
   const layer = core.createMultiHead({ dModel: 4, numHeads: 1, weights: { seed: 5 } });

@@ -165,7 +165,7 @@ test("bad arguments: the core's message in JS names as an Error, and the module 
     [() => core.scaleSweep({ draws: '200' }), /^draws must be a whole number, got "200"$/],
     [() => core.scaleSweep({ dks: 64 }), /^dks must be an array of whole numbers, got 64$/],
     [() => core.scaleSweep({ seed: -1 }), /^seed must be a whole number between 0 and 2\^53 - 1, got -1$/],
-    [() => core.scaleSweep({ drawz: 1 }), /^unknown option "drawz"; known: dks, draws, tokens, seed$/],
+    [() => core.scaleSweep({ drawz: 1 }), /^drawz is not an option; known: dks, draws, tokens, seed$/],
     [() => core.maskDemo({ real: 11 }), /^real must be at most positions = 10, got 11$/],
     [() => core.maskDemo({ dK: 0 }), /^dK must be a whole number in \[1, 1024\], got 0$/],
     [() => core.headsDemo({ numHeads: 3 }), /^numHeads must divide dModel = 64, got 3$/],

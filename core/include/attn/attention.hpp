@@ -35,12 +35,15 @@ struct AttentionResult {
   Matrix weights;  // (n_q, n_k), rows sum to 1
 };
 
-// Throws std::invalid_argument for a NaN or +inf masked_value (+inf would give every row
+// Throws attn::ArgumentError for a NaN or +inf masked_value (+inf would give every row
 // with a blocked pair NaN weights, since inf - inf is NaN).
 void require_options(const AttentionOptions& options);
 
+// The error for a mask that is not (n_q, n_k).
+ArgumentError mask_shape_error(Eigen::Index n_q, Eigen::Index n_k, const Mask& mask);
+
 // query (n_q, d_k), key (n_k, d_k), both finite, and the weights (n_q, n_k)
-// attention_weights_unchecked gave them -> throws std::invalid_argument, naming `inputs` and the
+// attention_weights_unchecked gave them -> throws attn::ArgumentError, naming `inputs` and the
 // row, when the score of a pair the mask allows overflowed float32 (|q . k| / sqrt(d_k) above
 // 3.4e38, e.g. entries of 1e20). Upwards that shows as a NaN row; downwards, as -inf, it would
 // silently move the row's weight onto blocked pairs. A fully masked row with masked_value -inf
@@ -54,7 +57,7 @@ void require_no_score_overflow(const char* inputs, const Eigen::Ref<const Matrix
 // A fully masked row has every score equal to masked_value, so with a finite constant it
 // gets uniform weights 1/n_k and the mean of the values (as the lesson's NumPy and Keras
 // do); with masked_value = -inf it is NaN (as PyTorch gives).
-// Throws std::invalid_argument for empty or non-finite inputs, mismatched shapes, a mask of
+// Throws attn::ArgumentError for empty or non-finite inputs, mismatched shapes, a mask of
 // the wrong shape, a NaN or +inf masked_value, or scores or outputs that overflow float32.
 AttentionResult attention(const Matrix& query, const Matrix& key, const Matrix& value,
                           const AttentionOptions& options = {});

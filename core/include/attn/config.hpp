@@ -13,13 +13,14 @@
 // Result structs list their fields the same way, as visit(key, access), with the key every
 // front door shows (the CLI's JSON and the JS objects alike): one description per struct.
 //
-// Errors: ArgumentError names an argument as C++ does ("batch_size"); a front door rebuilds the
-// message with its own names (message(name_of)), so a caller reads "batchSize" in JS and
-// "--batch" on the command line.
+// Errors: the checks throw ArgumentError (attn/argument_error.hpp), which names an argument as
+// C++ does ("batch_size"); a front door rebuilds the message with its own names, so a caller
+// reads "batchSize" in JS and "--batch" on the command line.
 #pragma once
 
+#include "attn/argument_error.hpp"
+
 #include <cstdint>
-#include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -56,42 +57,6 @@ struct FieldInfo {
 // A field that holds one of a few names: choice("ablation", "ablation", "ablation", "zero|mean", help).
 constexpr FieldInfo choice(const char* name, const char* js, const char* flag, const char* choices, const char* help) {
   return {name, js, flag, 0, 0, help, false, false, 0, choices};
-}
-
-// A bad argument or config field. `detail` follows the argument's name and may name other
-// arguments as {name}: ArgumentError("real", "must be at most {positions} = 6, got 9").
-class ArgumentError : public std::invalid_argument {
- public:
-  ArgumentError(std::string argument, std::string detail);
-  const std::string& argument() const { return argument_; }
-  // The message with every argument named by name_of(core name) -> std::string (what() keeps
-  // the core's names).
-  template <typename NameOf>
-  std::string message(NameOf&& name_of) const;
-
- private:
-  std::string argument_, detail_;
-};
-
-// `text` with every {name} replaced by name_of(name).
-template <typename NameOf>
-std::string substitute_names(const std::string& text, NameOf&& name_of) {
-  std::string out;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const std::size_t close = text[i] == '{' ? text.find('}', i) : std::string::npos;
-    if (close == std::string::npos) {
-      out += text[i];
-      continue;
-    }
-    out += name_of(text.substr(i + 1, close - i - 1));
-    i = close;
-  }
-  return out;
-}
-
-template <typename NameOf>
-std::string ArgumentError::message(NameOf&& name_of) const {
-  return substitute_names("{" + argument_ + "} " + detail_, name_of);
 }
 
 // "[1, 8]", "(0, 10]", "[0, 1)": the range as the messages and --help print it.

@@ -5,6 +5,8 @@
 // query may attend to a key.
 #pragma once
 
+#include "attn/argument_error.hpp"
+
 #include <Eigen/Core>
 #include <string>
 
@@ -29,7 +31,8 @@ inline bool all_finite(const Matrix& m) { return all_finite(m.data(), m.size());
 // Row i of a row-major matrix (its entries are contiguous).
 inline bool row_finite(const Matrix& m, Eigen::Index i) { return all_finite(m.data() + i * m.cols(), m.cols()); }
 
-// Each check throws std::invalid_argument naming `name` and what it got.
+// Each check throws attn::ArgumentError (attn/argument_error.hpp) naming `name` and what it got;
+// `why` may name other arguments as {name}.
 void require_nonempty(const char* name, const Matrix& m);
 void require_finite(const char* name, const Matrix& m);
 // Non-empty and finite: what every numeric input of the core must be.

@@ -28,7 +28,7 @@ constexpr long kMaxMultiHeadParameters = kMaxElements;
 class MultiHeadAttention {
  public:
   // key_dim 0 means d_model / num_heads, which then must divide evenly. All weights start at
-  // zero: set them, or draw them with init_glorot_uniform(). Throws std::invalid_argument
+  // zero: set them, or draw them with init_glorot_uniform(). Throws attn::ArgumentError
   // for sizes out of range or a layer above kMaxMultiHeadParameters.
   MultiHeadAttention(int d_model, int num_heads, int key_dim = 0);
 

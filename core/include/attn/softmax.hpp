@@ -32,7 +32,7 @@ MatrixOf<Scalar> softmax_rows_unchecked(const MatrixOf<Scalar>& scores) {
 template <>
 Matrix softmax_rows_unchecked<float>(const Matrix& scores);
 
-// scores (rows, cols) -> weights (rows, cols). Throws std::invalid_argument for an empty
+// scores (rows, cols) -> weights (rows, cols). Throws attn::ArgumentError for an empty
 // or non-finite `scores`.
 Matrix softmax(const Matrix& scores);
 

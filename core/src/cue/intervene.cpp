@@ -41,12 +41,17 @@ int first_cue(const int* tokens, int length, int cue) {
 
 void require_sequence(const char* name, const std::vector<int>& tokens, const TransformerConfig& model) {
   if (int(tokens.size()) != model.length)
-    throw ArgumentError(name, "must hold " + std::to_string(model.length) + " token ids (the sequence length), got " +
-                                  std::to_string(tokens.size()));
+    throw ArgumentError(name, ErrorCode::bad_length,
+                        "must hold " + std::to_string(model.length) + " token ids (the sequence length), got " +
+                            std::to_string(tokens.size()),
+                        {{"min", double(model.length)}, {"max", double(model.length)}, {"got", double(tokens.size())}});
   for (std::size_t i = 0; i < tokens.size(); ++i)
     if (tokens[i] < 0 || tokens[i] >= model.vocabulary)
-      throw ArgumentError(name, "must be token ids in 0.." + std::to_string(model.vocabulary - 1) + ", got " +
-                                    std::to_string(tokens[i]) + " at index " + std::to_string(i));
+      throw ArgumentError(
+          name, ErrorCode::out_of_range,
+          "must be token ids in 0.." + std::to_string(model.vocabulary - 1) + ", got " + std::to_string(tokens[i]) +
+              " at index " + std::to_string(i),
+          {{"min", 0}, {"max", double(model.vocabulary - 1)}, {"got", double(tokens[i])}, {"index", double(i)}});
 }
 
 // `tokens` with the answer symbol (after the first CUE) moved by `shift`, or empty when there is
@@ -166,7 +171,8 @@ std::vector<double> ideal_pattern(const std::string& pattern, const std::vector<
     if (at >= 0)
       for (int i = 0; i < t; ++i) set(i, at);
   } else {
-    throw ArgumentError("pattern", "must be previous, next, self, uniform or first-cue here, got \"" + pattern + "\"");
+    throw ArgumentError("pattern", ErrorCode::not_one_of,
+                        "must be previous, next, self, uniform or first-cue here, got \"" + pattern + "\"");
   }
   return w;
 }
@@ -199,46 +205,61 @@ CueIntervention CueTrainer::intervene(const InterventionConfig& config, const In
   const bool patch = config.action == "patch";
   if (config.block > m.blocks)
     throw ArgumentError(
-        "block", "must be at most {blocks} = " + std::to_string(m.blocks) + ", got " + std::to_string(config.block));
+        "block", ErrorCode::out_of_range,
+        "must be at most {blocks} = " + std::to_string(m.blocks) + ", got " + std::to_string(config.block),
+        {{"min", 1}, {"max", double(m.blocks)}, {"got", double(config.block)}});
   if (config.head > m.heads || (config.head == 0 && !patch && config.action != "none"))
-    throw ArgumentError(
-        "head", "must be in " + std::string(patch ? "0" : "1") + "..{heads} = " + std::to_string(m.heads) +
-                    (patch ? "" : " (0, the whole block, is for a patch)") + ", got " + std::to_string(config.head));
+    throw ArgumentError("head", ErrorCode::out_of_range,
+                        "must be in " + std::string(patch ? "0" : "1") + "..{heads} = " + std::to_string(m.heads) +
+                            (patch ? "" : " (0, the whole block, is for a patch)") + ", got " +
+                            std::to_string(config.head),
+                        {{"min", patch ? 0.0 : 1.0}, {"max", double(m.heads)}, {"got", double(config.head)}});
   if (config.corrupt_shift >= config_.task.symbols)
-    throw ArgumentError("corrupt_shift", "must be below {symbols} = " + std::to_string(config_.task.symbols) +
-                                             ", got " + std::to_string(config.corrupt_shift));
+    throw ArgumentError("corrupt_shift", ErrorCode::out_of_range,
+                        "must be below {symbols} = " + std::to_string(config_.task.symbols) + ", got " +
+                            std::to_string(config.corrupt_shift),
+                        {{"min", 1}, {"max", double(config_.task.symbols - 1)}, {"got", double(config.corrupt_shift)}});
   if (!inputs.tokens.empty()) require_sequence("tokens", inputs.tokens, m);
   if (!inputs.corrupted.empty()) require_sequence("corrupted", inputs.corrupted, m);
 
   Change change{config, length, key_dim, cue_token(config_.task), {}, {}, {}};
   change.patched.assign(std::size_t(length), inputs.positions.empty() ? 1 : 0);
   if (int(inputs.positions.size()) > length)
-    throw ArgumentError("positions", "must hold at most " + std::to_string(length) + " positions, got " +
-                                         std::to_string(inputs.positions.size()));
+    throw ArgumentError(
+        "positions", ErrorCode::bad_length,
+        "must hold at most " + std::to_string(length) + " positions, got " + std::to_string(inputs.positions.size()),
+        {{"min", 0}, {"max", double(length)}, {"got", double(inputs.positions.size())}});
   for (std::size_t i = 0; i < inputs.positions.size(); ++i) {
     const int p = inputs.positions[i];
     if (p < 0 || p >= length)
-      throw ArgumentError("positions", "must be positions in 0.." + std::to_string(length - 1) + ", got " +
-                                           std::to_string(p) + " at index " + std::to_string(i));
+      throw ArgumentError("positions", ErrorCode::out_of_range,
+                          "must be positions in 0.." + std::to_string(length - 1) + ", got " + std::to_string(p) +
+                              " at index " + std::to_string(i),
+                          {{"min", 0}, {"max", double(length - 1)}, {"got", double(p)}, {"index", double(i)}});
     change.patched[std::size_t(p)] = 1;
   }
   if (config.action == "pattern" && config.pattern == "given") {
     if (inputs.given.size() != std::size_t(length) * length)
-      throw ArgumentError("given", "must hold a (" + std::to_string(length) + ", " + std::to_string(length) +
-                                       ") pattern, " + std::to_string(length * length) + " values, got " +
-                                       std::to_string(inputs.given.size()));
+      throw ArgumentError(
+          "given", ErrorCode::bad_length,
+          "must hold a (" + std::to_string(length) + ", " + std::to_string(length) + ") pattern, " +
+              std::to_string(length * length) + " values, got " + std::to_string(inputs.given.size()),
+          {{"min", double(length * length)}, {"max", double(length * length)}, {"got", double(inputs.given.size())}});
     for (int i = 0; i < length; ++i) {
       double sum = 0;
       for (int j = 0; j < length; ++j) {
         const double v = inputs.given[std::size_t(i) * length + j];
         if (!(std::isfinite(v) && v >= 0))
           throw ArgumentError(
-              "given", "must hold finite weights >= 0, got " + std::to_string(v) + " in row " + std::to_string(i));
+              "given", std::isfinite(v) ? ErrorCode::out_of_range : ErrorCode::not_finite,
+              "must hold finite weights >= 0, got " + std::to_string(v) + " in row " + std::to_string(i),
+              {{"min", 0}, {"got", v}, {"row", double(i)}});
         sum += v;
       }
       if (std::fabs(sum - 1) > 1e-6)
-        throw ArgumentError("given",
-                            "rows must sum to 1, row " + std::to_string(i) + " sums to " + std::to_string(sum));
+        throw ArgumentError("given", ErrorCode::out_of_range,
+                            "rows must sum to 1, row " + std::to_string(i) + " sums to " + std::to_string(sum),
+                            {{"min", 1}, {"max", 1}, {"got", sum}, {"row", double(i)}});
     }
     change.given = inputs.given;
   }
@@ -246,7 +267,7 @@ CueIntervention CueTrainer::intervene(const InterventionConfig& config, const In
   if (patch && !inputs.tokens.empty() && corrupted.empty()) {
     corrupted = corrupt(inputs.tokens, config_.task, config.corrupt_shift);
     if (corrupted.empty())
-      throw ArgumentError("tokens",
+      throw ArgumentError("tokens", ErrorCode::not_allowed,
                           "must hold a CUE followed by a symbol for the default corruption (or give {corrupted})");
   }
 

@@ -11,12 +11,17 @@ namespace attn::nn {
 CueProbe probe_cue_model(TinyTransformer<float>& model, const CueTaskConfig& task, const std::vector<int>& tokens) {
   const int length = model.config().length, vocabulary = model.config().vocabulary;
   if (int(tokens.size()) != length)
-    throw ArgumentError("tokens", "must hold " + std::to_string(length) + " token ids (the sequence length), got " +
-                                      std::to_string(tokens.size()));
+    throw ArgumentError("tokens", ErrorCode::bad_length,
+                        "must hold " + std::to_string(length) + " token ids (the sequence length), got " +
+                            std::to_string(tokens.size()),
+                        {{"min", double(length)}, {"max", double(length)}, {"got", double(tokens.size())}});
   for (std::size_t i = 0; i < tokens.size(); ++i)
     if (tokens[i] < 0 || tokens[i] >= vocabulary)
-      throw ArgumentError("tokens", "must be token ids in 0.." + std::to_string(vocabulary - 1) + ", got " +
-                                        std::to_string(tokens[i]) + " at index " + std::to_string(i));
+      throw ArgumentError(
+          "tokens", ErrorCode::out_of_range,
+          "must be token ids in 0.." + std::to_string(vocabulary - 1) + ", got " + std::to_string(tokens[i]) +
+              " at index " + std::to_string(i),
+          {{"min", 0}, {"max", double(vocabulary - 1)}, {"got", double(tokens[i])}, {"index", double(i)}});
 
   CueProbe probe;
   probe.tokens = tokens;
@@ -56,12 +61,15 @@ std::vector<float> parameter_values(const ParameterList<float>& params) {
 void set_parameter_values(const ParameterList<float>& params, const std::vector<float>& values) {
   const long expected = count_parameters(params);
   if (long(values.size()) != expected)
-    throw ArgumentError("weights", "must hold the model's " + std::to_string(expected) + " parameters, got " +
-                                       std::to_string(values.size()));
+    throw ArgumentError(
+        "weights", ErrorCode::bad_length,
+        "must hold the model's " + std::to_string(expected) + " parameters, got " + std::to_string(values.size()),
+        {{"min", double(expected)}, {"max", double(expected)}, {"got", double(values.size())}});
   for (std::size_t i = 0; i < values.size(); ++i)
     if (!std::isfinite(values[i]))
-      throw ArgumentError("weights",
-                          "must be finite, got " + std::to_string(values[i]) + " at index " + std::to_string(i));
+      throw ArgumentError("weights", ErrorCode::not_finite,
+                          "must be finite, got " + std::to_string(values[i]) + " at index " + std::to_string(i),
+                          {{"got", values[i]}, {"index", double(i)}});
   std::size_t at = 0;
   for (const auto& p : params) {
     std::copy_n(values.begin() + long(at), p.value->size(), p.value->data());

@@ -37,7 +37,8 @@ CueData make_cue_data(const CueTaskConfig& config, std::uint64_t seed) {
 
 double most_frequent_symbol_accuracy(const CueSet& set, int symbols) {
   require_range("symbols", symbols, 2, kCueMaxSymbols);
-  if (set.size() < 1) throw std::invalid_argument("set must hold at least one sequence, got 0");
+  if (set.size() < 1)
+    throw ArgumentError("set", ErrorCode::empty, "must hold at least one sequence, got 0", {{"got", 0}});
   double score = 0;
   std::vector<int> count(symbols);
   for (int i = 0; i < set.size(); ++i) {

@@ -99,7 +99,9 @@ EpochMetrics CueTrainer::train_epoch() {
 }
 
 int CueTrainer::train_batches(int n) {
-  if (n < 1) throw std::invalid_argument("n must be at least 1, got " + std::to_string(n));
+  if (n < 1)
+    throw ArgumentError("n", ErrorCode::out_of_range, "must be at least 1, got " + std::to_string(n),
+                        {{"min", 1}, {"got", double(n)}});
   int done = 0;
   while (done < n && !finished()) {
     run_batch();

@@ -15,8 +15,12 @@ std::vector<float> flatten(const Matrix& m) { return std::vector<float>(m.data()
 
 void require_shape(const char* name, const Matrix& m, int rows, int cols, const char* shape) {
   if (m.rows() != rows || m.cols() != cols)
-    throw std::invalid_argument(std::string(name) + " must have shape " + shape + " = " + shape_of(rows, cols) +
-                                ", got " + shape_of(m));
+    throw ArgumentError(name, ErrorCode::bad_shape,
+                        std::string("must have shape ") + shape + " = " + shape_of(rows, cols) + ", got " + shape_of(m),
+                        {{"rows", double(rows)},
+                         {"cols", double(cols)},
+                         {"got_rows", double(m.rows())},
+                         {"got_cols", double(m.cols())}});
   require_values(name, m);
 }
 
@@ -42,9 +46,9 @@ AttentionSteps attention_steps(const AttentionStepsConfig& config, const Matrix&
                                const Matrix& value) {
   require_fields(config);
   const int n = config.tokens;
-  require_shape("query", query, n, config.d_k, "(tokens, d_k)");
-  require_shape("key", key, n, config.d_k, "(tokens, d_k)");
-  require_shape("value", value, n, config.d_v, "(tokens, d_v)");
+  require_shape("query", query, n, config.d_k, "({tokens}, {d_k})");
+  require_shape("key", key, n, config.d_k, "({tokens}, {d_k})");
+  require_shape("value", value, n, config.d_v, "({tokens}, {d_v})");
 
   AttentionOptions options;  // attention()'s defaults but for the scale
   options.scale = config.scale;
@@ -61,7 +65,8 @@ AttentionSteps attention_steps(const AttentionStepsConfig& config, const Matrix&
   Matrix output(n, config.d_v);
   product_into(weights, value, output);
   if (!all_finite(output))
-    throw std::invalid_argument("value is too large: an output overflows float32 (values near the limit 3.4e38)");
+    throw ArgumentError("value", ErrorCode::too_large,
+                        "is too large: an output overflows float32 (values near the limit 3.4e38)");
 
   AttentionSteps steps;
   steps.config = config;

@@ -39,8 +39,9 @@ HeadsDemo heads_demo(const HeadsDemoConfig& config) {
   require_fields(config);
   const auto& [d_model, num_heads, tokens, seed] = config;
   if (d_model % num_heads != 0)
-    throw ArgumentError("num_heads",
-                        "must divide {d_model} = " + std::to_string(d_model) + ", got " + std::to_string(num_heads));
+    throw ArgumentError("num_heads", ErrorCode::must_divide,
+                        "must divide {d_model} = " + std::to_string(d_model) + ", got " + std::to_string(num_heads),
+                        {{"d_model", double(d_model)}, {"got", double(num_heads)}});
 
   HeadsDemo demo;
   demo.d_model = d_model;

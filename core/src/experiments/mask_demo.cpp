@@ -29,8 +29,9 @@ MaskDemo mask_demo(const MaskDemoConfig& config) {
   require_fields(config);
   const auto& [positions, real, d_k, seed] = config;
   if (real > positions)
-    throw ArgumentError("real",
-                        "must be at most {positions} = " + std::to_string(positions) + ", got " + std::to_string(real));
+    throw ArgumentError("real", ErrorCode::out_of_range,
+                        "must be at most {positions} = " + std::to_string(positions) + ", got " + std::to_string(real),
+                        {{"max", double(positions)}, {"got", double(real)}});
 
   MaskDemo demo;
   demo.positions = positions;

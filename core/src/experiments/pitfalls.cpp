@@ -50,12 +50,15 @@ HalfPrecisionPitfall half_precision_pitfall(const PitfallConfig& config) {
   require_fields(config);
   const auto& [positions, real, d_k, seed] = config;
   if (real >= positions)
-    throw ArgumentError("real",
-                        "must be below {positions} = " + std::to_string(positions) + ", got " + std::to_string(real));
+    throw ArgumentError("real", ErrorCode::out_of_range,
+                        "must be below {positions} = " + std::to_string(positions) + ", got " + std::to_string(real),
+                        {{"max", double(positions - 1)}, {"got", double(real)}});
   const long work = long(positions) * positions * d_k;
   if (work > kMaxPitfallWork)
-    throw ArgumentError("positions", "squared times {d_k} must be at most " + std::to_string(kMaxPitfallWork) +
-                                         ", got " + std::to_string(work));
+    throw ArgumentError(
+        "positions", ErrorCode::too_many_elements,
+        "squared times {d_k} must be at most " + std::to_string(kMaxPitfallWork) + ", got " + std::to_string(work),
+        {{"max", double(kMaxPitfallWork)}, {"got", double(work)}});
 
   HalfPrecisionPitfall p;
   p.positions = positions;

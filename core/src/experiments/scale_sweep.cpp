@@ -101,8 +101,10 @@ std::vector<RowMeasures> measure_rows(const Matrix& weights) {
   for (Eigen::Index i = 0; i < weights.rows(); ++i)
     for (Eigen::Index j = 0; j < weights.cols(); ++j)
       if (!(weights(i, j) >= 0.0f && weights(i, j) <= 1.0f))
-        throw std::invalid_argument("weights must lie in [0, 1], got " + std::to_string(weights(i, j)) + " at (" +
-                                    std::to_string(i) + ", " + std::to_string(j) + ") of shape " + shape_of(weights));
+        throw ArgumentError("weights", std::isnan(weights(i, j)) ? ErrorCode::not_finite : ErrorCode::out_of_range,
+                            "must lie in [0, 1], got " + std::to_string(weights(i, j)) + " at (" + std::to_string(i) +
+                                ", " + std::to_string(j) + ") of shape " + shape_of(weights),
+                            {{"min", 0}, {"max", 1}, {"got", weights(i, j)}, {"row", double(i)}, {"col", double(j)}});
   std::vector<RowMeasures> rows;
   for (Eigen::Index i = 0; i < weights.rows(); ++i) rows.push_back(measure_row(weights.row(i).data(), weights.cols()));
   return rows;
@@ -113,11 +115,12 @@ ScaleSweepResult scale_sweep(const ScaleSweepConfig& config) {
   const auto& [d_ks, draws, tokens, seed] = config;
   const double work = scale_sweep_work(d_ks, draws, tokens);
   if (work > kMaxSweepWork)
-    throw ArgumentError("draws", "* {tokens} * ({tokens} + 50) * sum({d_ks} + 50) must be at most " +
-                                     std::to_string(static_cast<long long>(kMaxSweepWork)) +
-                                     " (about 10 s of work), got " + std::to_string(static_cast<long long>(work)) +
-                                     " for draws " + std::to_string(draws) + ", tokens " + std::to_string(tokens) +
-                                     ": ask for fewer draws, tokens or d_k values");
+    throw ArgumentError("draws", ErrorCode::too_many_elements,
+                        "* {tokens} * ({tokens} + 50) * sum({d_ks} + 50) must be at most " +
+                            std::to_string(static_cast<long long>(kMaxSweepWork)) + " (about 10 s of work), got " +
+                            std::to_string(static_cast<long long>(work)) + " for draws " + std::to_string(draws) +
+                            ", tokens " + std::to_string(tokens) + ": ask for fewer draws, tokens or d_k values",
+                        {{"max", kMaxSweepWork}, {"got", work}});
 
   ScaleSweepResult result;
   result.draws = draws;

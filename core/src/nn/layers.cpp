@@ -189,8 +189,11 @@ Mat<T> Embedding<T>::forward(const std::vector<int>& ids) {
   Mat<T> x(Eigen::Index(ids.size()), table.cols());
   for (std::size_t i = 0; i < ids.size(); ++i) {
     if (ids[i] < 0 || ids[i] >= table.rows())
-      throw std::invalid_argument("token ids must be in 0.." + std::to_string(table.rows() - 1) + ", got " +
-                                  std::to_string(ids[i]) + " at index " + std::to_string(i));
+      throw ArgumentError(
+          "tokens", ErrorCode::out_of_range,
+          "must be token ids in 0.." + std::to_string(table.rows() - 1) + ", got " + std::to_string(ids[i]) +
+              " at index " + std::to_string(i),
+          {{"min", 0}, {"max", double(table.rows() - 1)}, {"got", double(ids[i])}, {"index", double(i)}});
     x.row(Eigen::Index(i)) = table.row(ids[i]);
   }
   tokens = ids;
@@ -230,7 +233,9 @@ void PositionalEncoding<T>::forward(Mat<T>& x) const {
 
 template <typename T>
 Dropout<T>::Dropout(double r) : rate(r) {
-  if (!(r >= 0.0 && r < 1.0)) throw std::invalid_argument("dropout rate must be in [0, 1), got " + std::to_string(r));
+  if (!(r >= 0.0 && r < 1.0))
+    throw ArgumentError("dropout", ErrorCode::out_of_range, "rate must be in [0, 1), got " + std::to_string(r),
+                        {{"min", 0}, {"max", 1}, {"got", r}});
 }
 
 template <typename T>
@@ -380,12 +385,17 @@ void SelfAttention<T>::parameters(ParameterList<T>& out, const std::string& pref
 template <typename T>
 T SoftmaxCrossEntropy<T>::forward(const Mat<T>& logits, const std::vector<int>& y) {
   if (Eigen::Index(y.size()) != logits.rows())
-    throw std::invalid_argument("labels must have one entry per logits row (" + std::to_string(logits.rows()) +
-                                "), got " + std::to_string(y.size()));
+    throw ArgumentError(
+        "labels", ErrorCode::bad_length,
+        "must have one entry per {logits} row (" + std::to_string(logits.rows()) + "), got " + std::to_string(y.size()),
+        {{"min", double(logits.rows())}, {"max", double(logits.rows())}, {"got", double(y.size())}});
   for (std::size_t i = 0; i < y.size(); ++i)
     if (y[i] < 0 || y[i] >= logits.cols())
-      throw std::invalid_argument("labels must be in 0.." + std::to_string(logits.cols() - 1) + ", got " +
-                                  std::to_string(y[i]) + " at index " + std::to_string(i));
+      throw ArgumentError(
+          "labels", ErrorCode::out_of_range,
+          "must be in 0.." + std::to_string(logits.cols() - 1) + ", got " + std::to_string(y[i]) + " at index " +
+              std::to_string(i),
+          {{"min", 0}, {"max", double(logits.cols() - 1)}, {"got", double(y[i])}, {"index", double(i)}});
   labels = y;
   probabilities = logits;
   kernels::softmax_rows<T>(probabilities.data(), int(logits.rows()), int(logits.cols()), logits.cols());

@@ -13,11 +13,15 @@ int key_width(const TransformerConfig& c) { return c.key_dim > 0 ? c.key_dim : c
 void require_transformer_config(const TransformerConfig& c) {
   require_fields(c);
   if (c.key_dim == 0 && c.d_model % c.heads != 0)
-    throw ArgumentError("heads", "must divide {d_model} = " + std::to_string(c.d_model) +
-                                     " (when {key_dim} is 0), got " + std::to_string(c.heads));
+    throw ArgumentError("heads", ErrorCode::must_divide,
+                        "must divide {d_model} = " + std::to_string(c.d_model) + " (when {key_dim} is 0), got " +
+                            std::to_string(c.heads),
+                        {{"d_model", double(c.d_model)}, {"got", double(c.heads)}});
   if (long(c.heads) * key_width(c) * c.d_model > kMaxElements)
-    throw ArgumentError("heads", "* {key_dim} * {d_model} must be at most " + std::to_string(kMaxElements) +
-                                     " (one projection's weights)");
+    throw ArgumentError(
+        "heads", ErrorCode::too_many_elements,
+        "* {key_dim} * {d_model} must be at most " + std::to_string(kMaxElements) + " (one projection's weights)",
+        {{"max", double(kMaxElements)}, {"got", double(long(c.heads) * key_width(c) * c.d_model)}});
 }
 
 long transformer_parameter_count(const TransformerConfig& c) {
@@ -118,8 +122,10 @@ template <typename T>
 Mat<T> TinyTransformer<T>::forward(const std::vector<int>& tokens, Random* rng, bool last_query_only) {
   const int length = config_.length;
   if (tokens.empty() || tokens.size() % std::size_t(length) != 0)
-    throw std::invalid_argument("tokens must hold a whole number of sequences of length " + std::to_string(length) +
-                                ", got " + std::to_string(tokens.size()));
+    throw ArgumentError("tokens", ErrorCode::bad_length,
+                        "must hold a whole number of sequences of length " + std::to_string(length) + ", got " +
+                            std::to_string(tokens.size()),
+                        {{"length", double(length)}, {"got", double(tokens.size())}});
   batch_ = int(tokens.size() / std::size_t(length));
   Mat<T> x = embedding_.forward(tokens);
   positions_.forward(x);

@@ -1,9 +1,12 @@
 // The heads demo: equal parameter counts, and four heads that look up different things.
 #include "attn/experiments/heads_demo.hpp"
 
+#include "app.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <sstream>
 
 using namespace attn::experiments;
 using Catch::Matchers::Contains;
@@ -66,4 +69,14 @@ TEST_CASE("bad input: heads demo arguments out of range", "[experiments][heads][
   REQUIRE_THROWS_WITH(heads_demo({64, 4, 0}),
                       Contains("tokens must be a whole number in [1, 256]") && Contains("got 0"));
   REQUIRE_THROWS_WITH(heads_demo({64, 4, 257}), Contains("tokens") && Contains("got 257"));
+}
+
+TEST_CASE("attention-lab heads names the flags of a width the heads do not divide", "[cli][heads]") {
+  std::ostringstream out, err;
+  const HeadsDemoConfig defaults;
+  const int code = attn::cli::run_attention_lab({"heads", "--heads", "5"}, out, err);
+  CHECK(code == 2);
+  CHECK(out.str().empty());
+  CHECK(err.str() == "attention-lab heads: --heads must divide --d-model = " + std::to_string(defaults.d_model) +
+                         ", got 5 (see attention-lab heads --help)\n");
 }

@@ -111,7 +111,7 @@ TEST_CASE("Embedding backward adds each row's gradient to its token", "[nn][grad
   const auto result = gradcheck::compare_parameters(params, [&] { return dot(layer.forward(tokens), r); });
   CHECK(result.ok());
   CHECK(layer.d_table.row(1).isZero());  // token 1 never occurs
-  CHECK_THROWS_WITH(layer.forward({0, 4}), Catch::Matchers::Contains("token ids must be in 0..3, got 4"));
+  CHECK_THROWS_WITH(layer.forward({0, 4}), Catch::Matchers::Contains("tokens must be token ids in 0..3, got 4"));
 }
 
 TEST_CASE("SelfAttention backward matches finite differences, all queries or the last only", "[nn][gradient]") {

@@ -3,14 +3,15 @@
 import type { AttentionModule, RawMultiHeadAttention } from '../generated/attention_core.mjs';
 import {
   biasMat,
-  describe,
   requireElements,
   requireMask,
   requireMat,
   requireOptions,
   requireSeed,
   requireSize,
+  wrongType,
 } from './checks.js';
+import { ArgumentError } from './errors.js';
 import { CommonCore } from './heap.js';
 import type {
   AttentionCore,
@@ -53,25 +54,9 @@ export class AttentionCoreImpl extends CommonCore implements AttentionCore {
     const { scale, maskedValue } = requireOptions(options, this.configs.attention.defaults);
     const mask = options?.mask;
     if (mask !== undefined) requireMask('mask', mask, this.max);
-    requireElements(() => `the weights (${query.rows}, ${key.rows})`, query.rows * key.rows, this.max);
-    requireElements(() => `the output (${query.rows}, ${value.cols})`, query.rows * value.cols, this.max);
-    const [q, k, v, mk] = this.put([query.data, key.data, value.data, mask ? mask.data : null]);
-    const table = this.m._attn_attention(
-      q,
-      query.rows,
-      query.cols,
-      k,
-      key.rows,
-      key.cols,
-      v,
-      value.rows,
-      value.cols,
-      mk,
-      mask ? mask.rows : 0,
-      mask ? mask.cols : 0,
-      scale ? 1 : 0,
-      maskedValue,
-    );
+    requireElements('query', query.rows * key.rows, this.max, () => `the weights (${query.rows}, ${key.rows})`);
+    requireElements('query', query.rows * value.cols, this.max, () => `the output (${query.rows}, ${value.cols})`);
+    const table = this.m._attn_attention(this.putCall(query, key, value, mask, scale, maskedValue));
     const [output, weights] = this.readMats(table, [
       [query.rows, value.cols],
       [query.rows, key.rows],
@@ -79,9 +64,37 @@ export class AttentionCoreImpl extends CommonCore implements AttentionCore {
     return { output, weights };
   }
 
+  // The 14 four-byte slots of one call's inputs (wasm/bind_attention.cpp's AttentionCall).
+  private readonly callSlots = new Int32Array(14);
+
+  /**
+   * Writes an attention call's inputs into scratch: the matrices, then the AttentionCall
+   * (wasm/bind_attention.cpp) that points at them, whose offset it returns.
+   */
+  private putCall(query: Mat, key: Mat, value: Mat, mask: MaskMat | undefined, scale: boolean, maskedValue: number) {
+    const [q, k, v, mk, call] = this.put([query.data, key.data, value.data, mask ? mask.data : null, this.callSlots]);
+    const slots = this.m.HEAP32,
+      i = call >> 2;
+    slots[i] = q;
+    slots[i + 1] = query.rows;
+    slots[i + 2] = query.cols;
+    slots[i + 3] = k;
+    slots[i + 4] = key.rows;
+    slots[i + 5] = key.cols;
+    slots[i + 6] = v;
+    slots[i + 7] = value.rows;
+    slots[i + 8] = value.cols;
+    slots[i + 9] = mk;
+    slots[i + 10] = mask ? mask.rows : 0;
+    slots[i + 11] = mask ? mask.cols : 0;
+    slots[i + 12] = scale ? 1 : 0;
+    this.m.HEAPF32[i + 13] = maskedValue;
+    return call;
+  }
+
   causalMask(n: number): MaskMat {
     requireSize('n', n);
-    requireElements(`a (${n}, ${n}) mask`, n * n, this.max);
+    requireElements('n', n * n, this.max, () => `a (${n}, ${n}) mask`);
     return this.readMask(this.result(this.m.causalMask(n), 0), n, n);
   }
 
@@ -89,7 +102,7 @@ export class AttentionCoreImpl extends CommonCore implements AttentionCore {
     requireSize('nQ', nQ);
     requireSize('nK', nK);
     requireSize('realLen', realLen);
-    requireElements(`a (${nQ}, ${nK}) mask`, nQ * nK, this.max);
+    requireElements('nQ', nQ * nK, this.max, () => `a (${nQ}, ${nK}) mask`);
     return this.readMask(this.result(this.m.paddingMask(nQ, nK, realLen), 0), nQ, nK);
   }
 
@@ -125,16 +138,17 @@ export class AttentionCoreImpl extends CommonCore implements AttentionCore {
 
   createMultiHead(spec: MultiHeadSpec): MultiHeadLayer {
     if (spec == null || typeof spec !== 'object')
-      throw new Error(`layer must be an object { dModel, numHeads, keyDim?, weights }, got ${describe(spec)}`);
+      throw wrongType('layer', 'an object { dModel, numHeads, keyDim?, weights }', spec);
     requireSize('dModel', spec.dModel);
     requireSize('numHeads', spec.numHeads);
     if (spec.keyDim !== undefined) requireSize('keyDim', spec.keyDim);
     if (spec.numHeads > 0) {
       const keyDim = spec.keyDim || Math.floor(spec.dModel / spec.numHeads);
       requireElements(
-        `a (${spec.dModel}, ${spec.numHeads * keyDim}) projection`,
+        'dModel',
         spec.dModel * spec.numHeads * keyDim,
         this.max,
+        () => `a (${spec.dModel}, ${spec.numHeads * keyDim}) projection`,
       );
     }
     const weights = spec.weights as Partial<{ pytorch: PytorchWeights; seed: number; query: ProjectionWeights }>;
@@ -143,9 +157,7 @@ export class AttentionCoreImpl extends CommonCore implements AttentionCore {
       typeof weights !== 'object' ||
       !('pytorch' in weights || 'seed' in weights || 'query' in weights)
     )
-      throw new Error(
-        `weights must be { pytorch }, { query, key, value, output } or { seed }, got ${describe(weights)}`,
-      );
+      throw wrongType('weights', '{ pytorch }, { query, key, value, output } or { seed }', weights);
     // Check everything JS-side before the core allocates anything.
     const inputs = this.weightInputs(spec.weights);
     const handle = this.m.createMultiHeadAttention(spec.dModel, spec.numHeads, spec.keyDim ?? 0);
@@ -165,7 +177,7 @@ export class AttentionCoreImpl extends CommonCore implements AttentionCore {
     }
     if ('pytorch' in weights) {
       const p = weights.pytorch;
-      if (p == null || typeof p !== 'object') throw new Error(`weights.pytorch must be an object, got ${describe(p)}`);
+      if (p == null || typeof p !== 'object') throw wrongType('weights.pytorch', 'an object', p);
       requireMat('inProjWeight', p.inProjWeight, this.max);
       requireMat('outProjWeight', p.outProjWeight, this.max);
       return [
@@ -179,7 +191,7 @@ export class AttentionCoreImpl extends CommonCore implements AttentionCore {
     for (const name of ['query', 'key', 'value', 'output'] as const) {
       const projection = weights[name];
       if (projection == null || typeof projection !== 'object')
-        throw new Error(`weights.${name} must be { weight, bias }, got ${describe(projection)}`);
+        throw wrongType(`weights.${name}`, '{ weight, bias }', projection);
       requireMat(`${name} weight`, projection.weight, this.max);
       out.push(projection.weight, biasMat(`${name} bias`, projection.bias, this.max));
     }
@@ -200,8 +212,11 @@ export class AttentionCoreImpl extends CommonCore implements AttentionCore {
     for (let p = 0; p < 4; p++) {
       const [w, b] = [inputs[2 * p], inputs[2 * p + 1]];
       if (b.rows !== 1)
-        throw new Error(
-          `${['query', 'key', 'value', 'output'][p]} bias must have 1 row, got shape (${b.rows}, ${b.cols})`,
+        throw new ArgumentError(
+          `${['query', 'key', 'value', 'output'][p]} bias`,
+          'bad-shape',
+          `must have 1 row, got shape (${b.rows}, ${b.cols})`,
+          { rows: 1, gotRows: b.rows, gotCols: b.cols },
         );
       handle.setProjection(p, at[2 * p], w.rows, w.cols, at[2 * p + 1], b.cols);
     }
@@ -230,28 +245,13 @@ export class AttentionCoreImpl extends CommonCore implements AttentionCore {
         requireMat('value', value, core.max);
         if (mask !== undefined) requireMask('mask', mask, core.max);
         requireElements(
-          () => `the weights (${numHeads} heads, ${query.rows}, ${key.rows})`,
+          'query',
           numHeads * query.rows * key.rows,
           core.max,
+          () => `the weights (${numHeads} heads, ${query.rows}, ${key.rows})`,
         );
         const { scale, maskedValue } = requireOptions(options, core.configs.attention.defaults);
-        const [q, k, v, mk] = core.put([query.data, key.data, value.data, mask ? mask.data : null]);
-        const table = h.forward(
-          q,
-          query.rows,
-          query.cols,
-          k,
-          key.rows,
-          key.cols,
-          v,
-          value.rows,
-          value.cols,
-          mk,
-          mask ? mask.rows : 0,
-          mask ? mask.cols : 0,
-          scale,
-          maskedValue,
-        );
+        const table = h.forward(core.putCall(query, key, value, mask, scale, maskedValue));
         const shapes: [number, number][] = [[query.rows, dModel]];
         for (let i = 0; i < numHeads; i++) shapes.push([query.rows, key.rows]);
         const [output, ...weights] = core.readMats(table, shapes);
@@ -329,8 +329,8 @@ export class AttentionCoreImpl extends CommonCore implements AttentionCore {
       uniformMatrix(rows, cols, lo, hi) {
         requireSize('rows', rows);
         requireSize('cols', cols);
-        if (typeof lo !== 'number') throw new Error(`lo must be a number, got ${describe(lo)}`);
-        if (typeof hi !== 'number') throw new Error(`hi must be a number, got ${describe(hi)}`);
+        if (typeof lo !== 'number') throw wrongType('lo', 'a number', lo);
+        if (typeof hi !== 'number') throw wrongType('hi', 'a number', hi);
         return draw(
           (at) => core.m.randomUniformMatrix(at, rows, cols, lo, hi),
           (t) => core.readMat(core.result(t, 0), rows, cols),

@@ -1,6 +1,7 @@
 // Config conversion: the options a call takes, checked and completed with the core's defaults
 // into the complete config the module takes.
-import { describe, requireSeed, requireWhole32 } from './checks.js';
+import { describe, requireSeed, requireWhole32, wrongType } from './checks.js';
+import { ArgumentError } from './errors.js';
 import type { ConfigSpec, FieldSpec } from './types.js';
 
 /**
@@ -10,11 +11,16 @@ import type { ConfigSpec, FieldSpec } from './types.js';
  */
 export function configFrom<C extends object>(spec: ConfigSpec<C>, name: string, options: Partial<C>): C {
   if (options == null || typeof options !== 'object' || Array.isArray(options))
-    throw new Error(`${name} must be an object, got ${describe(options)}`);
+    throw wrongType(name, 'an object', options);
   const byKey = new Map(spec.fields.map((f) => [f.key, f]));
   for (const [key, value] of Object.entries(options)) {
     const field = byKey.get(key);
-    if (!field) throw new Error(`unknown option "${key.slice(0, 40)}"; known: ${[...byKey.keys()].join(', ')}`);
+    if (!field)
+      throw new ArgumentError(
+        key.slice(0, 40),
+        'not-one-of',
+        `is not an option; known: ${[...byKey.keys()].join(', ')}`,
+      );
     if (value !== undefined) requireKind(field, value);
   }
   return withDefaults(spec.defaults, options);
@@ -32,10 +38,10 @@ function requireKind(field: FieldSpec, value: unknown): void {
   const { key } = field;
   switch (field.kind) {
     case 'boolean':
-      if (typeof value !== 'boolean') throw new Error(`${key} must be true or false, got ${describe(value)}`);
+      if (typeof value !== 'boolean') throw wrongType(key, 'true or false', value);
       return;
     case 'number':
-      if (typeof value !== 'number') throw new Error(`${key} must be a number, got ${describe(value)}`);
+      if (typeof value !== 'number') throw wrongType(key, 'a number', value);
       return;
     case 'seed':
       requireSeed(value, key);
@@ -45,14 +51,20 @@ function requireKind(field: FieldSpec, value: unknown): void {
       return;
     case 'choice':
       if (typeof value !== 'string' || !field.choices.includes(value))
-        throw new Error(
-          `${key} must be one of ${field.choices.map((c) => `"${c}"`).join(', ')}, got ${describe(value)}`,
+        throw new ArgumentError(
+          key,
+          typeof value === 'string' ? 'not-one-of' : 'wrong-type',
+          `must be one of ${field.choices.map((c) => `"${c}"`).join(', ')}, got ${describe(value)}`,
         );
       return;
     case 'integers':
-      if (!Array.isArray(value)) throw new Error(`${key} must be an array of whole numbers, got ${describe(value)}`);
+      if (!Array.isArray(value)) throw wrongType(key, 'an array of whole numbers', value);
       if (value.length > field.maxCount)
-        throw new Error(`${key} must hold 1 to ${field.maxCount} values, got ${value.length}`);
+        throw new ArgumentError(key, 'bad-length', `must hold 1 to ${field.maxCount} values, got ${value.length}`, {
+          min: 1,
+          max: field.maxCount,
+          got: value.length,
+        });
       value.forEach((v, i) => requireWhole32(`${key}[${i}]`, v));
   }
 }

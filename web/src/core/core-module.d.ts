@@ -21,22 +21,8 @@ declare module '*/generated/attention_core.mjs' {
       outBCols: number,
     ): void;
     parameters(): number;
-    forward(
-      query: number,
-      qRows: number,
-      qCols: number,
-      key: number,
-      kRows: number,
-      kCols: number,
-      value: number,
-      vRows: number,
-      vCols: number,
-      mask: number,
-      mRows: number,
-      mCols: number,
-      scale: boolean,
-      maskedValue: number,
-    ): number;
+    /** call: an AttentionCall (bind_attention.cpp) in the heap. */
+    forward(call: number): number;
     dModel(): number;
     numHeads(): number;
     keyDim(): number;
@@ -57,7 +43,7 @@ declare module '*/generated/attention_core.mjs' {
     analyse(): import('./types').CueAnalysis;
     report(): import('./types').CueReport;
     route(): import('./types').CueRoute;
-    /** An empty result with the message left for takeError() when it fails. */
+    /** An empty result with the error left for raiseError() when it fails. */
     intervene(
       config: import('./types').InterventionConfig,
       tokens: ArrayLike<number>,
@@ -102,8 +88,10 @@ declare module '*/generated/attention_core.mjs' {
 
     // A plain WebAssembly export (extern "C").
     _attn_scratch(bytes: number): number;
-    /** The message of the latest failed object-taking call, cleared by reading ("" if none). */
-    takeError(): string;
+    /** Throws the error the latest object-taking call left, once; returns when there is none. */
+    raiseError(): void;
+    /** Set by the facade: makes the Error the module throws for a failed call (wasm/errors.cpp). */
+    createError?: (message: string, fields?: import('./errors').ArgumentErrorFields) => Error;
     limits(): import('./types').Limits;
     attentionOptions(): import('./types').ConfigSpec<import('./types').AttentionConfig>;
     scaleSweepConfig(): import('./types').ConfigSpec<import('./types').ScaleSweepConfig>;
@@ -122,24 +110,10 @@ declare module '*/generated/attention_core.mjs' {
 
   /** bind_attention.cpp: in both modules. */
   export interface AttentionPart {
-    // Plain WebAssembly exports (extern "C"): scale is 0 or 1.
+    // Plain WebAssembly exports (extern "C").
     _attn_softmax(scores: number, rows: number, cols: number): number;
-    _attn_attention(
-      query: number,
-      qRows: number,
-      qCols: number,
-      key: number,
-      kRows: number,
-      kCols: number,
-      value: number,
-      vRows: number,
-      vCols: number,
-      mask: number,
-      mRows: number,
-      mCols: number,
-      scale: number,
-      maskedValue: number,
-    ): number;
+    /** call: an AttentionCall (bind_attention.cpp) in the heap. */
+    _attn_attention(call: number): number;
     causalMask(n: number): number;
     paddingMask(nQ: number, nK: number, realLen: number): number;
     combineMasks(a: number, rowsA: number, colsA: number, b: number, rowsB: number, colsB: number): number;
@@ -157,7 +131,7 @@ declare module '*/generated/attention_core.mjs' {
 
   /** bind_experiments.cpp and bind_trainer.cpp: attention_lab only. */
   export interface LabPart {
-    // Each returns an empty result on failure and leaves the message for takeError().
+    // Each returns an empty result on failure and leaves the error for raiseError().
     scaleSweep(config: import('./types').ScaleSweepConfig): import('./types').ScaleSweep;
     maskDemo(config: import('./types').MaskDemoConfig): import('./types').MaskDemo;
     headsDemo(config: import('./types').HeadsDemoConfig): import('./types').HeadsDemo;
@@ -170,7 +144,7 @@ declare module '*/generated/attention_core.mjs' {
       key: number,
       value: number,
     ): RawAttentionSteps;
-    /** null on failure (message in takeError()). */
+    /** null on failure (the error left for raiseError()). */
     createCueTrainer(config: import('./types').CueConfig): RawCueTrainer | null;
   }
 

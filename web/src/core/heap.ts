@@ -2,6 +2,7 @@
 // copied out, and what both modules have (configs, limits, memory figures, the error a call
 // left). The two cores' classes build on CommonCore.
 import type { CommonPart } from '../generated/attention_core.mjs';
+import { coreError } from './errors.js';
 import type { Configs, Limits, Mat, MaskMat, MemoryStats } from './types.js';
 
 // Inputs of one call laid out in the core's scratch area, 8-byte aligned.
@@ -25,6 +26,8 @@ export class CommonCore {
   protected readonly max: number;
 
   constructor(protected readonly m: CommonPart) {
+    // The module raises the core's errors through this (wasm/errors.cpp).
+    m.createError = coreError;
     this.configs = {
       attention: m.attentionOptions(),
       scaleSweep: m.scaleSweepConfig(),
@@ -123,9 +126,9 @@ export class CommonCore {
     };
   }
 
+  /** The result of an object-taking call, or the error it left raised (wasm/errors.hpp). */
   protected checked<T>(result: T): T {
-    const error = this.m.takeError();
-    if (error) throw new Error(error);
+    this.m.raiseError();
     return result;
   }
 }

@@ -7,7 +7,8 @@
 // lengths, whole numbers that fit the binding), copies inputs into the heap, calls the core
 // and copies results out. Every range, every default and every message about them is the
 // core's: `core.configs` holds each experiment's defaults and fields as the core declares them,
-// and the core's errors arrive as Errors naming the arguments as JS writes them.
+// and the core's errors arrive as ArgumentErrors (errors.ts) naming the arguments as JS writes
+// them, with a code and the numbers involved.
 //
 // Load it once per page or Worker: `const core = await loadCore()`. A page whose widgets need only
 // attention (the soft lookup) may load the smaller attention core instead, `await
@@ -25,3 +26,4 @@ export type * from './types.js';
 export { loadAttentionCore, loadCore } from './load.js';
 export { mat, maskMat, row } from './matrices.js';
 export { withDefaults } from './configs.js';
+export { ArgumentError, type ArgumentErrorFields, type ErrorCode } from './errors.js';

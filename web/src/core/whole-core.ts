@@ -2,7 +2,8 @@
 // out) and the cue task's trainer (models that live in the core until dispose()).
 import type { LabModule, RawAttentionSteps, RawCueTrainer } from '../generated/attention_core.mjs';
 import { AttentionCoreImpl } from './attention-core.js';
-import { MAX_SIZE, describe, requireElements, requireMat, requireWhole32 } from './checks.js';
+import { MAX_SIZE, describe, requireElements, requireMat, requireWhole32, wrongType } from './checks.js';
+import { ArgumentError } from './errors.js';
 import { configFrom } from './configs.js';
 import type {
   AttentionSteps,
@@ -41,8 +42,8 @@ export class CoreImpl extends AttentionCoreImpl implements Core {
 
   createCueModel(options: Partial<CueConfig> = {}): CueModel {
     const handle = this.m.createCueTrainer(configFrom(this.configs.cueTrain, 'config', options));
-    if (!handle) throw new Error(this.m.takeError());
-    return this.wrapCue(handle);
+    if (!handle) this.m.raiseError();
+    return this.wrapCue(handle!);
   }
 
   private wrapCue(handle: RawCueTrainer): CueModel {
@@ -59,7 +60,12 @@ export class CoreImpl extends AttentionCoreImpl implements Core {
       trainEpoch: () => live().trainEpoch(),
       trainBatches(n) {
         if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > MAX_SIZE)
-          throw new Error(`n must be a whole number between 1 and ${MAX_SIZE}, got ${describe(n)}`);
+          throw new ArgumentError(
+            'n',
+            typeof n !== 'number' ? 'wrong-type' : Number.isInteger(n) ? 'out-of-range' : 'not-whole',
+            `must be a whole number between 1 and ${MAX_SIZE}, got ${describe(n)}`,
+            typeof n === 'number' ? { min: 1, max: MAX_SIZE, got: n } : {},
+          );
         return live().trainBatches(n);
       },
       progress: () => live().progress(),
@@ -69,18 +75,17 @@ export class CoreImpl extends AttentionCoreImpl implements Core {
       intervene(config = {}, inputs = {}) {
         const h = live();
         const full = configFrom(core.configs.intervention, 'config', config);
-        if (inputs == null || typeof inputs !== 'object')
-          throw new Error(`inputs must be an object of lists, got ${describe(inputs)}`);
+        if (inputs == null || typeof inputs !== 'object') throw wrongType('inputs', 'an object of lists', inputs);
         const list = (name: keyof InterventionInputs, whole: boolean) => {
           const values = inputs[name];
           if (values === undefined) return [];
           if (values === null || typeof values !== 'object' || typeof values.length !== 'number')
-            throw new Error(`${name} must be an array of numbers, got ${describe(values)}`);
+            throw wrongType(name, 'an array of numbers', values);
           requireElements(name, values.length, core.max);
           const out = Array.from(values);
           out.forEach((v, i) => {
             if (whole) requireWhole32(`${name}[${i}]`, v);
-            else if (typeof v !== 'number') throw new Error(`${name}[${i}] must be a number, got ${describe(v)}`);
+            else if (typeof v !== 'number') throw wrongType(`${name}[${i}]`, 'a number', v);
           });
           return out;
         };
@@ -91,15 +96,14 @@ export class CoreImpl extends AttentionCoreImpl implements Core {
           list('positions', true),
           list('given', false),
         );
-        const error = core.m.takeError();
-        if (error) throw new Error(error);
+        core.m.raiseError();
         return result;
       },
       report: () => live().report(),
       probe(tokens) {
         const h = live();
         if (tokens == null || typeof tokens !== 'object' || typeof tokens.length !== 'number')
-          throw new Error(`tokens must be an array of token ids, got ${describe(tokens)}`);
+          throw wrongType('tokens', 'an array of token ids', tokens);
         requireElements('tokens', tokens.length, core.max);
         const ids = new Int32Array(tokens.length);
         for (let i = 0; i < ids.length; i++) {
@@ -112,8 +116,7 @@ export class CoreImpl extends AttentionCoreImpl implements Core {
       weights: () => live().weights(),
       loadWeights(weights) {
         const h = live();
-        if (!(weights instanceof Float32Array))
-          throw new Error(`weights must be a Float32Array, got ${describe(weights)}`);
+        if (!(weights instanceof Float32Array)) throw wrongType('weights', 'a Float32Array', weights);
         requireElements('weights', weights.length, core.max);
         const [at] = core.put([weights]);
         h.loadWeights(at, weights.length);
@@ -131,7 +134,7 @@ export class CoreImpl extends AttentionCoreImpl implements Core {
 
   // ---- the lesson's experiments: objects in, objects out ----
   // These calls never throw inside the module (an object argument is freed only when the call
-  // returns): a failure returns an empty result and leaves its message for takeError().
+  // returns): a failure returns an empty result and leaves its error for raiseError().
 
   scaleSweep(options: Partial<ScaleSweepConfig> = {}): ScaleSweep {
     return this.checked(this.m.scaleSweep(configFrom(this.configs.scaleSweep, 'options', options)));
@@ -155,8 +158,7 @@ export class CoreImpl extends AttentionCoreImpl implements Core {
   ): AttentionSteps {
     if (given === undefined)
       return stepsOf(this.checked(this.m.attentionSteps(configFrom(this.configs.attentionSteps, 'options', options))));
-    if (given === null || typeof given !== 'object')
-      throw new Error(`given must be { query, key, value }, got ${describe(given)}`);
+    if (given === null || typeof given !== 'object') throw wrongType('given', '{ query, key, value }', given);
     const { query, key, value } = given;
     requireMat('query', query, this.max);
     requireMat('key', key, this.max);
@@ -175,13 +177,29 @@ export class CoreImpl extends AttentionCoreImpl implements Core {
     ] as const) {
       const asked = options[name];
       if (asked !== undefined && asked !== expected)
-        throw new Error(`options.${name} is ${asked}, but the given cells make it ${expected}`);
+        throw new ArgumentError(
+          `options.${name}`,
+          'not-allowed',
+          `is ${asked}, but the given cells make it ${expected}`,
+          {
+            got: asked,
+            expected,
+          },
+        );
     }
     if (key.rows !== query.rows || key.cols !== query.cols)
-      throw new Error(
-        `key must have the shape of query (${query.rows}, ${query.cols}), got (${key.rows}, ${key.cols})`,
+      throw new ArgumentError(
+        'key',
+        'bad-shape',
+        `must have the shape of {query} (${query.rows}, ${query.cols}), got (${key.rows}, ${key.cols})`,
+        { rows: query.rows, cols: query.cols, gotRows: key.rows, gotCols: key.cols },
       );
-    if (value.rows !== query.rows) throw new Error(`value must have ${query.rows} rows (tokens), got ${value.rows}`);
+    if (value.rows !== query.rows)
+      throw new ArgumentError('value', 'bad-shape', `must have ${query.rows} rows (tokens), got ${value.rows}`, {
+        rows: query.rows,
+        gotRows: value.rows,
+        gotCols: value.cols,
+      });
     const [q, k, v] = this.put([query.data, key.data, value.data]);
     return stepsOf(this.checked(this.m.attentionStepsGiven(config, q, k, v)));
   }

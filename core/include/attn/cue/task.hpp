@@ -60,7 +60,7 @@ struct CueSet {
   const int* sequence(int i) const { return tokens.data() + std::size_t(i) * length; }
 };
 
-// n sequences drawn from rng. Throws std::invalid_argument for a bad config or n < 1.
+// n sequences drawn from rng. Throws attn::ArgumentError for a bad config or n < 1.
 CueSet make_cue_set(const CueTaskConfig& config, int n, Random& rng);
 
 struct CueData {

@@ -84,9 +84,9 @@ struct AttentionSteps {
 AttentionSteps attention_steps(const AttentionStepsConfig& config = {});
 
 // Given cells: query (n, k), key (n, k), value (n, v), whose shapes must be the config's
-// (its seed is not used). Throws attn::ArgumentError for a field out of range, and
-// std::invalid_argument naming the matrix for a wrong shape or a value that is not finite or
-// whose score overflows float32 (as attention() does).
+// (its seed is not used). Throws attn::ArgumentError for a field out of range, or naming the
+// matrix for a wrong shape or a value that is not finite or whose score overflows float32 (as
+// attention() does).
 AttentionSteps attention_steps(const AttentionStepsConfig& config, const Matrix& query, const Matrix& key,
                                const Matrix& value);
 

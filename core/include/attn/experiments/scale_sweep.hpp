@@ -71,7 +71,7 @@ struct RowMeasures {
 // weights (n_q, n) with rows that are probability vectors -> n_q measures, one per row.
 // ||diag(p) - p p^T||_F is computed exactly as sqrt(sum p^2 - 2 sum p^3 + (sum p^2)^2).
 // Logs come from attn::portable_log, so the figures round the same in every build.
-// Throws std::invalid_argument for an empty matrix or any weight outside [0, 1] or NaN.
+// Throws attn::ArgumentError for an empty matrix or any weight outside [0, 1] or NaN.
 std::vector<RowMeasures> measure_rows(const Matrix& weights);
 
 // One measure at one d_k, with or without the scale.

@@ -104,7 +104,7 @@ struct Embedding {
   Embedding(int vocabulary, int d);
   // uniform(-0.05, 0.05), Keras's Embedding default.
   void init_uniform(Random& rng);
-  // tokens (N) -> x (N, d). Throws std::invalid_argument for an id outside the vocabulary.
+  // tokens (N) -> x (N, d). Throws attn::ArgumentError for an id outside the vocabulary.
   Mat<T> forward(const std::vector<int>& ids);
   // dx (N, d) -> nothing (tokens have no gradient); adds into d_table.
   void backward(const Mat<T>& dx);
@@ -197,7 +197,7 @@ struct SoftmaxCrossEntropy {
   Mat<T> probabilities;  // (B, C) cached
   std::vector<int> labels;
 
-  // logits (B, C), labels (B) -> mean loss. Throws std::invalid_argument for a label outside
+  // logits (B, C), labels (B) -> mean loss. Throws attn::ArgumentError for a label outside
   // 0..C-1 or a label count that is not B.
   T forward(const Mat<T>& logits, const std::vector<int>& labels);
   // -> dlogits (B, C) of the mean loss

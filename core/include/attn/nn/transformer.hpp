@@ -105,7 +105,7 @@ class TinyTransformer {
   // tokens (B * T) -> logits (B, C). rng non-null = training (dropout draws from it).
   // last_query_only false runs the last block on every row too (for the attention analysis);
   // the two-argument form takes it from the config.
-  // Throws std::invalid_argument when tokens is not a whole number of sequences or holds an
+  // Throws attn::ArgumentError when tokens is not a whole number of sequences or holds an
   // id outside the vocabulary.
   Mat<T> forward(const std::vector<int>& tokens, Random* rng, bool last_query_only);
   Mat<T> forward(const std::vector<int>& tokens, Random* rng) { return forward(tokens, rng, config_.last_query_only); }

@@ -23,6 +23,7 @@ import {
   type Settings,
   type WidgetContract,
 } from './contract';
+import { attributeError } from './attribute-errors';
 import { readState, writeState } from './hash-state';
 import { showFailure } from '../../host/failure';
 
@@ -170,7 +171,9 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
         this.dispatchEvent(new CustomEvent('attn-ready', { bubbles: true }));
       } catch (error) {
         delete this.dataset.ready;
-        if (error instanceof AuthorError) this.showAuthorError(error);
+        // The core refusing what an attribute set is the author's mistake too, in their words.
+        const authors = error instanceof AuthorError ? error : attributeError(error, this.contract);
+        if (authors) this.showAuthorError(authors);
         else this.showFatal(error);
       }
     });
