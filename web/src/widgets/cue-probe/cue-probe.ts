@@ -741,4 +741,4 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
   }
 }
 
-define('attn-cue-probe', CueProbe);
+define(CueProbe);

@@ -108,4 +108,4 @@ export class Flowchart extends AttnElement<typeof FLOWCHART> {
   }
 }
 
-define('attn-flowchart', Flowchart);
+define(Flowchart);

@@ -136,4 +136,4 @@ export class MaskFigure extends AttnElement<typeof MASK_FIGURE> {
   }
 }
 
-define('attn-mask-figure', MaskFigure);
+define(MaskFigure);

@@ -175,4 +175,4 @@ export class RankedTable extends AttnElement<typeof RANKED_TABLE> {
   }
 }
 
-define('attn-ranked-table', RankedTable);
+define(RankedTable);

@@ -193,7 +193,11 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
   /** The core computes the weights and the output for the current query. */
   private compute(): void {
     const n = this.shownKeys.length;
-    const query: Mat = { rows: 1, cols: 2, data: Float32Array.from(this.shownQuery.map((v) => v / this.shownTemperature)) };
+    const query: Mat = {
+      rows: 1,
+      cols: 2,
+      data: Float32Array.from(this.shownQuery.map((v) => v / this.shownTemperature)),
+    };
     const keys: Mat = { rows: n, cols: 2, data: Float32Array.from(this.shownKeys.flat()) };
     const values: Mat = { rows: n, cols: 2, data: Float32Array.from(this.shownValues.flat()) };
     const result = this.core.attention(query, keys, values, { scale: this.shownScale });
@@ -240,7 +244,10 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
   }
 
   private moveQuery(x: number, y: number): void {
-    this.shownQuery = [Math.max(-QUERY_LIMIT, Math.min(QUERY_LIMIT, x)), Math.max(-QUERY_LIMIT, Math.min(QUERY_LIMIT, y))];
+    this.shownQuery = [
+      Math.max(-QUERY_LIMIT, Math.min(QUERY_LIMIT, x)),
+      Math.max(-QUERY_LIMIT, Math.min(QUERY_LIMIT, y)),
+    ];
     this.changed();
   }
 
@@ -287,7 +294,11 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
         this.shownQuery = [r * Math.cos(this.phase + 0.7), r * Math.sin(this.phase + 0.7)];
         this.compute();
         if (Math.round(this.phase * 100) % 30 === 0) {
-          this.emit('attn-change', { query: [...this.shownQuery], weights: [...this.weights], output: [...this.output] });
+          this.emit('attn-change', {
+            query: [...this.shownQuery],
+            weights: [...this.weights],
+            output: [...this.output],
+          });
           this.updateReadout(false);
         }
       }
@@ -491,4 +502,4 @@ class LabelPlacer {
 const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-define('attn-soft-lookup', SoftLookup);
+define(SoftLookup);
