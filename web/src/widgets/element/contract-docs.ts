@@ -8,6 +8,7 @@ import type { Configs } from '../../core';
 import {
   attributesOf,
   defaultText,
+  defaultValue,
   descriptionOf,
   eventsOf,
   propertyName,
@@ -25,6 +26,8 @@ export interface AttributeRow {
   property: string;
   /** TypeScript notation of what the property reads (undefined aside) */
   propertyType: string;
+  /** the property's default as a JavaScript value (JSON); '' when it has none */
+  propertyDefault: string;
   /** TypeScript notation of what it is read as */
   type: string;
   /** as HTML writes it; '' when it has none */
@@ -50,6 +53,7 @@ export function attributeRows(contract: WidgetContract, configs: Configs): Attri
     name: spec.name,
     property: propertyName(spec.name),
     propertyType: propertyType(spec, configs),
+    propertyDefault: JSON.stringify(defaultValue(spec, configs)) ?? '',
     type: typeText(spec, configs),
     default: defaultText(spec, configs) ?? '',
     values: valuePhrase(spec, configs),
@@ -121,7 +125,7 @@ export function customElementsManifest(configs: Configs, modulePath: string): ob
               kind: 'field',
               name: row.property,
               type: { text: `${row.propertyType} | undefined` },
-              ...(row.default ? { default: row.default } : {}),
+              ...(row.propertyDefault ? { default: row.propertyDefault } : {}),
               description: row.description,
               attribute: row.name,
               reflects: true,
