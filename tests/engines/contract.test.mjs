@@ -507,21 +507,39 @@ widgetPageSuites((context) => {
         return element;
       });
       document.body.append(box);
-      return Promise.all(widgets.map(({ tag }) => customElements.whenDefined(tag))).then(() =>
-        elements.map((element, i) =>
+      // How the stylesheet shows each one before it is defined (by its tag) and after (by its class).
+      const look = () =>
+        elements.map((element) => {
+          const style = getComputedStyle(element);
+          return [element.matches(':defined'), element.className, style.display, style.fontFamily];
+        });
+      const undefinedLook = look();
+      return Promise.all(widgets.map(({ tag }) => customElements.whenDefined(tag))).then(() => ({
+        undefinedLook,
+        definedLook: look(),
+        properties: elements.map((element, i) =>
           widgets[i].properties.map(({ attr, field }) => ({
             attribute: element.getAttribute(attr),
             own: Object.prototype.hasOwnProperty.call(element, field),
           })),
         ),
-      );
+      }));
     }, widgets);
-    widgets.forEach(({ tag, properties }, i) =>
+    widgets.forEach(({ tag, properties }, i) => {
       properties.forEach(({ attr, field, text }, j) => {
-        assert.equal(seen[i][j].attribute, text, `<${tag}>.${field} set before definition: attribute ${attr}`);
-        assert.equal(seen[i][j].own, false, `<${tag}>.${field}: the class's accessor, not an own property`);
-      }),
-    );
+        assert.equal(
+          seen.properties[i][j].attribute,
+          text,
+          `<${tag}>.${field} set before definition: attribute ${attr}`,
+        );
+        assert.equal(seen.properties[i][j].own, false, `<${tag}>.${field}: the class's accessor, not an own property`);
+      });
+      // Nothing moves when it is defined: a block in the widgets' font before and after (its colours
+      // change only by the theme property set here, which reaches the attribute on definition).
+      const [defined, className, ...shown] = seen.undefinedLook[i];
+      assert.deepEqual([defined, className, shown[0]], [false, '', 'block'], `<${tag}> before definition`);
+      assert.deepEqual(seen.definedLook[i], [true, 'attn-widget', ...shown], `<${tag}> once defined`);
+    });
     assert.deepEqual(await page.problems(), []);
   });
 
