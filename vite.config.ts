@@ -5,6 +5,7 @@
 import { resolve } from 'node:path';
 import { build, defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { TAGS } from './web/src/widgets/element/tags';
 
 const web = resolve(import.meta.dirname, 'web');
 
@@ -39,6 +40,23 @@ function classicScripts(scripts: Record<string, string>): Plugin {
   };
 }
 
+/**
+ * widgets.css matches a widget not yet defined by its tag: the selector `attn-widget-tags` in it
+ * becomes the list of every widget's tag (web/src/widgets/element/tags.ts), so the tags are
+ * written once.
+ */
+function widgetTags(): Plugin {
+  return {
+    name: 'attention-lab:widget-tags',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!id.split('?')[0].endsWith('/widgets/widgets.css')) return;
+      if (!code.includes('attn-widget-tags')) this.error('widgets.css has no attn-widget-tags selector to fill in');
+      return code.replaceAll('attn-widget-tags', Object.values(TAGS).join(', '));
+    },
+  };
+}
+
 export default defineConfig({
   root: web,
   base: './',
@@ -66,6 +84,7 @@ export default defineConfig({
     },
   },
   plugins: [
+    widgetTags(),
     classicScripts({
       'attention-lab-loader.js': resolve(web, 'src/host/loader.ts'),
       'attention-lab-frames.js': resolve(web, 'src/host/frames.ts'),

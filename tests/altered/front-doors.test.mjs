@@ -220,11 +220,11 @@ test('the embedding guide lists the altered defaults and ranges', async () => {
       `#widget-reference section[data-tag="${tag}"] table[data-table="attributes"] tr[data-name="${attribute}"] td`,
     );
   await cells('attn-mask-figure', 'positions').first().waitFor({ timeout: 30000 });
-  // [attribute, type, default, value, URL hash key, description]
+  // [attribute, property, type, default, value, URL hash key, description]
   const expect = async (tag, attribute, config, key) => {
     const field = altered.configs[config].fields.find((f) => f.key === key);
     const value = altered.configs[config].defaults[key];
-    const [, , shownDefault, values, , description] = await cells(tag, attribute).texts();
+    const [, , , shownDefault, values, , description] = await cells(tag, attribute).texts();
     assert.equal(shownDefault, Array.isArray(value) ? value.join(',') : String(value), `${tag} ${attribute}: default`);
     assert.ok(
       description.startsWith(field.help.charAt(0).toUpperCase() + field.help.slice(1)),

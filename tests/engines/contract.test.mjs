@@ -7,7 +7,10 @@
 //   - every declared event is raised by a real interaction (clicks, keys), with exactly the
 //     declared detail fields; the quiz's and the exercises' xAPI statements pass Learning
 //     Locker's statement validation;
-//   - every widget moved, removed and added again works.
+//   - every widget moved, removed and added again works;
+//   - every declared attribute's property (custom-elements.json's reflecting fields) reads the
+//     attribute typed and writes it back, null removes it, and a property set on the element
+//     before its class is defined is kept; a boolean attribute written without a value is true.
 // The page is tests/engines/widget-page/widgets.html, the build's files next to it, under the
 // strict CSP. Run after `npm run build`: node --test tests/engines/contract.test.mjs
 import { test } from 'node:test';
@@ -166,6 +169,48 @@ const CASES = {
     events: { 'attn-change': [['press', ['ArrowRight'], 'attn-cue-probe input[type=range]']] },
   },
 };
+
+/** Each widget's reflecting properties (custom-elements.json): attribute, property, type, default. */
+const reflecting = (declared) =>
+  declared.members
+    .filter((m) => m.reflects)
+    .map((m) => ({
+      attr: m.attribute,
+      field: m.name,
+      type: m.type.text.replace(/ \| undefined$/, ''),
+      def: m.default,
+    }));
+
+/**
+ * What a property reads for an attribute's text, from the type custom-elements.json gives it
+ * (written here, not taken from the widgets' parsing).
+ */
+function typedValue(type, text) {
+  if (type === 'boolean') return text === '' || text === 'true';
+  if (type === 'number' || /^\d/.test(type)) return Number(text); // a number, or one of a list of numbers
+  if (type === 'number[]' || type === '[number, number]') return text.split(',').map(Number);
+  if (type === 'number[][]') return JSON.parse(text);
+  return text; // text, or one of a list of strings
+}
+
+/** The attribute text a property's value writes; null: no attribute. */
+function textOf(type, value, def) {
+  if (type === 'boolean') return value ? '' : def === 'false' ? null : 'false';
+  if (type === '[number, number]')
+    return value.map((v) => (value.every(Number.isInteger) ? String(v) : v.toFixed(2))).join(',');
+  if (type === 'number[]') return value.join(',');
+  if (type === 'number[][]') return JSON.stringify(value);
+  return String(value);
+}
+
+/** Each attribute's test values: those its cases change it to, and for a boolean both values and no value. */
+function samples(tag, { attr, type }) {
+  const values = CASES[tag].changes.filter((c) => c.attr === attr).map((c) => c.value);
+  return type === 'boolean' ? [...new Set([...values, '', 'true', 'false'])] : values;
+}
+
+/** undefined does not cross from the page: it is sent as this. */
+const UNDEFINED = '(undefined)';
 
 /** The detail field names a manifest event declares ("CustomEvent<{ a: T; b: U }>" -> ["a", "b"]). */
 const detailFields = (event) => [...event.type.text.matchAll(/(\w+): /g)].map((m) => m[1]).sort();
@@ -385,6 +430,146 @@ widgetPageSuites((context) => {
       assert.deepEqual(await page.problems(), []);
     });
   }
+
+  for (const declared of DECLARED) {
+    const tag = declared.tagName;
+    test(`<${tag}>: each attribute's property reads it typed, writes it, and null removes it`, async () => {
+      const { page } = context;
+      // Started once, so the class is defined and the core's configs are known; the element
+      // tested is another one, never connected, so that it never draws.
+      assert.equal(await create(page, tag, CASES[tag].base), '', 'it starts');
+      const cases = reflecting(declared).flatMap((p) =>
+        samples(tag, p).map((text) => ({ ...p, text, typed: typedValue(p.type, text) })),
+      );
+      assert.ok(cases.length >= reflecting(declared).length, 'a value for every attribute');
+      const seen = await page.run(
+        ({ tag, cases, UNDEFINED }) => {
+          const widget = document.createElement(tag);
+          const read = (field) => (widget[field] === undefined ? UNDEFINED : widget[field]);
+          return cases.map(({ attr, field, text, typed }) => {
+            widget.setAttribute(attr, text);
+            const fromAttribute = read(field);
+            widget.removeAttribute(attr);
+            widget[field] = typed;
+            const written = widget.getAttribute(attr);
+            const readBack = read(field);
+            widget[field] = null;
+            const afterNull = widget.getAttribute(attr);
+            const absent = read(field);
+            widget[field] = typed;
+            widget[field] = undefined;
+            return { fromAttribute, written, readBack, afterNull, absent, afterUndefined: widget.getAttribute(attr) };
+          });
+        },
+        { tag, cases, UNDEFINED },
+      );
+      cases.forEach(({ attr, field, type, def, text, typed }, i) => {
+        const where = `<${tag} ${attr}="${text}">.${field}`;
+        const expectedText = textOf(type, typed, def);
+        assert.deepEqual(seen[i].fromAttribute, typed, `${where}: read from the attribute`);
+        assert.equal(seen[i].written, expectedText, `${where} = ${JSON.stringify(typed)}: the attribute written`);
+        assert.deepEqual(seen[i].readBack, typed, `${where}: read back`);
+        assert.equal(seen[i].afterNull, null, `${where} = null: no attribute`);
+        assert.equal(seen[i].afterUndefined, null, `${where} = undefined: no attribute`);
+        assert.deepEqual(
+          seen[i].absent,
+          def === undefined ? UNDEFINED : JSON.parse(def),
+          `${where}: absent, the default`,
+        );
+      });
+    });
+  }
+
+  test('a property set before the element is defined is kept, for every widget and attribute', async () => {
+    // A fresh page, where no widget is defined yet: each element gets every property while it is
+    // an undefined element, then joins the page (hidden, so it never starts) and the autoloader
+    // defines it.
+    const page = (context.page = await context.browser.open(`${context.site.url}widgets.html`, {
+      width: 1000,
+      height: 900,
+    }));
+    const widgets = DECLARED.map((declared) => ({
+      tag: declared.tagName,
+      properties: reflecting(declared).map((p) => {
+        const typed = typedValue(p.type, samples(declared.tagName, p)[0]);
+        // Before any core has loaded a boolean's default is not known: false is written "false".
+        return { ...p, typed, text: textOf(p.type, typed, p.type === 'boolean' ? undefined : p.def) };
+      }),
+    }));
+    const seen = await page.run((widgets) => {
+      const box = document.createElement('div');
+      box.hidden = true;
+      const elements = widgets.map(({ tag, properties }) => {
+        const element = document.createElement(tag);
+        if (customElements.get(tag)) throw new Error(`${tag} is defined already`);
+        for (const { field, typed } of properties) element[field] = typed;
+        box.append(element);
+        return element;
+      });
+      document.body.append(box);
+      // How the stylesheet shows each one before it is defined (by its tag) and after (by its class).
+      const look = () =>
+        elements.map((element) => {
+          const style = getComputedStyle(element);
+          return [element.matches(':defined'), element.className, style.display, style.fontFamily];
+        });
+      const undefinedLook = look();
+      return Promise.all(widgets.map(({ tag }) => customElements.whenDefined(tag))).then(() => ({
+        undefinedLook,
+        definedLook: look(),
+        properties: elements.map((element, i) =>
+          widgets[i].properties.map(({ attr, field }) => ({
+            attribute: element.getAttribute(attr),
+            own: Object.prototype.hasOwnProperty.call(element, field),
+          })),
+        ),
+      }));
+    }, widgets);
+    widgets.forEach(({ tag, properties }, i) => {
+      properties.forEach(({ attr, field, text }, j) => {
+        assert.equal(
+          seen.properties[i][j].attribute,
+          text,
+          `<${tag}>.${field} set before definition: attribute ${attr}`,
+        );
+        assert.equal(seen.properties[i][j].own, false, `<${tag}>.${field}: the class's accessor, not an own property`);
+      });
+      // Nothing moves when it is defined: a block in the widgets' font before and after (its colours
+      // change only by the theme property set here, which reaches the attribute on definition).
+      const [defined, className, ...shown] = seen.undefinedLook[i];
+      assert.deepEqual([defined, className, shown[0]], [false, '', 'block'], `<${tag}> before definition`);
+      assert.deepEqual(seen.definedLook[i], [true, 'attn-widget', ...shown], `<${tag}> once defined`);
+    });
+    assert.deepEqual(await page.problems(), []);
+  });
+
+  test('<attn-attention-steps>: a boolean attribute without a value is true; false writes what reads false', async () => {
+    const { page } = context;
+    const masked = () =>
+      page.run(() => document.querySelectorAll('#stage > * table[data-matrix="masked"] td[data-blocked]').length);
+    assert.equal(await create(page, 'attn-attention-steps', { tokens: '3', causal: '' }), '', 'causal without a value');
+    assert.equal(await masked(), 3, 'the causal mask hides the 3 pairs above the diagonal');
+    const state = await page.run(() => {
+      const widget = document.querySelector('#stage > *');
+      return { causal: widget.causal, scale: widget.scale };
+    });
+    assert.deepEqual(state, { causal: true, scale: true }, 'causal as written; scale absent: its default, true');
+    const drawn = await readyCount(page);
+    const written = await page.run(() => {
+      const widget = document.querySelector('#stage > *');
+      widget.causal = false;
+      widget.scale = false;
+      return { causal: widget.getAttribute('causal'), scale: widget.getAttribute('scale') };
+    });
+    assert.deepEqual(
+      written,
+      { causal: null, scale: 'false' },
+      'false: no causal attribute (default false), scale="false"',
+    );
+    assert.equal(await waitDrawn(page, drawn + 1), '');
+    assert.equal(await masked(), 0, 'no mask once causal is false');
+    assert.deepEqual(await page.problems(), []);
+  });
 
   test('the quiz and the exercises carry the actor the host page sets', async () => {
     const { page } = context;

@@ -65,14 +65,15 @@ describeEngines((session) => {
     );
     for (const d of DECLARED) {
       const shown = guide[d.tagName];
-      // [attribute, type, default, value, URL hash key, description]
+      // [attribute, property, type, default, value, URL hash key, description]
       assert.deepEqual(
         shown.attributes.map(([name]) => name),
         d.attributes.map((a) => a.name),
         `${d.tagName}: attributes`,
       );
       d.attributes.forEach((a, i) => {
-        const [, type, value0, values, hashKey, description] = shown.attributes[i];
+        const [, property, type, value0, values, hashKey, description] = shown.attributes[i];
+        assert.equal(property, a.fieldName, `${d.tagName} ${a.name}: property`);
         assert.equal(type, a.type.text, `${d.tagName} ${a.name}: type`);
         assert.equal(value0, a.default ?? '—', `${d.tagName} ${a.name}: default`);
         const hash = hashKey === '—' ? '' : ` The URL hash keeps it as <state-key>.${hashKey}.`;
@@ -102,9 +103,12 @@ describeEngines((session) => {
           `${d.tagName} ${e.name}: detail fields and types`,
         );
       });
+      // the properties that reflect no attribute (those that do are in the attributes' table)
       assert.deepEqual(
         shown.properties.map(([name, type, description]) => ({ name, type, description })),
-        d.members.map((m) => ({ name: m.name, type: m.type.text, description: m.description })),
+        d.members
+          .filter((m) => !m.attribute)
+          .map((m) => ({ name: m.name, type: m.type.text, description: m.description })),
         `${d.tagName}: properties`,
       );
     }

@@ -90,6 +90,12 @@ test("the author's TypeScript compiles against the package's types", () => {
     () => run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json']),
     (error) => /Property 'nope' does not exist on type 'QuizAnsweredDetail'/.test(error.stdout),
   );
+  // and so is a property given a value of the wrong type
+  writeFileSync(join(app, 'main.ts'), `${MAIN}\nfigure.positions = 'eight';\n`);
+  assert.throws(
+    () => run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json']),
+    (error) => /Type 'string' is not assignable to type 'number'/.test(error.stdout),
+  );
   writeFileSync(join(app, 'main.ts'), MAIN);
 });
 

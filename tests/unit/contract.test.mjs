@@ -7,12 +7,17 @@ import { test } from 'node:test';
 import {
   AuthorError,
   attributeSpec,
+  attributeText,
+  attributesOf,
   defaultText,
   descriptionOf,
   formatValue,
   parseAttribute,
+  propertyName,
   valuePhrase,
 } from '../../web/src/widgets/element/contract.ts';
+import { CONTRACTS } from '../../web/src/widgets/element/contracts.ts';
+import { TAGS } from '../../web/src/widgets/element/tags.ts';
 
 const field = (key, kind, more = {}) => ({
   key,
@@ -62,7 +67,7 @@ test('a core attribute: numbers with an open end, booleans, lists of whole numbe
   fails(core('share'), '0', 'share must be a number in (0, 1], got "0"');
   assert.equal(parse(core('scale'), 'true'), true);
   assert.equal(parse(core('scale'), 'false'), false);
-  fails(core('scale'), 'yes', 'scale must be true or false, got "yes"');
+  fails(core('scale'), 'yes', 'scale must be true or false (written without a value: true), got "yes"');
   assert.deepEqual(parse(core('dims'), '4, 16,512'), [4, 16, 512]);
   fails(
     core('dims'),
@@ -147,4 +152,45 @@ test('attributeSpec names the attribute a contract lacks', () => {
   const contract = { tag: 'attn-test', attributes: [core('draws')] };
   assert.equal(attributeSpec(contract, 'draws').name, 'draws');
   assert.throws(() => attributeSpec(contract, 'seed'), /attn-test has no attribute seed/);
+});
+
+test('a boolean attribute follows HTML: written without a value it is true', () => {
+  assert.equal(parse(core('scale'), ''), true);
+  assert.equal(parse(core('scale'), ' '), true);
+  fails(core('draws'), '', 'draws must be a whole number in [1, 100000], got ""');
+  // the URL hash and the reader's overrides keep a boolean as formatValue writes it
+  assert.equal(parse(core('scale'), formatValue(false)), false);
+  assert.equal(parse(core('scale'), formatValue(true)), true);
+});
+
+test('the attribute text a property writes: null removes it, a boolean by presence', () => {
+  assert.equal(attributeText(null, undefined), null);
+  assert.equal(attributeText(undefined, 5), null);
+  assert.equal(attributeText(true, false), '');
+  assert.equal(attributeText(false, false), null, 'false where the default is false: no attribute');
+  assert.equal(attributeText(false, true), 'false', 'false where the default is true: written');
+  assert.equal(attributeText(false, undefined), 'false', 'false where the default is not known yet: written');
+  assert.equal(attributeText(7, 1), '7');
+  assert.equal(attributeText([4, 16], undefined), '4,16');
+  assert.equal(attributeText([-1, 0.5], undefined), '-1.00,0.50');
+  assert.equal(attributeText([[0, 1]], undefined), '[[0,1]]');
+  assert.equal(attributeText('dark', undefined), 'dark');
+});
+
+test("every attribute's property: camelCase, one per attribute, a JavaScript name", () => {
+  assert.equal(propertyName('state-key'), 'stateKey');
+  assert.equal(propertyName('d-model'), 'dModel');
+  assert.equal(propertyName('activity-id'), 'activityId');
+  assert.equal(propertyName('patch-positions'), 'patchPositions');
+  assert.equal(propertyName('seed'), 'seed');
+  for (const contract of CONTRACTS) {
+    const names = attributesOf(contract).map((a) => propertyName(a.name));
+    assert.equal(new Set(names).size, names.length, `${contract.tag}: distinct properties`);
+    for (const name of names) assert.match(name, /^[a-z][A-Za-z0-9]*$/, `${contract.tag}.${name}`);
+    for (const p of contract.properties ?? []) assert.ok(!names.includes(p.name), `${contract.tag}.${p.name}`);
+  }
+});
+
+test('every contract takes its tag from the one list of tags', () => {
+  assert.deepEqual(CONTRACTS.map((c) => c.tag).sort(), Object.values(TAGS).sort());
 });

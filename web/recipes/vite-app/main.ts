@@ -10,3 +10,5 @@ quiz.addEventListener('attn-quiz-answered', (event) => {
 });
 const figure: HTMLElementTagNameMap['attn-mask-figure'] = document.createElement('attn-mask-figure');
 figure.addEventListener('attn-change', (event) => console.log(event.detail.fractions.causal));
+// Each attribute has a typed property that writes it: positions="8".
+figure.positions = 8;

@@ -7,27 +7,28 @@
 // imports discover() from this file and calls it with the root (the embedding guide, embed.html).
 import './widgets.css';
 import { showFailure } from '../host/failure';
+import { TAGS, type WidgetTag } from './element/tags';
 
 /** Each widget's module, which defines its element when it loads. */
-const WIDGETS: Record<string, () => Promise<unknown>> = {
-  'attn-soft-lookup': () => import('./soft-lookup/soft-lookup'),
-  'attn-attention-steps': () => import('./attention-steps/attention-steps'),
-  'attn-ranked-table': () => import('./ranked-table/ranked-table'),
-  'attn-scale-figure': () => import('./scale-figure/scale-figure'),
-  'attn-mask-figure': () => import('./mask-figure/mask-figure'),
-  'attn-heads-figure': () => import('./heads-figure/heads-figure'),
-  'attn-pitfall-demo': () => import('./pitfall-demo/pitfall-demo'),
-  'attn-flowchart': () => import('./flowchart/flowchart'),
-  'attn-quiz': () => import('./quiz/quiz'),
-  'attn-exercises': () => import('./exercises/exercises'),
-  'attn-cue-trainer': () => import('./cue-trainer/cue-trainer'),
-  'attn-cue-probe': () => import('./cue-probe/cue-probe'),
+const WIDGETS: Record<WidgetTag, () => Promise<unknown>> = {
+  [TAGS.softLookup]: () => import('./soft-lookup/soft-lookup'),
+  [TAGS.attentionSteps]: () => import('./attention-steps/attention-steps'),
+  [TAGS.rankedTable]: () => import('./ranked-table/ranked-table'),
+  [TAGS.scaleFigure]: () => import('./scale-figure/scale-figure'),
+  [TAGS.maskFigure]: () => import('./mask-figure/mask-figure'),
+  [TAGS.headsFigure]: () => import('./heads-figure/heads-figure'),
+  [TAGS.pitfallDemo]: () => import('./pitfall-demo/pitfall-demo'),
+  [TAGS.flowchart]: () => import('./flowchart/flowchart'),
+  [TAGS.quiz]: () => import('./quiz/quiz'),
+  [TAGS.exercises]: () => import('./exercises/exercises'),
+  [TAGS.cueTrainer]: () => import('./cue-trainer/cue-trainer'),
+  [TAGS.cueProbe]: () => import('./cue-probe/cue-probe'),
 };
 
 const loading = new Set<string>();
 
 function define(tag: string): void {
-  const load = WIDGETS[tag];
+  const load = Object.hasOwn(WIDGETS, tag) ? WIDGETS[tag as WidgetTag] : undefined;
   if (!load || loading.has(tag) || customElements.get(tag)) return;
   loading.add(tag);
   load().catch((error: unknown) => {

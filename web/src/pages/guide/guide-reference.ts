@@ -48,8 +48,16 @@ function widgetReference(tag: string, configs: Configs): HTMLElement {
     table(
       'attributes',
       `Attributes of <${tag}>`,
-      ['attribute', 'type', 'default', 'value', 'URL hash key', 'description'],
-      attributes.map((a) => [a.name, code(a.type), code(a.default), a.values, code(a.hashKey), a.description]),
+      ['attribute', 'property', 'type', 'default', 'value', 'URL hash key', 'description'],
+      attributes.map((a) => [
+        a.name,
+        code(a.property),
+        code(a.type),
+        code(a.default),
+        a.values,
+        code(a.hashKey),
+        a.description,
+      ]),
     ),
     table(
       'events',

@@ -385,4 +385,4 @@ export class AttentionSteps extends AttnElement<typeof ATTENTION_STEPS> {
   }
 }
 
-define('attn-attention-steps', AttentionSteps);
+define(AttentionSteps);

@@ -242,7 +242,7 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
     const tokens = [...this.body, this.symbols];
     const source = this.settings.source;
     const answerer = this.answerer();
-    const intervention = this.intervention();
+    const intervention = this.chosenIntervention();
     const changes = this.intervene(source, intervention);
     let answers: ProbeAnswer[];
     try {
@@ -396,7 +396,7 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
   }
 
   /** The intervention the settings describe, for the sequence `tokens`. */
-  private intervention(): ProbeIntervention {
+  private chosenIntervention(): ProbeIntervention {
     const s = this.settings;
     const into = s['patch-into'].trim();
     return {
@@ -741,4 +741,4 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
   }
 }
 
-define('attn-cue-probe', CueProbe);
+define(CueProbe);

@@ -618,4 +618,4 @@ function epochTicks(epochs: number, width: number): number[] {
   return ticks;
 }
 
-define('attn-cue-trainer', CueTrainer);
+define(CueTrainer);

@@ -8,14 +8,22 @@
 // in one task, once). Removing it from the page calls teardown() (a sketch, a Worker), and a
 // drawing it was in the middle of announces nothing (no data-ready, no attn-ready); adding it
 // again draws it anew. Moving it (removed and added in the same task) keeps it as it is.
+//
+// Properties: each declared attribute has a property of its name in camelCase (d-model: dModel),
+// made from the contract when the class is defined (define()). It reads the value the widget
+// uses (the reader's, where they changed it in the widget, else the attribute parsed, else the
+// default) and writes the attribute, so the widget redraws as for any attribute change.
 import { getAttentionCore, getCore } from '../../core/instance';
 import type { AttentionCore, Configs } from '../../core';
 import {
   AuthorError,
+  attributeText,
   attributesOf,
+  defaultValue,
   formatValue,
   isCore,
   parseAttribute,
+  propertyName,
   THEMES,
   type AttributeSpec,
   type EventDetail,
@@ -25,6 +33,7 @@ import {
 } from './contract';
 import { attributeError } from './attribute-errors';
 import { readState, writeState } from './hash-state';
+import { HOST_CLASS } from './tags';
 import { showFailure } from '../../host/failure';
 
 /** Is `value` a theme? Otherwise warns, naming `where`, and the caller ignores it. */
@@ -46,6 +55,9 @@ export function applyPageTheme(): void {
 }
 
 type Phase = 'idle' | 'waiting' | 'starting' | 'started';
+
+/** The core's configs once any widget on the page has loaded a core: what core attributes' properties read with. */
+let pageConfigs: Configs | undefined;
 
 export abstract class AttnElement<C extends WidgetContract = WidgetContract> extends HTMLElement {
   /** The widget's attributes and events (contracts.ts). */
@@ -91,7 +103,71 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
     return (this.constructor as typeof AttnElement).contract;
   }
 
+  /**
+   * Gives the class a property per declared attribute (define() calls it once, before the
+   * element is defined). A name the class uses already is a mistake in the widget: it throws.
+   */
+  static reflectAttributes(): void {
+    for (const spec of attributesOf(this.contract)) {
+      const name = propertyName(spec.name);
+      if (name in this.prototype)
+        throw new Error(`<${this.contract.tag}>: ${name} is taken, attribute ${spec.name} needs it`);
+      Object.defineProperty(this.prototype, name, {
+        configurable: true,
+        enumerable: true,
+        get(this: AttnElement) {
+          return this.propertyValue(spec);
+        },
+        set(this: AttnElement, value: unknown) {
+          const configs = this.core?.configs ?? pageConfigs;
+          const fallback = isCore(spec) ? configs && defaultValue(spec, configs) : spec.default;
+          const text = attributeText(value, fallback);
+          if (text === null) this.removeAttribute(spec.name);
+          else this.setAttribute(spec.name, text);
+        },
+      });
+    }
+  }
+
+  constructor() {
+    super();
+    // A property set before the element was defined (the autoloader defines each widget when
+    // its first element appears) is an own property that hides the accessor: set it again
+    // through the accessor, so that it reaches the attribute.
+    for (const spec of attributesOf(this.contract)) {
+      const name = propertyName(spec.name);
+      if (!Object.prototype.hasOwnProperty.call(this, name)) continue;
+      const self = this as unknown as Record<string, unknown>;
+      const value = self[name];
+      delete self[name];
+      self[name] = value;
+    }
+  }
+
+  /**
+   * What a property reads: the reader's value (the widget's control, or the URL hash), else the
+   * attribute, else its default; undefined when the attribute does not parse (the widget says
+   * why), or for an attribute the core defines until a core has loaded (its type, range and
+   * default are the core's).
+   */
+  private propertyValue(spec: AttributeSpec): unknown {
+    const configs = (this.core?.configs ?? pageConfigs) as Configs;
+    if (isCore(spec) && !configs) return undefined;
+    const override = this.overrides.get(spec.name);
+    const raw = this.getAttribute(spec.name);
+    for (const text of [override, raw]) {
+      if (text === undefined || text === null) continue;
+      try {
+        return parseAttribute(spec, text, configs, document.baseURI);
+      } catch {
+        if (text === raw) return undefined;
+      }
+    }
+    return defaultValue(spec, configs);
+  }
+
   connectedCallback(): void {
+    this.classList.add(HOST_CLASS);
     this.stopPending = false;
     if (this.lifecycle === 'starting' || this.lifecycle === 'started') return; // moved, or back before it stopped
     this.lifecycle = 'waiting';
@@ -141,6 +217,7 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
       const loading = needsCore === 'whole' ? getCore() : needsCore === 'attention' ? getAttentionCore() : undefined;
       const [core] = await Promise.all([loading, this.preload()]);
       if (core) this.core = core;
+      pageConfigs ??= core?.configs;
     } catch (error) {
       this.lifecycle = 'idle';
       return this.showFatal(error);
@@ -304,9 +381,14 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
   }
 }
 
-/** Registers a custom element once (a page may load the bundle twice). */
-export function define(tag: string, element: CustomElementConstructor): void {
-  if (!customElements.get(tag)) customElements.define(tag, element);
+/** Registers a widget under its contract's tag, once (a page may load the bundle twice), with its properties. */
+export function define(
+  element: CustomElementConstructor & Pick<typeof AttnElement, 'contract' | 'reflectAttributes'>,
+): void {
+  const { tag } = element.contract;
+  if (customElements.get(tag)) return;
+  element.reflectAttributes();
+  customElements.define(tag, element);
 }
 
 /** el('button', {type: 'button'}, 'Restart') — attributes set as attributes, text as text. */

@@ -8,8 +8,11 @@ import type { Configs } from '../../core';
 import {
   attributesOf,
   defaultText,
+  defaultValue,
   descriptionOf,
   eventsOf,
+  propertyName,
+  propertyType,
   typeText,
   valuePhrase,
   type EventSpec,
@@ -19,6 +22,12 @@ import { CONTRACTS } from './contracts';
 
 export interface AttributeRow {
   name: string;
+  /** the property that reflects it (camelCase) */
+  property: string;
+  /** TypeScript notation of what the property reads (undefined aside) */
+  propertyType: string;
+  /** the property's default as a JavaScript value (JSON); '' when it has none */
+  propertyDefault: string;
   /** TypeScript notation of what it is read as */
   type: string;
   /** as HTML writes it; '' when it has none */
@@ -42,6 +51,9 @@ export interface EventRow {
 export function attributeRows(contract: WidgetContract, configs: Configs): AttributeRow[] {
   return attributesOf(contract).map((spec) => ({
     name: spec.name,
+    property: propertyName(spec.name),
+    propertyType: propertyType(spec, configs),
+    propertyDefault: JSON.stringify(defaultValue(spec, configs)) ?? '',
     type: typeText(spec, configs),
     default: defaultText(spec, configs) ?? '',
     values: valuePhrase(spec, configs),
@@ -67,6 +79,10 @@ export function manifestAttributeDescription(row: AttributeRow): string {
   return `${row.description} Value: ${row.values}.${row.hashKey ? ` The URL hash keeps it as <state-key>.${row.hashKey}.` : ''}`;
 }
 
+/** What every reflecting property does, said once in custom-elements.json and the types. */
+export const PROPERTY_NOTE =
+  "Reflects the attribute: reads the value the widget uses (the reader's, where they changed it in the widget; else the attribute; else its default), undefined where the attribute does not parse or, for an attribute whose default is the core's, until the core has loaded; setting it writes the attribute (null or undefined removes it; for a boolean, true writes it without a value).";
+
 /** The same for an event, with its detail fields. */
 export function manifestEventDescription(row: EventRow): string {
   return row.detail ? `${row.description} Detail: ${row.detail}.` : row.description;
@@ -88,10 +104,13 @@ export function customElementsManifest(configs: Configs, modulePath: string): ob
           name: contract.className,
           tagName: contract.tag,
           description:
-            contract.description + (contract.schema ? ` Author data: schemas/${contract.schema}.schema.json.` : ''),
+            contract.description +
+            (contract.schema ? ` Author data: schemas/${contract.schema}.schema.json.` : '') +
+            ` Each attribute has a property, its name in camelCase (fieldName). ${PROPERTY_NOTE}`,
           superclass: { name: 'HTMLElement' },
           attributes: attributeRows(contract, configs).map((row) => ({
             name: row.name,
+            fieldName: row.property,
             type: { text: row.type },
             ...(row.default ? { default: row.default } : {}),
             description: manifestAttributeDescription(row),
@@ -101,12 +120,23 @@ export function customElementsManifest(configs: Configs, modulePath: string): ob
             type: { text: `CustomEvent<${row.detailType}>` },
             description: manifestEventDescription(row),
           })),
-          members: (contract.properties ?? []).map((p) => ({
-            kind: 'field',
-            name: p.name,
-            type: { text: p.type },
-            description: p.description,
-          })),
+          members: [
+            ...attributeRows(contract, configs).map((row) => ({
+              kind: 'field',
+              name: row.property,
+              type: { text: `${row.propertyType} | undefined` },
+              ...(row.propertyDefault ? { default: row.propertyDefault } : {}),
+              description: row.description,
+              attribute: row.name,
+              reflects: true,
+            })),
+            ...(contract.properties ?? []).map((p) => ({
+              kind: 'field',
+              name: p.name,
+              type: { text: p.type },
+              description: p.description,
+            })),
+          ],
         })),
         exports: CONTRACTS.map((contract) => ({
           kind: 'custom-element-definition',
@@ -162,11 +192,21 @@ export type * from './public-types';
       (row) =>
         ` * - ${row.name}${row.default ? ` (default ${row.default})` : ''}: ${manifestAttributeDescription(row)}\n`,
     );
-    const properties = (contract.properties ?? [])
-      .map((p) => `${doc(p.description, '  ')}  ${p.name}?: ${p.type.replace(/ \| undefined$/, '')};\n`)
+    const reflecting = attributeRows(contract, configs)
+      .map(
+        (row) =>
+          doc(`attribute ${row.name}: ${row.description}`, '  ') +
+          `  get ${row.property}(): ${row.propertyType} | undefined;\n` +
+          `  set ${row.property}(value: ${row.propertyType} | null | undefined);\n`,
+      )
       .join('');
+    const properties =
+      reflecting +
+      (contract.properties ?? [])
+        .map((p) => `${doc(p.description, '  ')}  ${p.name}?: ${p.type.replace(/ \| undefined$/, '')};\n`)
+        .join('');
     out.push(
-      `/**\n * <${contract.tag}>: ${contract.description}\n *\n * Attributes:\n${attributes.join('').replace(/\*\//g, '*\\/')} */\n`,
+      `/**\n * <${contract.tag}>: ${contract.description}\n *\n * Attributes (each reflected by the property in camelCase; ${PROPERTY_NOTE}):\n${attributes.join('').replace(/\*\//g, '*\\/')} */\n`,
     );
     out.push(
       `export interface ${element} extends HTMLElement {\n${properties}` +

@@ -203,7 +203,7 @@ export function valuePhrase(spec: AttributeSpec, configs: Configs): string {
       case 'number':
         return `a number in ${range}`;
       case 'boolean':
-        return 'true or false';
+        return 'true or false (written without a value: true)';
       case 'integers':
         return `whole numbers separated by commas, 1 to ${f.maxCount} of them, each in ${range}`;
       case 'choice':
@@ -237,6 +237,41 @@ export function typeText(spec: AttributeSpec, configs: Configs): string {
   }
   if (spec.type === 'enum') return spec.values!.map((v) => (typeof v === 'number' ? String(v) : `'${v}'`)).join(' | ');
   return spec.type === 'number' ? 'number' : 'string';
+}
+
+/** TypeScript notation of the value its property reads (custom-elements.json's field type, the package's types). */
+export function propertyType(spec: AttributeSpec, configs: Configs): string {
+  if (isCore(spec)) {
+    const field = fieldOf(spec, configs);
+    if (field.kind === 'choice') return field.choices.map((c) => `'${c}'`).join(' | ');
+    return field.kind === 'boolean' ? 'boolean' : field.kind === 'integers' ? 'number[]' : 'number';
+  }
+  const types: Record<OwnAttributeSpec['type'], string> = {
+    number: 'number',
+    enum: typeText(spec, configs),
+    text: 'string',
+    url: 'string',
+    iri: 'string',
+    points: 'number[][]',
+    point: '[number, number]',
+  };
+  return types[spec.type];
+}
+
+/** The property that reflects an attribute: its name in camelCase (d-model: dModel). */
+export const propertyName = (attribute: string): string =>
+  attribute.replace(/-([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+
+/**
+ * The attribute text a property's value writes; null removes the attribute (as null and
+ * undefined do). A boolean follows HTML: true is the attribute without a value; false removes
+ * it where its default is false, and is written "false" where the default is true or not known
+ * (a core attribute before the core has loaded), so that it reads false either way.
+ */
+export function attributeText(value: unknown, defaultValue: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'boolean') return value ? '' : defaultValue === false ? null : 'false';
+  return formatValue(value);
 }
 
 /** An attribute's value as written in HTML (also how the URL hash keeps it). */
@@ -303,7 +338,8 @@ export function parseAttribute(spec: AttributeSpec, raw: string, configs: Config
       case 'number':
         return NUMBER.test(text) && inRange(Number(text), f) ? Number(text) : fail();
       case 'boolean':
-        return text === 'true' ? true : text === 'false' ? false : fail();
+        // as in HTML, present without a value is true; "true" and "false" read as written
+        return text === '' || text === 'true' ? true : text === 'false' ? false : fail();
       case 'integers': {
         const parts = text.split(',').map((p) => p.trim());
         return parts.length >= 1 && parts.length <= f.maxCount ? parts.map(whole) : fail();

@@ -2,6 +2,7 @@
 // is made from them). The widget classes take theirs as `static contract`; the embedding guide,
 // custom-elements.json and the package's types are generated from these tables.
 import type { OwnAttributeSpec, WidgetContract } from './contract';
+import { TAGS } from './tags';
 
 const STATE_KEY = {
   name: 'state-key',
@@ -43,7 +44,7 @@ const LOOKUP_VALUES = [
 ];
 
 export const SOFT_LOOKUP = {
-  tag: 'attn-soft-lookup',
+  tag: TAGS.softLookup,
   className: 'SoftLookup',
   description:
     'Attention as a soft dictionary lookup: the reader drags a query among keys and sees the weights the core computes and the output, the weighted mean of the values.',
@@ -95,7 +96,7 @@ export const SOFT_LOOKUP = {
 } as const satisfies WidgetContract;
 
 export const RANKED_TABLE = {
-  tag: 'attn-ranked-table',
+  tag: TAGS.rankedTable,
   className: 'RankedTable',
   schema: 'table',
   description:
@@ -146,7 +147,7 @@ export const RANKED_TABLE = {
 } as const satisfies WidgetContract;
 
 export const SCALE_FIGURE = {
-  tag: 'attn-scale-figure',
+  tag: TAGS.scaleFigure,
   className: 'ScaleFigure',
   description:
     "The largest weight and the entropy of random attention against d_k, with and without the 1/√d_k scale, with standard errors and the uniform bound (the core's scale sweep).",
@@ -165,7 +166,7 @@ export const SCALE_FIGURE = {
 } as const satisfies WidgetContract;
 
 export const MASK_FIGURE = {
-  tag: 'attn-mask-figure',
+  tag: TAGS.maskFigure,
   className: 'MaskFigure',
   description:
     'The causal, padding and combined masks applied to one seeded score matrix by the core, as heat maps of the weights with the share of allowed pairs under each; the reader changes the lengths.',
@@ -205,7 +206,7 @@ export const MASK_FIGURE = {
 } as const satisfies WidgetContract;
 
 export const HEADS_FIGURE = {
-  tag: 'attn-heads-figure',
+  tag: TAGS.headsFigure,
   className: 'HeadsFigure',
   description:
     "One seeded input through a multi-head layer and through one head of the full width: equal parameter counts, and each head's weights as a heat map.",
@@ -219,7 +220,7 @@ export const HEADS_FIGURE = {
 } as const satisfies WidgetContract;
 
 export const PITFALL_DEMO = {
-  tag: 'attn-pitfall-demo',
+  tag: TAGS.pitfallDemo,
   className: 'PitfallDemo',
   description:
     'Two pitfalls computed by the core: masking after the softmax, and a fully masked row in half precision.',
@@ -228,7 +229,7 @@ export const PITFALL_DEMO = {
 } as const satisfies WidgetContract;
 
 export const FLOWCHART = {
-  tag: 'attn-flowchart',
+  tag: TAGS.flowchart,
   className: 'Flowchart',
   description: 'How two blocks answer the cue task, as a diagram drawn at build time, with a text alternative.',
   attributes: [],
@@ -236,7 +237,7 @@ export const FLOWCHART = {
 } as const satisfies WidgetContract;
 
 export const QUIZ = {
-  tag: 'attn-quiz',
+  tag: TAGS.quiz,
   className: 'Quiz',
   schema: 'quiz',
   description:
@@ -285,7 +286,7 @@ export const QUIZ = {
 } as const satisfies WidgetContract;
 
 export const EXERCISES = {
-  tag: 'attn-exercises',
+  tag: TAGS.exercises,
   className: 'Exercises',
   schema: 'exercises',
   description:
@@ -324,7 +325,7 @@ export const EXERCISES = {
 } as const satisfies WidgetContract;
 
 export const CUE_TRAINER = {
-  tag: 'attn-cue-trainer',
+  tag: TAGS.cueTrainer,
   className: 'CueTrainer',
   description:
     "The cue task's 1-block and 2-block transformers, trained live by the core in a Worker (or shown as the run recorded at build time), with their validation curves and where the trained model looks.",
@@ -404,7 +405,7 @@ export const ROUTE_LABELS = [
 ] as const;
 
 export const ATTENTION_STEPS = {
-  tag: 'attn-attention-steps',
+  tag: TAGS.attentionSteps,
   className: 'AttentionSteps',
   description:
     'One attention call laid out as matrices, every one computed by the core: Q, K and V (a seeded draw the reader can edit cell by cell), Q Kᵀ, the scaled scores, the causal mask if chosen, the softmax weights and the output. Focusing or pointing at a cell marks the cells it came from and writes out its sum.',
@@ -412,8 +413,18 @@ export const ATTENTION_STEPS = {
     { name: 'tokens', core: { config: 'attentionSteps', key: 'tokens' }, hashKey: 'n' },
     { name: 'dk', core: { config: 'attentionSteps', key: 'dK' }, hashKey: 'dk' },
     { name: 'dv', core: { config: 'attentionSteps', key: 'dV' }, hashKey: 'dv' },
-    { name: 'causal', core: { config: 'attentionSteps', key: 'causal' }, hashKey: 'causal' },
-    { name: 'scale', core: { config: 'attentionSteps', key: 'scale' }, hashKey: 'scale' },
+    {
+      name: 'causal',
+      core: { config: 'attentionSteps', key: 'causal' },
+      note: 'Written without a value (causal) it is on, as an HTML boolean attribute is.',
+      hashKey: 'causal',
+    },
+    {
+      name: 'scale',
+      core: { config: 'attentionSteps', key: 'scale' },
+      note: 'Written without a value (scale) it is on; absent, it keeps the default; scale="false" turns it off, and setting the property to false writes that.',
+      hashKey: 'scale',
+    },
     {
       name: 'seed',
       core: { config: 'attentionSteps', key: 'seed' },
@@ -438,7 +449,7 @@ export const ATTENTION_STEPS = {
 } as const satisfies WidgetContract;
 
 export const CUE_PROBE = {
-  tag: 'attn-cue-probe',
+  tag: TAGS.cueProbe,
   className: 'CueProbe',
   description:
     "Ask the trained cue-task models about a sequence of your own: the reader picks the symbols and moves the cue, and the 1-block and the 2-block model answer side by side with their prediction, every class's probability and the attention of every block and head as heat maps over the tokens. An intervention (knock out a head, replace its attention pattern, patch a head's or a block's output from a second sequence) is applied to both models, and a table shows each one's answer and validation accuracy with and without it. The forward passes and interventions run in the core in the training Worker (the trainer's, when the page has one).",

@@ -341,4 +341,4 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
   }
 }
 
-define('attn-exercises', Exercises);
+define(Exercises);

@@ -84,7 +84,7 @@ export class Flowchart extends AttnElement<typeof FLOWCHART> {
   }
 
   /** The colour scheme this widget is drawn in: its own theme, the page's, else the reader's. */
-  private theme(): 'light' | 'dark' {
+  private shownTheme(): 'light' | 'dark' {
     const scheme = getComputedStyle(this).colorScheme.trim();
     if (scheme === 'light' || scheme === 'dark') return scheme;
     return matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
@@ -92,7 +92,7 @@ export class Flowchart extends AttnElement<typeof FLOWCHART> {
 
   private show(): void {
     const route = shownRoute();
-    const theme = this.theme();
+    const theme = this.shownTheme();
     const name = `${route}-${theme}` as keyof typeof sizes;
     const image = this.image!;
     image.src = images[`../../generated/flowchart-${name}.svg`];
@@ -108,4 +108,4 @@ export class Flowchart extends AttnElement<typeof FLOWCHART> {
   }
 }
 
-define('attn-flowchart', Flowchart);
+define(Flowchart);

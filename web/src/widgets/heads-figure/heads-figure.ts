@@ -84,4 +84,4 @@ export class HeadsFigure extends AttnElement<typeof HEADS_FIGURE> {
   }
 }
 
-define('attn-heads-figure', HeadsFigure);
+define(HeadsFigure);

@@ -17,8 +17,8 @@ export class MaskFigure extends AttnElement<typeof MASK_FIGURE> {
   /** The whole core: this widget uses more than the attention core has. */
   declare protected core: Core;
 
-  private positions = 0;
-  private real = 0;
+  private shownPositions = 0;
+  private shownReal = 0;
   private grid!: HTMLElement;
   private panels: SVGSVGElement[] = [];
   private error!: HTMLElement;
@@ -30,22 +30,22 @@ export class MaskFigure extends AttnElement<typeof MASK_FIGURE> {
   }
 
   protected async draw(): Promise<void> {
-    this.positions = this.settings.positions;
-    this.real = this.settings.real;
+    this.shownPositions = this.settings.positions;
+    this.shownReal = this.settings.real;
     this.limit = acceptedField(attributeSpec(MASK_FIGURE, 'positions'), this.core.configs).max;
     const n = el('input', {
       type: 'number',
       min: '1',
       max: String(this.limit),
       step: '1',
-      value: String(this.positions),
+      value: String(this.shownPositions),
     });
     const real = el('input', {
       type: 'number',
       min: '1',
       max: String(this.limit),
       step: '1',
-      value: String(this.real),
+      value: String(this.shownReal),
     });
     this.error = el('p', { class: 'attn-error', role: 'alert' });
     const apply = () => this.update(n.value, real.value);
@@ -66,7 +66,7 @@ export class MaskFigure extends AttnElement<typeof MASK_FIGURE> {
         el('div', { class: 'attn-download' }, csv, svg),
       ),
     );
-    await this.update(String(this.positions), String(this.real));
+    await this.update(String(this.shownPositions), String(this.shownReal));
   }
 
   /** The heat maps' colour is the theme's accent, resolved when drawn. */
@@ -82,8 +82,8 @@ export class MaskFigure extends AttnElement<typeof MASK_FIGURE> {
     if (!Number.isInteger(real) || real < 1 || real > n)
       return void (this.error.textContent = `Real tokens must be a whole number from 1 to ${n}, got "${realText}".`);
     this.error.textContent = '';
-    this.positions = n;
-    this.real = real;
+    this.shownPositions = n;
+    this.shownReal = real;
     const demo = await this.drawPanels();
     this.remember({ positions: n, real });
     this.emit('attn-change', {
@@ -95,8 +95,8 @@ export class MaskFigure extends AttnElement<typeof MASK_FIGURE> {
 
   /** The three heat maps of the current lengths, in the theme's colours; resolves to the core's demo. */
   private async drawPanels(): Promise<MaskDemo> {
-    const n = this.positions,
-      real = this.real;
+    const n = this.shownPositions,
+      real = this.shownReal;
     const demo = this.core.maskDemo({ positions: n, real, seed: this.settings.seed });
     const colour = this.themeColours(['--attn-accent'])['--attn-accent'];
     this.panels = [];
@@ -127,13 +127,13 @@ export class MaskFigure extends AttnElement<typeof MASK_FIGURE> {
   }
 
   private downloadCsv(): void {
-    const demo = this.core.maskDemo({ positions: this.positions, real: this.real, seed: this.settings.seed });
+    const demo = this.core.maskDemo({ positions: this.shownPositions, real: this.shownReal, seed: this.settings.seed });
     const rows: unknown[][] = [];
     for (const c of demo.cases)
-      for (let i = 0; i < this.positions * this.positions; i++)
-        rows.push([c.name, Math.floor(i / this.positions), i % this.positions, c.allowed[i], c.weights[i]]);
+      for (let i = 0; i < this.shownPositions * this.shownPositions; i++)
+        rows.push([c.name, Math.floor(i / this.shownPositions), i % this.shownPositions, c.allowed[i], c.weights[i]]);
     downloadCsv('masks.csv', ['mask', 'query', 'key', 'allowed', 'weight'], rows);
   }
 }
 
-define('attn-mask-figure', MaskFigure);
+define(MaskFigure);

@@ -97,4 +97,4 @@ export class PitfallDemo extends AttnElement<typeof PITFALL_DEMO> {
   }
 }
 
-define('attn-pitfall-demo', PitfallDemo);
+define(PitfallDemo);

@@ -213,4 +213,4 @@ export class Quiz extends AttnElement<typeof QUIZ> {
   }
 }
 
-define('attn-quiz', Quiz);
+define(Quiz);

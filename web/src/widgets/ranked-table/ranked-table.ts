@@ -21,7 +21,7 @@ export class RankedTable extends AttnElement<typeof RANKED_TABLE> {
   private sortKey = '';
   private descending = false;
   private tableHost!: HTMLElement;
-  private draws = 0;
+  private shownDraws = 0;
   private error!: HTMLElement;
 
   protected async draw(): Promise<void> {
@@ -32,14 +32,14 @@ export class RankedTable extends AttnElement<typeof RANKED_TABLE> {
     if (data) {
       this.data = data;
     } else {
-      this.draws = draws;
+      this.shownDraws = draws;
       const limit = acceptedField(attributeSpec(RANKED_TABLE, 'draws'), this.core.configs).max;
       const drawsInput = el('input', {
         type: 'number',
         min: '1',
         max: String(limit),
         step: '1',
-        value: String(this.draws),
+        value: String(this.shownDraws),
       });
       const apply = el('button', { type: 'button' }, 'Recompute');
       const recompute = () => {
@@ -49,7 +49,7 @@ export class RankedTable extends AttnElement<typeof RANKED_TABLE> {
           return;
         }
         this.error.textContent = '';
-        this.draws = value;
+        this.shownDraws = value;
         this.data = this.sweepData();
         this.renderTable();
         this.remember({ draws: value });
@@ -89,8 +89,8 @@ export class RankedTable extends AttnElement<typeof RANKED_TABLE> {
 
   /** The core's default sweep with this table's draws, which the page's figures of it then show too. */
   private sweepData(): TableData {
-    chooseDefaultSweepDraws(this.draws);
-    return scaleSweepTable(sweepOf(this.core, { draws: this.draws }));
+    chooseDefaultSweepDraws(this.shownDraws);
+    return scaleSweepTable(sweepOf(this.core, { draws: this.shownDraws }));
   }
 
   /** The rows in their current order. */
@@ -175,4 +175,4 @@ export class RankedTable extends AttnElement<typeof RANKED_TABLE> {
   }
 }
 
-define('attn-ranked-table', RankedTable);
+define(RankedTable);

@@ -178,4 +178,4 @@ function errorBarNote(points: SweepPoint[], draws: number): string {
   return `${draws} draws per d_k. Error bars: ±1 standard error, at most ${largest.join(' and ')}; a bar shorter than a dot's radius is hidden by the dot.`;
 }
 
-define('attn-scale-figure', ScaleFigure);
+define(ScaleFigure);

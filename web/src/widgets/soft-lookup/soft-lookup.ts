@@ -47,11 +47,11 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
   /** Attention only: a page whose widgets need no more loads the smaller core module. */
   static readonly needsCore = 'attention';
 
-  private keys: number[][] = [];
-  private values: number[][] = [];
-  private query = START;
-  private scale = true;
-  private temperature: Temperature = 1;
+  private shownKeys: number[][] = [];
+  private shownValues: number[][] = [];
+  private shownQuery = START;
+  private shownScale = true;
+  private shownTemperature: Temperature = 1;
   private weights: number[] = [];
   private output = [0, 0];
   private playing = true;
@@ -73,13 +73,13 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
     const { keys, values, query, scale, temperature } = this.settings;
     if (values.length !== keys.length)
       throw new AuthorError(`attribute values must hold as many points as keys (${keys.length}), got ${values.length}`);
-    this.keys = keys;
-    this.values = values;
-    this.query = query ? query.map((v) => Math.max(-QUERY_LIMIT, Math.min(QUERY_LIMIT, v))) : START;
+    this.shownKeys = keys;
+    this.shownValues = values;
+    this.shownQuery = query ? query.map((v) => Math.max(-QUERY_LIMIT, Math.min(QUERY_LIMIT, v))) : START;
     this.playing = !query && !matchMedia('(prefers-reduced-motion: reduce)').matches;
     this.phase = 0;
-    this.scale = scale === 'on';
-    this.temperature = temperature;
+    this.shownScale = scale === 'on';
+    this.shownTemperature = temperature;
 
     this.buildControls();
     this.compute();
@@ -93,7 +93,7 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
     this.resize?.disconnect(); // the previous drawing's
     this.resize = onWidthChange(this.canvasHost, () => {
       const shown = this.canvasHost.querySelector('canvas');
-      const next = planeLayout(this.canvasHost.clientWidth || 300, this.keys.length);
+      const next = planeLayout(this.canvasHost.clientWidth || 300, this.shownKeys.length);
       if (!shown || (next.width === parseFloat(shown.style.width) && next.height === parseFloat(shown.style.height)))
         return;
       this.sketch?.remove();
@@ -119,22 +119,22 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
 
   private buildControls(): void {
     const scaleBox = el('input', { type: 'checkbox' });
-    scaleBox.checked = this.scale;
+    scaleBox.checked = this.shownScale;
     scaleBox.addEventListener('change', () => {
-      this.scale = scaleBox.checked;
+      this.shownScale = scaleBox.checked;
       this.changed();
     });
     const temperature = el('select', {}, ...TEMPERATURES.map((t) => el('option', { value: String(t) }, String(t))));
-    temperature.value = String(this.temperature);
+    temperature.value = String(this.shownTemperature);
     temperature.addEventListener('change', () => {
-      this.temperature = Number(temperature.value) as Temperature;
+      this.shownTemperature = Number(temperature.value) as Temperature;
       this.changed();
     });
     this.pauseButton = el('button', { type: 'button' }, '');
     this.pauseButton.addEventListener('click', () => this.setPlaying(!this.playing));
     const restart = el('button', { type: 'button' }, 'Restart');
     restart.addEventListener('click', () => {
-      this.query = START;
+      this.shownQuery = START;
       this.phase = 0;
       this.setPlaying(!matchMedia('(prefers-reduced-motion: reduce)').matches);
       this.changed();
@@ -192,11 +192,15 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
 
   /** The core computes the weights and the output for the current query. */
   private compute(): void {
-    const n = this.keys.length;
-    const query: Mat = { rows: 1, cols: 2, data: Float32Array.from(this.query.map((v) => v / this.temperature)) };
-    const keys: Mat = { rows: n, cols: 2, data: Float32Array.from(this.keys.flat()) };
-    const values: Mat = { rows: n, cols: 2, data: Float32Array.from(this.values.flat()) };
-    const result = this.core.attention(query, keys, values, { scale: this.scale });
+    const n = this.shownKeys.length;
+    const query: Mat = {
+      rows: 1,
+      cols: 2,
+      data: Float32Array.from(this.shownQuery.map((v) => v / this.shownTemperature)),
+    };
+    const keys: Mat = { rows: n, cols: 2, data: Float32Array.from(this.shownKeys.flat()) };
+    const values: Mat = { rows: n, cols: 2, data: Float32Array.from(this.shownValues.flat()) };
+    const result = this.core.attention(query, keys, values, { scale: this.shownScale });
     this.weights = Array.from(result.weights.data);
     this.output = Array.from(result.output.data);
   }
@@ -205,11 +209,11 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
     this.compute();
     this.sketch?.redraw();
     this.remember({
-      query: [this.query[0], this.query[1]],
-      scale: this.scale ? 'on' : 'off',
-      temperature: this.temperature,
+      query: [this.shownQuery[0], this.shownQuery[1]],
+      scale: this.shownScale ? 'on' : 'off',
+      temperature: this.shownTemperature,
     });
-    this.emit('attn-change', { query: [...this.query], weights: [...this.weights], output: [...this.output] });
+    this.emit('attn-change', { query: [...this.shownQuery], weights: [...this.weights], output: [...this.output] });
     // Screen readers hear the weights once the query settles, not on every pixel.
     clearTimeout(this.announceTimer);
     this.announceTimer = window.setTimeout(() => this.updateReadout(true), 400);
@@ -219,7 +223,7 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
     const parts = this.weights.map((w, i) => `key ${i + 1}: ${w.toFixed(2)}`);
     const top = this.weights.indexOf(Math.max(...this.weights));
     return (
-      `Query at (${this.query[0].toFixed(1)}, ${this.query[1].toFixed(1)}). Weights ${parts.join(', ')}; ` +
+      `Query at (${this.shownQuery[0].toFixed(1)}, ${this.shownQuery[1].toFixed(1)}). Weights ${parts.join(', ')}; ` +
       `key ${top + 1} weighs most. Output at (${this.output[0].toFixed(2)}, ${this.output[1].toFixed(2)}).`
     );
   }
@@ -236,16 +240,19 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
     if (!move) return;
     event.preventDefault();
     this.setPlaying(false);
-    this.moveQuery(this.query[0] + move[0], this.query[1] + move[1]);
+    this.moveQuery(this.shownQuery[0] + move[0], this.shownQuery[1] + move[1]);
   }
 
   private moveQuery(x: number, y: number): void {
-    this.query = [Math.max(-QUERY_LIMIT, Math.min(QUERY_LIMIT, x)), Math.max(-QUERY_LIMIT, Math.min(QUERY_LIMIT, y))];
+    this.shownQuery = [
+      Math.max(-QUERY_LIMIT, Math.min(QUERY_LIMIT, x)),
+      Math.max(-QUERY_LIMIT, Math.min(QUERY_LIMIT, y)),
+    ];
     this.changed();
   }
 
   private defineSketch(p: p5): void {
-    const layout = planeLayout(this.canvasHost.clientWidth || 300, this.keys.length);
+    const layout = planeLayout(this.canvasHost.clientWidth || 300, this.shownKeys.length);
     const pad = PLANE_PAD;
     const span = () => layout.plane - 2 * pad;
     const toScreen = (x: number, y: number): [number, number] => [
@@ -284,10 +291,14 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
       if (this.playing) {
         this.phase += 0.01;
         const r = 1.9;
-        this.query = [r * Math.cos(this.phase + 0.7), r * Math.sin(this.phase + 0.7)];
+        this.shownQuery = [r * Math.cos(this.phase + 0.7), r * Math.sin(this.phase + 0.7)];
         this.compute();
         if (Math.round(this.phase * 100) % 30 === 0) {
-          this.emit('attn-change', { query: [...this.query], weights: [...this.weights], output: [...this.output] });
+          this.emit('attn-change', {
+            query: [...this.shownQuery],
+            weights: [...this.weights],
+            output: [...this.output],
+          });
           this.updateReadout(false);
         }
       }
@@ -307,11 +318,11 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
       p.line(pad, oy, layout.plane - pad, oy);
       p.line(ox, pad, ox, layout.plane - pad);
       // keys as arrows, values as squares, line width by weight
-      const points = this.keys.map((k, i) => ({
+      const points = this.shownKeys.map((k, i) => ({
         key: toScreen(k[0], k[1]),
-        value: toScreen(this.values[i][0], this.values[i][1]),
+        value: toScreen(this.shownValues[i][0], this.shownValues[i][1]),
       }));
-      const [qx, qy] = toScreen(this.query[0], this.query[1]);
+      const [qx, qy] = toScreen(this.shownQuery[0], this.shownQuery[1]);
       const [outx, outy] = toScreen(this.output[0], this.output[1]);
       // What the labels must not cover: every mark.
       labels.avoid(qx, qy, 8);
@@ -348,7 +359,7 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
       });
       // bars: one row per key, beside the plane or below it
       const { bars } = layout;
-      const row = bars.height / this.keys.length;
+      const row = bars.height / this.shownKeys.length;
       const nameWidth = 28,
         numberWidth = 44;
       const barLength = bars.width - nameWidth - numberWidth;
@@ -491,4 +502,4 @@ class LabelPlacer {
 const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-define('attn-soft-lookup', SoftLookup);
+define(SoftLookup);
