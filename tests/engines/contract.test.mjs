@@ -224,6 +224,7 @@ const snapshot = (page) =>
       controls,
       getComputedStyle(widget).color,
       widget.querySelectorAll('canvas').length,
+      [...widget.querySelectorAll('img')].map((image) => [image.getAttribute('src'), image.alt]),
     ]);
   });
 
@@ -327,6 +328,7 @@ widgetPageSuites((context) => {
                 controls,
                 getComputedStyle(widget).color,
                 widget.querySelectorAll('canvas').length,
+                [...widget.querySelectorAll('img')].map((image) => [image.getAttribute('src'), image.alt]),
               ]);
               return now !== before && { error: '' };
             },
