@@ -17,6 +17,36 @@ export default defineConfig(
     files: ['tests/**/*.{mjs,js}', 'bench/**/*.mjs', 'scripts/**/*.{mjs,ts}', '*.{mjs,ts}'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
+  // The map of docs/architecture.md: a widget stands alone, so nothing under widgets/ or worker/
+  // imports a page; the neutral modules in common/ import neither pages nor widgets. Static imports and
+  // re-exports, then import() and import.meta.glob(), which no-restricted-imports does not see.
+  ...[
+    {
+      files: ['web/src/widgets/**/*.ts', 'web/src/worker/**/*.ts'],
+      folders: ['pages'],
+      why: 'A widget (and its Worker) stands alone: it imports nothing of a page.',
+    },
+    {
+      files: ['web/src/common/**/*.ts'],
+      folders: ['pages', 'widgets'],
+      why: 'common/ serves pages and widgets alike: it imports neither.',
+    },
+  ].map(({ files, folders, why }) => ({
+    files,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: folders.map((f) => `**/${f}/**`), message: why }] }],
+      'no-restricted-syntax': [
+        'error',
+        ...folders.flatMap((folder) => [
+          { selector: `ImportExpression[source.value=/(^|\\/)${folder}\\//]`, message: why },
+          {
+            selector: `CallExpression[callee.object.type='MetaProperty'][callee.property.name='glob'] Literal[value=/(^|\\/)${folder}\\//]`,
+            message: why,
+          },
+        ]),
+      ],
+    },
+  })),
   // Destructuring that drops fields ({ dropped, ...kept }) is how a copy leaves some out.
   // `const core = this` lets the methods of an object a facade call returns reach the core, where
   // their own `this` is the object.

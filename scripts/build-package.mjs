@@ -12,6 +12,7 @@
 //   attention-lab.js, attention-lab.css, assets/   the widgets (web/src/package/index.ts), the
 //                                                  core's .wasm, the training Worker, lazy chunks
 //   types/attention-lab.d.ts, public-types.d.ts    element interfaces, event detail types, the tag map
+//   types/core-types.d.ts                          the facade's data types the events carry
 //   custom-elements.json                           the Custom Elements Manifest
 //   schemas/*.schema.json, schemas/examples/       the author data formats and a full example of each
 //   package.json, README.md, CHANGELOG.md
@@ -61,6 +62,8 @@ const write = (path, text) => {
 write(resolve(out, 'custom-elements.json'), manifest);
 write(resolve(out, 'types/attention-lab.d.ts'), docs.typeDeclarations(configs, version));
 cpSync(from('web/src/widgets/element/public-types.ts'), resolve(out, 'types/public-types.d.ts'));
+// The facade's data types (types only, no imports), which the trainer's events carry.
+cpSync(from('web/src/core/types.ts'), resolve(out, 'types/core-types.d.ts'));
 cpSync(from('web/src/schemas'), resolve(out, 'schemas'), { recursive: true });
 const published = JSON.parse(readFileSync(from('web/src/package/package.json'), 'utf8'));
 write(resolve(out, 'package.json'), `${JSON.stringify({ name: published.name, version, ...published }, null, 2)}\n`);

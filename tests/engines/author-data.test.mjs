@@ -24,6 +24,20 @@ const KINDS = JSON.parse(
 // [what is wrong, tag, attributes, inline data (a value, or raw text), the message after "<tag>: "]
 const CASES = [
   [
+    'no quiz data at all',
+    'attn-quiz',
+    {},
+    null,
+    'no questions: give them as a child <script type="application/json"> or with src (schemas/quiz.schema.json)',
+  ],
+  [
+    'no exercise data at all',
+    'attn-exercises',
+    {},
+    null,
+    'no tasks: give them as a child <script type="application/json"> or with src (schemas/exercises.schema.json)',
+  ],
+  [
     'a wrong type',
     'attn-quiz',
     {},

@@ -116,7 +116,14 @@ const CASES = {
     events: {},
   },
   'attn-pitfall-demo': { base: { theme: 'light' }, changes: [{ attr: 'theme', value: 'dark' }], events: {} },
-  'attn-flowchart': { base: { theme: 'light' }, changes: [{ attr: 'theme', value: 'dark' }], events: {} },
+  'attn-flowchart': {
+    base: { theme: 'light', route: 'cue-position' },
+    changes: [
+      { attr: 'route', value: 'answer-position' },
+      { attr: 'theme', value: 'dark' },
+    ],
+    events: {},
+  },
   'attn-quiz': {
     base: { src: 'quiz-a.json', theme: 'light' },
     changes: [
@@ -145,7 +152,7 @@ const CASES = {
       { attr: 'theme', value: 'dark' },
     ],
     events: Object.fromEntries(
-      ['attn-train-progress', 'attn-train-epoch', 'attn-train-finished'].map((name) => [
+      ['attn-train-progress', 'attn-train-epoch', 'attn-train-finished', 'attn-run-shown'].map((name) => [
         name,
         [['click', 'attn-cue-trainer .attn-controls:nth-of-type(2) button:first-child']],
       ]),
@@ -262,6 +269,7 @@ const snapshot = (page) =>
       controls,
       getComputedStyle(widget).color,
       widget.querySelectorAll('canvas').length,
+      [...widget.querySelectorAll('img')].map((image) => [image.getAttribute('src'), image.alt]),
     ]);
   });
 
@@ -365,6 +373,7 @@ widgetPageSuites((context) => {
                 controls,
                 getComputedStyle(widget).color,
                 widget.querySelectorAll('canvas').length,
+                [...widget.querySelectorAll('img')].map((image) => [image.getAttribute('src'), image.alt]),
               ]);
               return now !== before && { error: '' };
             },

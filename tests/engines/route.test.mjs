@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describeEngines, serveSite } from '../support/engines.mjs';
-import { routeFromTests } from '../support/route-rule.mjs';
+import { coreAndRule, routeFromTests } from '../support/route-rule.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 // The recorded 2-block runs the lesson's table shows, in its order.
@@ -54,11 +54,18 @@ const native = RUNS.map((run) => {
       encoding: 'utf8',
     }),
   );
-  return { ...run, seed: report.config.seed, ...routeFromTests(report.route, report.analysis) };
+  return { ...run, seed: report.config.seed, ...routeFromTests(report.route, report.analysis), report };
 });
 
 test('the runs cover every label (else this suite would prove little)', () => {
   assert.deepEqual(new Set(native.map((r) => r.label)), new Set(Object.keys(WORDS)));
+});
+
+test("the core's route states what the rule reads: the label, the heads tested and knocked out, each test's accuracy", () => {
+  for (const run of native) {
+    const { core, rule } = coreAndRule(run.report.route, run.report.analysis);
+    assert.deepEqual(core, rule, run.name);
+  }
 });
 
 /** What the page shows about the route: visible variants, texts, the flowchart. */

@@ -2,6 +2,9 @@
 // run's route from the raw intervention accuracies (a RouteTest list and the attention analysis)
 // and never from the core's or the page's label.
 
+/** The rule's thresholds: a solved run's clean accuracy, the share an ideal pattern keeps, the share of (clean - baseline) a knock-out removes. */
+const THRESHOLDS = [0.9, 0.95, 0.5];
+
 /** route: a CueRoute (its tests and baseline); analysis: the run's CueAnalysis. -> the label and the evidence. */
 export function routeFromTests(route, analysis) {
   const accuracy = (action, pattern, block, head) =>
@@ -25,14 +28,46 @@ export function routeFromTests(route, analysis) {
     cueHead: strongest(analysis.firstBlockCueToAnswer),
     answerHead: strongest(analysis.firstBlockAnswerToCue),
   };
-  const keeps = (a) => a >= 0.95 * clean;
-  const breaks = (head) => knocked[head - 1] <= clean - 0.5 * (clean - route.baselineAccuracy);
+  const [solved, keepsShare, breaksShare] = THRESHOLDS;
+  const keeps = (a) => a >= keepsShare * clean;
+  const breaks = (head) => knocked[head - 1] <= clean - breaksShare * (clean - route.baselineAccuracy);
   let label = 'other';
-  if (clean < 0.9) label = 'none';
+  if (clean < solved) label = 'none';
   else if (keeps(evidence.next) && breaks(evidence.cueHead)) label = 'cue-position';
   else if (keeps(evidence.previous) && breaks(evidence.answerHead)) label = 'answer-position';
   else if (keeps(evidence.firstCue)) label = 'cue-broadcast';
   const knockedHead =
     label === 'cue-position' ? evidence.cueHead : label === 'answer-position' ? evidence.answerHead : tested;
-  return { label, ...evidence, knocked: knocked[knockedHead - 1] };
+  return { label, ...evidence, knockedHead, knocked: knocked[knockedHead - 1] };
+}
+
+/**
+ * What the core's CueRoute reports of the rule (its label, the head knocked out and what each
+ * test measured, its thresholds) next to what routeFromTests makes of the same tests: two objects
+ * with the same keys, for assert.deepEqual.
+ */
+export function coreAndRule(route, analysis) {
+  const rule = routeFromTests(route, analysis);
+  return {
+    core: {
+      label: route.label,
+      testedHead: route.testedHead,
+      knockedHead: route.knockedHead,
+      knocked: route.knockedAccuracy,
+      next: route.nextAccuracy,
+      previous: route.previousAccuracy,
+      firstCue: route.firstCueAccuracy,
+      thresholds: [route.solvedAt, route.keepsShare, route.breaksShare],
+    },
+    rule: {
+      label: rule.label,
+      testedHead: rule.tested,
+      knockedHead: rule.knockedHead,
+      knocked: rule.knocked,
+      next: rule.next,
+      previous: rule.previous,
+      firstCue: rule.firstCue,
+      thresholds: THRESHOLDS,
+    },
+  };
 }

@@ -1,7 +1,7 @@
 // Live numbers in the lesson's text: how a value is written and how placeholders are found.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { fillLive, formatNumber, splitLive } from '../../web/src/pages/lesson/format.ts';
+import { fillLive, formatNumber, splitLive } from '../../web/src/common/live-format.ts';
 
 test('formatNumber: whole numbers with separators, fixed decimals, scientific, non-finite as is', () => {
   assert.equal(formatNumber(9408), '9,408');

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 
 import { loadCore, root } from './helpers.mjs';
-import { routeFromTests } from '../support/route-rule.mjs';
+import { coreAndRule, routeFromTests } from '../support/route-rule.mjs';
 
 const generated = path.resolve(root, process.env.ATTN_GENERATED ?? 'web/src/generated');
 const read = (name) => JSON.parse(fs.readFileSync(path.join(generated, `${name}.json`), 'utf8'));
@@ -71,6 +71,14 @@ test('"more heads learn it slowly, one head not even in 300 epochs; two blocks l
   assert.ok(many.bestValidationAccuracy > eight.bestValidationAccuracy);
   const solved = firstAbove(recorded2.history, 0.95);
   assert.ok(solved > 0 && solved <= 20, `two blocks pass 0.95 at epoch ${solved}`);
+});
+
+test("the recorded runs' routes as the core states them agree with the rule applied to their raw accuracies", () => {
+  // The page quotes the core's fields (knockedHead, knockedAccuracy, ...), no longer its own reading.
+  for (const run of [recorded1, recorded2, seed10, seed16, ...seeds, ...Object.values(heads)]) {
+    const { core, rule } = coreAndRule(run.route, run.analysis);
+    assert.deepEqual(core, rule, `seed ${run.config.seed}, ${run.config.blocks} block(s), ${run.config.heads} head(s)`);
+  }
 });
 
 test('the recorded runs take the routes the prose names, by their raw intervention accuracies', () => {

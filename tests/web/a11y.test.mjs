@@ -136,7 +136,24 @@ test('axe: a course page embedding two of every widget has no serious or critica
   await page.run((tags) => {
     const host = document.createElement('section');
     host.setAttribute('aria-label', 'two of each');
-    for (const tag of tags) host.append(document.createElement(tag), document.createElement(tag));
+    // The quiz and the exercises show an author's data only: a question of text, the schema's example tasks.
+    const question = {
+      id: 'rows',
+      prompt: 'What does each row of attention weights add up to?',
+      options: [
+        { text: 'The number of keys', correct: false, feedback: 'The softmax normalises each row.' },
+        { text: 'Exactly 1', correct: true, feedback: 'Each row is a distribution over the keys.' },
+      ],
+    };
+    for (const tag of tags)
+      for (let copy = 0; copy < 2; copy++) {
+        const widget = host.appendChild(document.createElement(tag));
+        if (tag === 'attn-exercises') widget.setAttribute('src', 'schemas/examples/exercises.example.json');
+        if (tag !== 'attn-quiz') continue;
+        const data = widget.appendChild(document.createElement('script'));
+        data.type = 'application/json';
+        data.textContent = JSON.stringify({ questions: [question] });
+      }
     document.getElementById('guide').prepend(host);
     // Each kind is defined from its own chunk once it is on the page: scroll once all are, as a
     // reader would, so that each widget sees itself come into view.

@@ -387,29 +387,37 @@ CueRoute CueTrainer::route() {
       if (b == 1) knocked[std::size_t(h - 1)] = accuracy;
     }
   route.tested_head = int(std::min_element(knocked.begin(), knocked.end()) - knocked.begin()) + 1;
-  const double next = test("pattern", "next", 1, route.tested_head);
-  const double previous = test("pattern", "previous", 1, route.tested_head);
-  const double to_cue = test("pattern", "first-cue", 1, route.tested_head);
+  const double next = route.next_accuracy = test("pattern", "next", 1, route.tested_head);
+  const double previous = route.previous_accuracy = test("pattern", "previous", 1, route.tested_head);
+  const double to_cue = route.first_cue_accuracy = test("pattern", "first-cue", 1, route.tested_head);
 
   const CueAnalysis a = analyse();
   const auto strongest = [](const std::vector<double>& weights) {
     return std::size_t(std::max_element(weights.begin(), weights.end()) - weights.begin());
   };
+  const std::size_t cue_head = strongest(a.first_block_cue_to_answer);
+  const std::size_t answer_head = strongest(a.first_block_answer_to_cue);
   const double clean = route.clean_accuracy;
   const auto keeps = [&](double accuracy) { return accuracy >= kRouteKeeps * clean; };
   const auto breaks = [&](std::size_t head) {
     return knocked[head] <= clean - kRouteBreaksHalfway * (clean - route.baseline_accuracy);
   };
-  if (clean < kRouteSolved)
+  std::size_t knocked_head = std::size_t(route.tested_head - 1);
+  if (clean < kRouteSolved) {
     route.label = "none";
-  else if (keeps(next) && breaks(strongest(a.first_block_cue_to_answer)))
+  } else if (keeps(next) && breaks(cue_head)) {
     route.label = "cue-position";
-  else if (keeps(previous) && breaks(strongest(a.first_block_answer_to_cue)))
+    knocked_head = cue_head;
+  } else if (keeps(previous) && breaks(answer_head)) {
     route.label = "answer-position";
-  else if (keeps(to_cue))
+    knocked_head = answer_head;
+  } else if (keeps(to_cue)) {
     route.label = "cue-broadcast";
-  else
+  } else {
     route.label = "other";
+  }
+  route.knocked_head = int(knocked_head) + 1;
+  route.knocked_accuracy = knocked[knocked_head];
   return route;
 }
 

@@ -57,26 +57,68 @@ std::vector<int> validation_sequence(const CueTrainer& trainer, int i) {
   return {val.sequence(i), val.sequence(i) + val.length};
 }
 
-// The route by the rule of intervene.hpp, from interventions made here.
-std::string route_from_raw(CueTrainer& trainer) {
+// The route by the rule of intervene.hpp, from interventions made here: its label, the block-1
+// head whose knock-out the label reads and what the rule read.
+struct RawRoute {
+  std::string label;
+  int knocked_head = 0;
+  double knocked = 0, next = 0, previous = 0, first_cue = 0;
+};
+
+RawRoute route_from_raw(CueTrainer& trainer) {
+  RawRoute raw;
   const double clean = trainer.intervene(change("none", 1, 1), {}).accuracy;
-  if (clean < 0.9) return "none";
   const int heads = trainer.config().heads;
   std::vector<double> knocked;
   for (int h = 1; h <= heads; ++h) knocked.push_back(trainer.intervene(change("knock-out", 1, h), {}).accuracy);
   const int tested = int(std::min_element(knocked.begin(), knocked.end()) - knocked.begin()) + 1;
-  const auto keeps = [&](const std::string& pattern) {
-    return trainer.intervene(change("pattern", 1, tested, pattern), {}).accuracy >= 0.95 * clean;
+  const auto pattern = [&](const std::string& name) {
+    return trainer.intervene(change("pattern", 1, tested, name), {}).accuracy;
   };
+  raw.next = pattern("next");
+  raw.previous = pattern("previous");
+  raw.first_cue = pattern("first-cue");
+  const auto keeps = [&](double accuracy) { return accuracy >= 0.95 * clean; };
   const CueAnalysis a = trainer.analyse();
-  const auto breaks = [&](const std::vector<double>& weight) {
-    const auto head = std::size_t(std::max_element(weight.begin(), weight.end()) - weight.begin());
-    return knocked[head] <= clean - 0.5 * (clean - trainer.baseline_accuracy());
+  const auto strongest = [](const std::vector<double>& weight) {
+    return int(std::max_element(weight.begin(), weight.end()) - weight.begin()) + 1;
   };
-  if (keeps("next") && breaks(a.first_block_cue_to_answer)) return "cue-position";
-  if (keeps("previous") && breaks(a.first_block_answer_to_cue)) return "answer-position";
-  if (keeps("first-cue")) return "cue-broadcast";
-  return "other";
+  const auto breaks = [&](int head) {
+    return knocked[std::size_t(head - 1)] <= clean - 0.5 * (clean - trainer.baseline_accuracy());
+  };
+  const int cue_head = strongest(a.first_block_cue_to_answer), answer_head = strongest(a.first_block_answer_to_cue);
+  raw.knocked_head = tested;
+  if (clean < 0.9) {
+    raw.label = "none";
+  } else if (keeps(raw.next) && breaks(cue_head)) {
+    raw.label = "cue-position";
+    raw.knocked_head = cue_head;
+  } else if (keeps(raw.previous) && breaks(answer_head)) {
+    raw.label = "answer-position";
+    raw.knocked_head = answer_head;
+  } else if (keeps(raw.first_cue)) {
+    raw.label = "cue-broadcast";
+  } else {
+    raw.label = "other";
+  }
+  raw.knocked = knocked[std::size_t(raw.knocked_head - 1)];
+  return raw;
+}
+
+// The core's route of `trainer` agrees with the one named here, in its label and in what it read.
+void check_route(CueTrainer& trainer, const std::string& label) {
+  const RawRoute raw = route_from_raw(trainer);
+  const CueRoute route = trainer.route();
+  CHECK(raw.label == label);
+  CHECK(route.label == label);
+  CHECK(route.knocked_head == raw.knocked_head);
+  CHECK(route.knocked_accuracy == raw.knocked);
+  CHECK(route.next_accuracy == raw.next);
+  CHECK(route.previous_accuracy == raw.previous);
+  CHECK(route.first_cue_accuracy == raw.first_cue);
+  CHECK(route.solved_at == 0.9);
+  CHECK(route.keeps_share == 0.95);
+  CHECK(route.breaks_share == 0.5);
 }
 
 }  // namespace
@@ -164,32 +206,32 @@ TEST_CASE("intervene: bad input is named and the model is unchanged afterwards",
   CHECK(trainer.evaluate() == before);  // no hook left behind
 }
 
-TEST_CASE("route: the recorded seeds' routes, named from raw interventions", "[nn][intervene][seeds]") {
+TEST_CASE("route: the recorded seeds' routes, named from raw interventions", "[nn][intervene][route][seeds]") {
   // Seed 3 (the default): block 1 moves the answer into the CUE position.
   CueTrainer seed3 = trained(2, 3, 30);
-  const CueRoute route3 = seed3.route();
-  CHECK(route_from_raw(seed3) == "cue-position");
-  CHECK(route3.label == "cue-position");
+  check_route(seed3, "cue-position");
   // Seed 10: block 1 spreads the CUE to every position; an ideal previous-token pattern is not enough.
   CueTrainer seed10 = trained(2, 10, 30);
-  const CueRoute route10 = seed10.route();
-  CHECK(route_from_raw(seed10) == "cue-broadcast");
-  CHECK(route10.label == "cue-broadcast");
+  check_route(seed10, "cue-broadcast");
   // The rows: clean, a knock-out per head of each block, then three ideal patterns.
+  const CueRoute route10 = seed10.route();
   REQUIRE(route10.tests.size() == 1 + 2 + 3);
   CHECK(route10.tests[0].accuracy == route10.clean_accuracy);
   // Seed 16: block 1 looks one step back (an ideal previous-token pattern keeps the accuracy) and
   // knocking it out brings accuracy down to the baseline: a previous-token head and an induction head.
   CueTrainer seed16 = trained(2, 16, 30);
-  CHECK(route_from_raw(seed16) == "answer-position");
-  CHECK(seed16.route().label == "answer-position");
+  check_route(seed16, "answer-position");
   // Seed 10 stopped at 15 epochs is solved, but its look-at-the-CUE pattern keeps less than 0.95
   // of the accuracy yet (0.936 of 0.996), and no other test passes: a route the tests do not name.
   CueTrainer early10 = trained(2, 10, 15);
-  CHECK(route_from_raw(early10) == "other");
-  CHECK(early10.route().label == "other");
+  check_route(early10, "other");
   // One block of one head does not solve the task in 30 epochs: no route.
   CueTrainer one = trained(1, 3, 30);
-  CHECK(route_from_raw(one) == "none");
-  CHECK(one.route().label == "none");
+  check_route(one, "none");
+  // Two heads per block: the knocked head is the one the label's test names, not always head 1.
+  CueTrainer two_heads = trained(2, 3, 30, 2);
+  const RawRoute raw = route_from_raw(two_heads);
+  const CueRoute route = two_heads.route();
+  CHECK(route.knocked_head == raw.knocked_head);
+  CHECK(route.knocked_accuracy == raw.knocked);
 }

@@ -598,8 +598,25 @@ export interface CueRoute {
   label: CueRouteLabel;
   /** block 1's head whose knock-out lowers accuracy most (1-based) */
   testedHead: number;
+  /**
+   * block 1's head whose knock-out the label's test reads (1-based): the one with the most
+   * CUE->answer weight (cue-position), the most answer->CUE weight (answer-position), else testedHead
+   */
+  knockedHead: number;
   cleanAccuracy: number;
   baselineAccuracy: number;
+  /** block 1's tested head with the ideal next-token, previous-token and first-CUE patterns */
+  nextAccuracy: number;
+  previousAccuracy: number;
+  firstCueAccuracy: number;
+  /** with knockedHead knocked out */
+  knockedAccuracy: number;
+  /** the rule's thresholds: a run is solved from this clean accuracy on */
+  solvedAt: number;
+  /** an ideal pattern "keeps" the accuracy when it leaves at least this share of the clean one */
+  keepsShare: number;
+  /** a knock-out "breaks" it when it removes at least this share of (clean - baseline) */
+  breaksShare: number;
   /** the clean row, a knock-out of every head of every block, block 1's tested head with each ideal pattern */
   tests: RouteTest[];
 }

@@ -6,7 +6,7 @@
 // same models likewise. Messages are checked;
 // anything malformed is answered with an error message and changes nothing.
 import { loadCore, type Core, type CueConfig, type CueModel, type InterventionConfig } from '../core';
-import { recordedCueRuns, recordedWeightsUrl } from '../pages/lesson/recorded-runs';
+import { recordedCueRuns, recordedWeightsUrl } from '../common/recorded-runs';
 import {
   BOTH_MODELS,
   parseRequest,

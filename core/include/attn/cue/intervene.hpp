@@ -120,6 +120,11 @@ struct RouteTest {
   }
 };
 
+// The thresholds of the route rule below, named once.
+constexpr double kRouteSolved = 0.9;         // clean accuracy of a solved run
+constexpr double kRouteKeeps = 0.95;         // share of clean accuracy an ideal pattern keeps
+constexpr double kRouteBreaksHalfway = 0.5;  // share of (clean - baseline) a knock-out removes
+
 // How a trained model solves the task, named from what breaks when a head is changed.
 // Labels (tests/core/cue/test_cue_route.cpp checks each on a seed that has it):
 //   cue-position     block 1's tested head, given the ideal next-token pattern, keeps >= 0.95 of
@@ -139,7 +144,16 @@ struct RouteTest {
 struct CueRoute {
   std::string label;
   int tested_head = 0;  // 1-based, in block 1
+  // The block-1 head whose knock-out the label's test reads (1-based): the one with the most
+  // CUE->answer weight for cue-position, the most answer->CUE weight for answer-position, else
+  // the tested head.
+  int knocked_head = 0;
   double clean_accuracy = 0, baseline_accuracy = 0;
+  // What the rule read: block 1's tested head with the ideal next-token, previous-token and
+  // first-CUE patterns, and the accuracy with knocked_head knocked out (all also in tests).
+  double next_accuracy = 0, previous_accuracy = 0, first_cue_accuracy = 0, knocked_accuracy = 0;
+  // The rule's thresholds, so that front doors quote them instead of restating them.
+  double solved_at = kRouteSolved, keeps_share = kRouteKeeps, breaks_share = kRouteBreaksHalfway;
   // The clean row, a knock-out of every head of every block, then block 1's tested head with
   // the next-token, previous-token and first-CUE patterns.
   std::vector<RouteTest> tests;
@@ -148,16 +162,19 @@ struct CueRoute {
   static void fields(Visit&& visit) {
     visit("label", member<&CueRoute::label>);
     visit("testedHead", member<&CueRoute::tested_head>);
+    visit("knockedHead", member<&CueRoute::knocked_head>);
     visit("cleanAccuracy", member<&CueRoute::clean_accuracy>);
     visit("baselineAccuracy", member<&CueRoute::baseline_accuracy>);
+    visit("nextAccuracy", member<&CueRoute::next_accuracy>);
+    visit("previousAccuracy", member<&CueRoute::previous_accuracy>);
+    visit("firstCueAccuracy", member<&CueRoute::first_cue_accuracy>);
+    visit("knockedAccuracy", member<&CueRoute::knocked_accuracy>);
+    visit("solvedAt", member<&CueRoute::solved_at>);
+    visit("keepsShare", member<&CueRoute::keeps_share>);
+    visit("breaksShare", member<&CueRoute::breaks_share>);
     visit("tests", member<&CueRoute::tests>);
   }
 };
-
-// The thresholds above, named once.
-constexpr double kRouteSolved = 0.9;         // clean accuracy of a solved run
-constexpr double kRouteKeeps = 0.95;         // share of clean accuracy an ideal pattern keeps
-constexpr double kRouteBreaksHalfway = 0.5;  // share of (clean - baseline) a knock-out removes
 
 // An ideal attention pattern (T, T) row-major for `tokens` (T): "previous", "next", "self",
 // "uniform" or "first-cue" (rows of a sequence without a CUE stay empty: all zero).

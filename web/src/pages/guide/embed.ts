@@ -9,17 +9,31 @@ import { CONTRACTS } from '../../widgets/element/contracts';
 import { frameWidget } from './frame-page';
 import { renderHostingGuide } from './guide';
 
-function frameMode(tag: string, params: URLSearchParams): void {
+async function frameMode(tag: string, params: URLSearchParams): Promise<void> {
   document.querySelectorAll('.guide-only').forEach((node) => node.remove());
   document.body.classList.add('framed');
   const host = document.getElementById('frame-host')!;
   host.hidden = false;
+  // The quiz and the exercises framed without src show the lesson's, with the lesson's numbers.
+  const lesson = params.has('src') ? undefined : await lessonData(tag);
   frameWidget(
     host,
     tag,
     params,
     CONTRACTS.map((c) => c.tag),
+    lesson,
   );
+}
+
+/** What gives a framed widget the lesson's data, for a widget the lesson has data for. */
+async function lessonData(tag: string): Promise<((widget: HTMLElement) => void) | undefined> {
+  const { giveLessonData, hasLessonData, needsLessonNumbers } = await import('../lesson/lesson-data');
+  if (!hasLessonData(tag)) return undefined;
+  // The quiz's numbers are the lesson's, computed by the core (the lesson's code loads only then).
+  const numbers = needsLessonNumbers(tag)
+    ? (await import('../lesson/live-numbers')).getLiveNumbers(await getCore())
+    : {};
+  return (widget) => giveLessonData(widget, numbers);
 }
 
 async function guideMode(): Promise<void> {
@@ -65,5 +79,5 @@ async function guideMode(): Promise<void> {
 applyPageTheme();
 const params = new URLSearchParams(location.search);
 const tag = params.get('widget');
-if (tag) frameMode(tag, params);
+if (tag) void frameMode(tag, params);
 else void guideMode();

@@ -42,10 +42,17 @@ export function parentOrigin(params: URLSearchParams): string | null {
 }
 
 /**
- * Puts the widget `tag`, configured by `params`, into `host` (or, for a tag not in `known`, an
- * error naming the known ones), and posts its height and events to the parent.
+ * Puts the widget `tag`, configured by `params` (and then by `prepare`, before it is on the page),
+ * into `host` (or, for a tag not in `known`, an error naming the known ones), and posts its height
+ * and events to the parent.
  */
-export function frameWidget(host: HTMLElement, tag: string, params: URLSearchParams, known: readonly string[]): void {
+export function frameWidget(
+  host: HTMLElement,
+  tag: string,
+  params: URLSearchParams,
+  known: readonly string[],
+  prepare?: (widget: HTMLElement) => void,
+): void {
   let content: HTMLElement;
   if (known.includes(tag)) {
     content = document.createElement(tag);
@@ -53,6 +60,7 @@ export function frameWidget(host: HTMLElement, tag: string, params: URLSearchPar
       if (FRAME_PARAMETERS.includes(name)) continue;
       if (/^[a-z][a-z0-9-]{0,39}$/.test(name) && value.length <= 2000) content.setAttribute(name, value);
     }
+    prepare?.(content);
   } else {
     content = document.createElement('p');
     content.className = 'attn-error';

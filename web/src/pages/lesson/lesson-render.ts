@@ -1,9 +1,11 @@
 // Turns the lesson data (sections.ts) into the page: headings, prose with live
-// numbers, formulas, code listings and widgets.
+// numbers, formulas, code listings and widgets. `numbers` may be filled in later (main.ts).
 import type { Block, Section } from './sections';
-import type { LiveNumbers } from './format';
-import { routeVariant, renderLiveTex, renderRich } from './rich-text';
-import { otherSeedRuns, recordedCueRuns } from './recorded-runs';
+import type { LiveNumbers } from '../../common/live-format';
+import { renderLiveTex, renderRich } from '../../common/rich-text';
+import { otherSeedRuns, recordedCueRuns } from '../../common/recorded-runs';
+import { giveLessonData } from './lesson-data';
+import { routeVariant, shownRoute } from './shown-run';
 import { routeTable } from '../../widgets/shared/route-table';
 import { el } from '../../widgets/element/base';
 import attentionHeader from '../../../../core/include/attn/attention.hpp?raw';
@@ -72,6 +74,8 @@ function renderBlock(block: Block, numbers: LiveNumbers): HTMLElement {
     case 'widget': {
       const widget = document.createElement(block.tag);
       for (const [name, value] of Object.entries(block.attrs ?? {})) widget.setAttribute(name, value);
+      if (block.tag === 'attn-flowchart') widget.setAttribute('route', shownRoute());
+      giveLessonData(widget, numbers);
       const figure = el('figure', { class: 'widget' }, widget);
       if (block.caption) figure.append(el('figcaption', {}, renderRich(block.caption, numbers)));
       return figure;

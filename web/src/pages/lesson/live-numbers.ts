@@ -2,13 +2,21 @@
 // (or, for the PyTorch cross-check and the recorded training runs, by the native core at build
 // time: scripts/build writes those files into generated/). Every experiment runs at the core's
 // defaults, which are the lesson's settings. The run.* numbers describe the cue-task run shown
-// in the trainer (recorded, then the reader's own: shown-run.ts updates them).
+// in the trainer (recorded, then the reader's own: shown-run.ts updates them). What a route's
+// tests measured is the core's (CueRoute); this file only names it.
 import type { Core, CueAnalysis, CueEpoch, CueRoute } from '../../core';
-import type { LiveNumbers } from './format';
+import type { ScaleSweep } from '../../core';
+import type { LiveNumbers } from '../../common/live-format';
 import { sourceFigures } from './source-figures';
-import { firstBlockMove, readOffset, routeEvidence, strongestAt } from '../../widgets/cue-trainer/cue-offsets';
-import { oneBlockHeadRuns, oneBlockRuns, otherSeedRuns, recordedCueRuns, type RecordedRun } from './recorded-runs';
-import { scaleSweepNumbers, sweepOf } from '../../widgets/shared/sweep-view';
+import { firstBlockMove, readOffset, strongestAt } from '../../common/cue-readings';
+import {
+  oneBlockHeadRuns,
+  oneBlockRuns,
+  otherSeedRuns,
+  recordedCueRuns,
+  type RecordedRun,
+} from '../../common/recorded-runs';
+import { sweepOf } from '../../common/sweep-cache';
 
 /** What `attention-lab reference --json` writes (cli/cmd_reference.cpp). */
 interface ReferenceReport {
@@ -22,7 +30,6 @@ const reference = import.meta.glob<ReferenceReport>('../../generated/reference.j
 /** The figures of a run the page's words describe, as `prefix`.* numbers (run.*: shown-run.ts). */
 export function runNumbers(run: { seed: number; analysis: CueAnalysis; route: CueRoute }, prefix = 'run'): LiveNumbers {
   const { analysis, route } = run;
-  const evidence = routeEvidence(route, analysis);
   const numbers: LiveNumbers = {
     seed: run.seed,
     share: strongestAt(analysis, readOffset(route.label)),
@@ -32,14 +39,34 @@ export function runNumbers(run: { seed: number; analysis: CueAnalysis; route: Cu
     answerOffset: strongestAt(analysis, 0),
     bodyOnCue: Math.max(...Array.from(analysis.firstCue[0])),
     bodyOnPrevious: Math.max(...Array.from(analysis.previousToken[0])),
-    clean: evidence.clean,
-    next: evidence.next,
-    previous: evidence.previous,
-    firstCue: evidence.firstCue,
-    knocked: evidence.knocked,
-    lastKnocked: evidence.lastKnocked,
+    clean: route.cleanAccuracy,
+    next: route.nextAccuracy,
+    previous: route.previousAccuracy,
+    firstCue: route.firstCueAccuracy,
+    knocked: route.knockedAccuracy,
+    solvedAt: route.solvedAt,
+    keepsShare: route.keepsShare,
   };
   return Object.fromEntries(Object.entries(numbers).map(([key, value]) => [`${prefix}.${key}`, value]));
+}
+
+/** Live numbers named sweep.<measure>.<d_k>, as the lesson text uses them. */
+export function scaleSweepNumbers(sweep: ScaleSweep): Record<string, number> {
+  const numbers: Record<string, number> = {
+    'sweep.draws': sweep.draws,
+    'sweep.tokens': sweep.tokens,
+    'sweep.uniformWeight': sweep.uniform.maxWeight,
+    'sweep.uniformEntropy': sweep.uniform.entropy,
+  };
+  for (const r of sweep.rows) {
+    numbers[`sweep.maxUnscaled.${r.dk}`] = r.unscaled.maxWeight.mean;
+    numbers[`sweep.maxScaled.${r.dk}`] = r.scaled.maxWeight.mean;
+    numbers[`sweep.entropyUnscaled.${r.dk}`] = r.unscaled.entropy.mean;
+    numbers[`sweep.entropyScaled.${r.dk}`] = r.scaled.entropy.mean;
+    numbers[`sweep.jacobianUnscaled.${r.dk}`] = r.unscaled.jacobianNorm.mean;
+    numbers[`sweep.jacobianScaled.${r.dk}`] = r.scaled.jacobianNorm.mean;
+  }
+  return numbers;
 }
 
 /**

@@ -4,10 +4,14 @@ import katex from 'katex';
 import '../../widgets/autoload';
 import { applyPageTheme } from '../../widgets/element/base';
 import { getCore } from '../../core/instance';
+import type { LiveNumbers } from '../../common/live-format';
+import { applyLiveNumbers, useMath } from '../../common/rich-text';
+import type { EventDetail } from '../../widgets/element/contract';
+import type { CUE_TRAINER } from '../../widgets/element/contracts';
 import { getLiveNumbers } from './live-numbers';
 import { lessonSubtitle, sections } from './sections';
 import { renderLesson } from './lesson-render';
-import { applyLiveNumbers, useMath } from './rich-text';
+import { showRun } from './shown-run';
 
 async function main(): Promise<void> {
   applyPageTheme();
@@ -28,11 +32,19 @@ async function main(): Promise<void> {
   // The text first, so it can be read (and the first widgets can start loading) while the
   // core loads; its numbers are filled in once the core has computed them.
   useMath(katex);
-  renderLesson(main, toc, sections, {});
+  // Filled in once the core has computed them; the quiz reads the same object.
+  const numbers: LiveNumbers = {};
+  renderLesson(main, toc, sections, numbers);
+  // The words about the cue-task run follow the run the trainer shows.
+  main.addEventListener('attn-run-shown', (event) => {
+    const { seed, analysis, interventions } = (event as CustomEvent<EventDetail<typeof CUE_TRAINER, 'attn-run-shown'>>)
+      .detail;
+    showRun(main, { seed, analysis, route: interventions });
+  });
   try {
     const started = performance.now();
     const core = await getCore();
-    applyLiveNumbers(main, getLiveNumbers(core));
+    applyLiveNumbers(main, Object.assign(numbers, getLiveNumbers(core)));
     const ms = performance.now() - started;
     status.textContent = `Attention core loaded and the lesson's numbers computed in ${ms.toFixed(0)} ms, on your machine.`;
     document.documentElement.dataset.lessonReady = String(Math.round(ms));

@@ -3,11 +3,11 @@
 // Inline markup in a text: $...$ is TeX (KaTeX), `...` is code, **...** is strong, and
 // {name} is a live number computed by the core when the page loads (see live-numbers.ts);
 // {name:4} prints it with 4 decimals, {name:e} in scientific notation.
-// [[cue-position: ...]], [[cue-broadcast: ...]] and the other route labels hold words true for
-// one route only, and a block with `route` is a whole paragraph of that kind: the page shows the
-// variant of the route the core's interventions name for the run shown in the trainer
-// (shown-route.ts). Widgets are custom elements placed by tag name with their attributes; a
-// route table is the recorded 2-block runs' interventions side by side.
+// A block with `route` holds words true for one route only: the page shows the paragraph of the
+// route the core's interventions name for the run shown in the trainer (shown-run.ts). Widgets
+// are custom elements placed by tag name with their attributes (the quiz and the exercises get
+// the lesson's data: lesson-data.ts); a route table is the recorded 2-block runs' interventions
+// side by side.
 import type { CueRouteLabel } from '../../core';
 
 export type Block =
@@ -519,7 +519,7 @@ export const sections: Section[] = [
         route: 'none',
         text:
           'The run the trainer shows (seed {run.seed}) is **not solved** ({run.clean:3} on the validation set, ' +
-          'below 0.9), so there is no route to name. The recorded runs above found theirs within {cue.epochs} epochs.',
+          'below {run.solvedAt}), so there is no route to name. The recorded runs above found theirs within {cue.epochs} epochs.',
       },
       {
         kind: 'p',

@@ -4,12 +4,11 @@
 // reader picks the seed, the heads per block and the epochs. Shows
 // per-model progress, both validation curves with the chance line and the most-frequent-symbol
 // baseline, parameter counts, best accuracies, and after training the last block's attention by
-// offset from the answer, with the circuit the core's analysis names. The run it shows is the
-// one the page's words describe (shown-run.ts).
-// Attributes and events: CUE_TRAINER in contracts.ts. The lesson's recorded runs and its words
-// (shown-run.ts) load only when the trainer shows or finishes a run.
+// offset from the answer, with the circuit the core's analysis names. Which run it shows, it says
+// in attn-run-shown: a page whose words describe that run (the lesson) listens.
+// Attributes and events: CUE_TRAINER in contracts.ts. The recorded runs load only when the
+// trainer shows one.
 import type { Core, CueAnalysis, CueConfig, CueRoute, InterventionConfig } from '../../core';
-import { routeEvidence } from './cue-offsets';
 import { routeTable } from '../shared/route-table';
 import { BOTH_MODELS, type TrainerReply } from '../../worker/training-protocol';
 import { CUE_TRAINER } from '../element/contracts';
@@ -49,36 +48,25 @@ const OFFSET_LABELS: Record<number, string> = {
   1: '+1',
 };
 
-/** How the run solves the task, in words, from the core's interventions (its route label and their accuracies). */
+/** How the run solves the task, in words, from the core's interventions (its route label and what its tests measured). */
 export function describeRoute(route: CueRoute, analysis: CueAnalysis): string {
-  const e = routeEvidence(route, analysis);
   const f = (x: number) => x.toFixed(3);
+  const clean = f(route.cleanAccuracy);
   const several = analysis.firstBlockCueToAnswer.length > 1;
-  const head = several ? `block 1's head ${e.knockedHead}` : "block 1's attention";
+  const head = several ? `block 1's head ${route.knockedHead}` : "block 1's attention";
   const tested = several ? `block 1's head ${route.testedHead}` : 'block 1';
   switch (route.label) {
     case 'cue-position':
-      return `The tests name the cue-position route. Give ${tested} an ideal next-token pattern (every position looks one step ahead) and validation accuracy stays at ${f(e.next)} (clean ${f(e.clean)}); knock out ${head} and it falls to ${f(e.knocked)}, near the ${f(e.baseline)} of guessing the most frequent symbol. So block 1 copies the answer into the CUE position, and the last block reads it there.`;
+      return `The tests name the cue-position route. Give ${tested} an ideal next-token pattern (every position looks one step ahead) and validation accuracy stays at ${f(route.nextAccuracy)} (clean ${clean}); knock out ${head} and it falls to ${f(route.knockedAccuracy)}, near the ${f(route.baselineAccuracy)} of guessing the most frequent symbol. So block 1 copies the answer into the CUE position, and the last block reads it there.`;
     case 'answer-position':
-      return `The tests name the answer-position route. Give ${tested} an ideal previous-token pattern (every position looks one step back) and validation accuracy stays at ${f(e.previous)} (clean ${f(e.clean)}); knock out ${head} and it falls to ${f(e.knocked)} (frequency baseline ${f(e.baseline)}). So block 1 is a previous-token head: the answer position takes in the CUE before it, and the last block finds that mark, an induction head.`;
+      return `The tests name the answer-position route. Give ${tested} an ideal previous-token pattern (every position looks one step back) and validation accuracy stays at ${f(route.previousAccuracy)} (clean ${clean}); knock out ${head} and it falls to ${f(route.knockedAccuracy)} (frequency baseline ${f(route.baselineAccuracy)}). So block 1 is a previous-token head: the answer position takes in the CUE before it, and the last block finds that mark, an induction head.`;
     case 'cue-broadcast':
-      return `The tests name the cue-broadcast route. Give ${tested} an ideal pattern in which every position looks at the CUE and validation accuracy stays at ${f(e.firstCue)} (clean ${f(e.clean)}), while an ideal previous-token pattern gives ${f(e.previous)} and a next-token one ${f(e.next)}. So block 1 spreads the CUE to every position by content, and the last block reads the position after it.`;
+      return `The tests name the cue-broadcast route. Give ${tested} an ideal pattern in which every position looks at the CUE and validation accuracy stays at ${f(route.firstCueAccuracy)} (clean ${clean}), while an ideal previous-token pattern gives ${f(route.previousAccuracy)} and a next-token one ${f(route.nextAccuracy)}. So block 1 spreads the CUE to every position by content, and the last block reads the position after it.`;
     case 'other':
-      return `Solved (clean validation accuracy ${f(e.clean)}), but none of the tests names a route: in ${tested}, an ideal next-token pattern gives ${f(e.next)}, a previous-token one ${f(e.previous)} and a look-at-the-CUE one ${f(e.firstCue)}. A route needs one of them to keep 0.95 of the clean accuracy (and, for the first two, a block-1 knock-out to break it).`;
+      return `Solved (clean validation accuracy ${clean}), but none of the tests names a route: in ${tested}, an ideal next-token pattern gives ${f(route.nextAccuracy)}, a previous-token one ${f(route.previousAccuracy)} and a look-at-the-CUE one ${f(route.firstCueAccuracy)}. A route needs one of them to keep ${route.keepsShare} of the clean accuracy (and, for the first two, a block-1 knock-out to break it).`;
     case 'none':
-      return `Not solved: clean validation accuracy ${f(e.clean)} is below 0.9, so there is no route to name.`;
+      return `Not solved: clean validation accuracy ${clean} is below ${route.solvedAt}, so there is no route to name.`;
   }
-}
-
-/**
- * Lets the page's words describe `run` (on the lesson page; elsewhere nothing shows them). Once
- * the module is loaded (the recorded run loads it) this happens at once, in the same task as the
- * trainer's finished event: a dynamic import, even of a loaded module, settles later, and a
- * listener of that event could read the words before they changed.
- */
-let shownRun: typeof import('../../pages/lesson/shown-run') | undefined;
-async function showRun(run: { seed: number; analysis: CueAnalysis; route: CueRoute }): Promise<void> {
-  (shownRun ??= await import('../../pages/lesson/shown-run')).showRun(run);
 }
 
 let trainers = 0; // ids must stay unique when a page holds more than one trainer
@@ -226,8 +214,8 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
   /** Shows the recorded run; `adopt`: its settings replace the reader's in the controls (and the URL). */
   private async showRecorded(adopt = false): Promise<void> {
     this.cancel();
-    // The recorded runs are the lesson's data: loaded only when a trainer shows them.
-    const runs = (await import('../../pages/lesson/recorded-runs')).recordedCueRuns();
+    // The recorded runs load only when a trainer shows them.
+    const runs = (await import('../../common/recorded-runs')).recordedCueRuns();
     if (!runs) {
       this.view = undefined;
       this.status.textContent = 'This build has no recorded run. Press Train both to train the models here.';
@@ -279,7 +267,13 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
           : `Your settings (${describeSettings(chosen)}) are not trained yet: press Train both to train them in your browser.`),
     );
     await this.render();
-    await showRun({ seed: two.config.seed, analysis: two.analysis, route: two.route });
+    this.emit('attn-run-shown', {
+      source: 'recorded',
+      seed: two.config.seed,
+      route: two.route.label,
+      analysis: two.analysis,
+      interventions: two.route,
+    });
   }
 
   /** Reads the controls; the core checks each, and its message shows next to a bad one. */
@@ -389,13 +383,23 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
         this.view.models[model].analysis = reply.analysis;
         this.view.models[model].route = reply.route;
         this.view.models[model].best = reply.best;
-        this.emit('attn-train-finished', {
-          model: reply.model,
-          best: reply.best,
-          bestEpoch: reply.bestEpoch,
-          route: reply.route.label,
-        });
-        if (reply.model === 2) void showRun({ seed: this.view.seed, analysis: reply.analysis, route: reply.route });
+        {
+          const run = {
+            seed: this.view.seed,
+            route: reply.route.label,
+            analysis: reply.analysis,
+            interventions: reply.route,
+          };
+          // First the run shown, so that a page's words have changed when listeners of
+          // attn-train-finished read them.
+          if (reply.model === 2) this.emit('attn-run-shown', { source: 'live', ...run });
+          this.emit('attn-train-finished', {
+            model: reply.model,
+            best: reply.best,
+            bestEpoch: reply.bestEpoch,
+            ...run,
+          });
+        }
         if (BOTH_MODELS.every((blocks) => this.view!.models[blocks - 1]?.analysis)) {
           this.running = false;
           this.updatePauseButton();

@@ -168,7 +168,9 @@ export function typeDeclarations(configs: Configs, version: string): string {
   const out: string[] = [
     `// attention-lab ${version}: the widgets' types, generated from their contracts at build time.\n`,
     `import type { CueRouteLabel, ProbeIntervention, ProbeInterventionResult, XapiAgent, XapiStatement } from './public-types';
+import type { CueAnalysis, CueRoute } from './core-types';
 export type * from './public-types';
+export type { CueAnalysis, CueRoute, RouteTest } from './core-types';
 
 `,
   ];

@@ -6,7 +6,7 @@
 // (`core: {config, key}`): their type, default, range and help text are read from core.configs,
 // never restated here. Everything else is the widget's own and declared with its own default and
 // range. Pure data and functions, no DOM: the build loads this file in node.
-import type { Configs, FieldSpec } from '../../core';
+import type { Configs, CueAnalysis, CueRoute, FieldSpec } from '../../core';
 import type { CueRouteLabel, ProbeIntervention, ProbeInterventionResult, XapiStatement } from './public-types';
 
 export type ConfigName = keyof Configs;
@@ -72,6 +72,8 @@ export interface DetailTypes {
   'number[]': number[];
   'Record<string, number>': Record<string, number>;
   CueRouteLabel: CueRouteLabel;
+  CueAnalysis: CueAnalysis;
+  CueRoute: CueRoute;
   XapiStatement: XapiStatement;
   ProbeIntervention: ProbeIntervention;
   'ProbeInterventionResult[]': ProbeInterventionResult[];

@@ -20,6 +20,14 @@ const ACTIVITY_ID = {
     'The xAPI activity id of this widget in the learning records it reports; each question or exercise is this id followed by "/" and its own id. Without it: the page\'s address without its hash, then "#" and the element\'s id (or its tag and its place among those on the page, "attn-quiz-1").',
 } as const satisfies OwnAttributeSpec;
 
+/** The learner, for the quiz's and the exercises' learning records. */
+const ACTOR = {
+  name: 'actor',
+  type: 'XapiAgent | undefined',
+  description:
+    'The learner, set by the host page; the learning records carry it as their actor. Unset: they carry none, for the LMS to add.',
+} as const;
+
 /** The statement every learning-record event carries. */
 const STATEMENT = {
   name: 'statement',
@@ -228,11 +236,22 @@ export const PITFALL_DEMO = {
   events: [],
 } as const satisfies WidgetContract;
 
+/** The route labels of core/include/attn/cue/intervene.hpp (ROUTE_LABELS below says what names each). */
+export const ROUTE_NAMES = ['cue-position', 'answer-position', 'cue-broadcast', 'other', 'none'] as const;
+
 export const FLOWCHART = {
   tag: TAGS.flowchart,
   className: 'Flowchart',
   description: 'How two blocks answer the cue task, as a diagram drawn at build time, with a text alternative.',
-  attributes: [],
+  attributes: [
+    {
+      name: 'route',
+      type: 'enum',
+      values: ROUTE_NAMES,
+      description:
+        "The route drawn, as the core's interventions name it (the guide's table of routes); the lesson sets it to the route of the run its trainer shows. Without it: the route of the trainer's recorded run.",
+    },
+  ],
   events: [],
 } as const satisfies WidgetContract;
 
@@ -241,7 +260,7 @@ export const QUIZ = {
   className: 'Quiz',
   schema: 'quiz',
   description:
-    'Multiple-choice questions with feedback on every option, Retry, Show solution and a score. Data: a child <script type="application/json"> or src (schemas/quiz.schema.json); without either, the lesson\'s questions.',
+    'Multiple-choice questions with feedback on every option, Retry, Show solution and a score. Data: a child <script type="application/json"> or src (schemas/quiz.schema.json); without either, the widget says it has no questions (the framed form, embed.html?widget=attn-quiz without src, shows the lesson\'s).',
   attributes: [
     {
       name: 'src',
@@ -252,11 +271,12 @@ export const QUIZ = {
     ACTIVITY_ID,
   ],
   properties: [
+    ACTOR,
     {
-      name: 'actor',
-      type: 'XapiAgent | undefined',
+      name: 'numbers',
+      type: 'Record<string, number> | undefined',
       description:
-        'The learner, set by the host page; the learning records carry it as their actor. Unset: they carry none, for the LMS to add.',
+        'Values for placeholders in the texts: {name} (a name with a dot, such as {run.seed}) shows numbers[name], {name:3} with 3 decimals, {name:e} in scientific notation; set before the quiz draws. Unset, or a name it lacks: the placeholder shows "…".',
     },
   ],
   events: [
@@ -290,7 +310,7 @@ export const EXERCISES = {
   className: 'Exercises',
   schema: 'exercises',
   description:
-    'Tasks the reader solves on the page, each checked by the core. Data: a child <script type="application/json"> or src (schemas/exercises.schema.json); without either, the lesson\'s exercises.',
+    'Tasks the reader solves on the page, each checked by the core. Data: a child <script type="application/json"> or src (schemas/exercises.schema.json); without either, the widget says it has no tasks (the framed form, embed.html?widget=attn-exercises without src, shows the lesson\'s).',
   attributes: [
     {
       name: 'src',
@@ -300,7 +320,7 @@ export const EXERCISES = {
     },
     ACTIVITY_ID,
   ],
-  properties: QUIZ.properties,
+  properties: [ACTOR],
   events: [
     {
       name: 'attn-exercise-checked',
@@ -323,6 +343,30 @@ export const EXERCISES = {
     },
   ],
 } as const satisfies WidgetContract;
+
+/** The route a trained model takes, in the trainer's events. */
+const ROUTE_FIELD = {
+  name: 'route',
+  type: 'CueRouteLabel',
+  description:
+    'how the model solves the task, from knock-outs and ideal attention patterns: "cue-position", "answer-position", "cue-broadcast", "other" or "none" (ROUTE_LABELS: the guide\'s table of routes)',
+} as const;
+
+/** What the core found in a trained model, in the trainer's events. */
+const RUN_FIELDS = [
+  { name: 'seed', type: 'number', description: "the run's seed" },
+  {
+    name: 'analysis',
+    type: 'CueAnalysis',
+    description: "where the trained model looks: the core's analysis of its attention (CueAnalysis)",
+  },
+  {
+    name: 'interventions',
+    type: 'CueRoute',
+    description:
+      "the core's interventions behind the route: each test's accuracy, the heads tested and knocked out, the rule's thresholds (CueRoute)",
+  },
+] as const;
 
 export const CUE_TRAINER = {
   tag: TAGS.cueTrainer,
@@ -371,12 +415,18 @@ export const CUE_TRAINER = {
         { name: 'model', type: 'number', description: "the model's blocks, 1 or 2" },
         { name: 'best', type: 'number', description: 'best validation accuracy' },
         { name: 'bestEpoch', type: 'number', description: 'the epoch that reached it, from 1' },
-        {
-          name: 'route',
-          type: 'CueRouteLabel',
-          description:
-            'how the model solves the task, from knock-outs and ideal attention patterns: "cue-position", "answer-position", "cue-broadcast", "other" or "none" (ROUTE_LABELS: the guide\'s table of routes)',
-        },
+        ROUTE_FIELD,
+        ...RUN_FIELDS,
+      ],
+    },
+    {
+      name: 'attn-run-shown',
+      description:
+        "The trainer shows a run's 2-block model: the recorded run (when the trainer starts, and on Show recorded run), or a run trained here once its 2-block model has finished (before that model's attn-train-finished). A page whose words describe the shown run updates them from it.",
+      detail: [
+        { name: 'source', type: 'string', description: '"recorded" (built with the site) or "live" (trained here)' },
+        ROUTE_FIELD,
+        ...RUN_FIELDS,
       ],
     },
   ],

@@ -1,12 +1,13 @@
 // <attn-exercises>: "Try it yourself" tasks the reader solves on the page, each checked by the
 // core. Tasks: the author's (schemas/exercises.schema.json, as a child <script
-// type="application/json"> or src), else the lesson's; each task's `kind` names the check below.
+// type="application/json"> or src; without them, an author error says so); each task's `kind`
+// names the check below.
 // Texts are inserted as text only. Each check and each finished set is also an xAPI statement
 // (xapi.ts). Attributes and events: EXERCISES in contracts.ts.
 import type { Core, MaskMat } from '../../core';
-import { mathReady, renderRich } from '../../pages/lesson/rich-text';
+import { mathReady, renderRich } from '../../common/rich-text';
 import { readAuthorData } from '../element/author-data';
-import { attributeSpec } from '../element/contract';
+import { attributeSpec, AuthorError } from '../element/contract';
 import { EXERCISES, SOFT_LOOKUP } from '../element/contracts';
 import { AttnElement, define, el } from '../element/base';
 import type { XapiAgent } from '../element/public-types';
@@ -66,8 +67,11 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
       readAuthorData<{ exercises: Exercise[] }>('exercises', this.inlineJson(), this.settings.src),
       mathReady(),
     ]);
-    const { exercises } =
-      own ?? ((await import('../../pages/lesson/exercises.json')).default as unknown as { exercises: Exercise[] });
+    if (!own)
+      throw new AuthorError(
+        'no tasks: give them as a child <script type="application/json"> or with src (schemas/exercises.schema.json)',
+      );
+    const { exercises } = own;
     this.results.clear();
     this.total = exercises.length;
     this.replaceChildren(...exercises.map((x, i) => this.build(x, i)));
@@ -308,8 +312,8 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
         check.addEventListener('click', async () => {
           const g = parse(guess.input, 'Your guess', 0, 1);
           if (g === undefined) return;
-          // The lesson's recorded runs load only when a reader checks this kind of task.
-          const runs = (await import('../../pages/lesson/recorded-runs')).oneBlockRuns();
+          // The recorded runs load only when a reader checks this kind of task.
+          const runs = (await import('../../common/recorded-runs')).oneBlockRuns();
           const run = runs.find(
             (r) =>
               r.config.heads === num(p, 'heads') &&

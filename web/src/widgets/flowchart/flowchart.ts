@@ -1,14 +1,22 @@
-// <attn-flowchart>: the route of the cue-task run the page describes, as a diagram. Mermaid
-// draws each route label of the core (core/include/attn/cue/intervene.hpp) in a light and a dark
-// theme at build time (scripts/render-diagrams.mjs), so the page shows a static SVG image: no
-// Mermaid download and no inline styles under a strict CSP. The image follows the route the
-// core's interventions name for the shown run (shown-route.ts) and the widget's colour theme;
-// the alt text says what the diagram says. Attributes: FLOWCHART in contracts.ts (theme only).
+// <attn-flowchart>: a route of the cue task (core/include/attn/cue/intervene.hpp), as a diagram.
+// Mermaid draws each route label of the core in a light and a dark theme at build time
+// (scripts/render-diagrams.mjs), so the page shows a static SVG image: no Mermaid download and no
+// inline styles under a strict CSP. The image follows the route attribute (the lesson sets it to
+// the route of the run its trainer shows; without it, the trainer's recorded run's) and the
+// widget's colour theme; the alt text says what the diagram says. Attributes: FLOWCHART in
+// contracts.ts.
 import sizes from '../../generated/flowcharts.json';
-import type { CueRouteLabel } from '../../core';
-import { ROUTE_EVENT, shownRoute } from '../../pages/lesson/shown-route';
+import type { CueRoute, CueRouteLabel } from '../../core';
 import { FLOWCHART } from '../element/contracts';
 import { AttnElement, define, el } from '../element/base';
+
+// The recorded 2-block run's route only (importing the whole run would put it into this widget's
+// bundle), if this build has it.
+const recorded = import.meta.glob<CueRoute>('../../generated/cue-2block.json', { eager: true, import: 'route' });
+const recordedRoute = Object.values(recorded)[0] as CueRoute | undefined;
+const RECORDED_ROUTE: CueRouteLabel = recordedRoute?.label ?? 'none';
+/** The core's threshold for a solved run, as its routes state it. */
+const BELOW_SOLVED = recordedRoute ? ` (validation accuracy below ${recordedRoute.solvedAt})` : '';
 
 const images = import.meta.glob<string>('../../generated/flowchart-*.svg', {
   eager: true,
@@ -40,7 +48,7 @@ const DESCRIPTIONS: Record<CueRouteLabel, string> = {
     ONE_BLOCK,
   other: `Flowchart: ${QUESTION} The run is solved by a route none of the tests names: no ideal pattern in block 1 (next-token, previous-token, look-at-the-CUE) keeps the accuracy.`,
   none:
-    `Flowchart: ${QUESTION} The run is not solved yet (validation accuracy below 0.9), so there is no route to name. ` +
+    `Flowchart: ${QUESTION} The run is not solved yet${BELOW_SOLVED}, so there is no route to name. ` +
     'Dashed arrows lead to the three routes trained models take: read the CUE at offset −1, read the answer at offset 0, or read the position after a CUE every position knows.',
 };
 
@@ -48,7 +56,6 @@ export class Flowchart extends AttnElement<typeof FLOWCHART> {
   static readonly contract = FLOWCHART;
   static readonly needsCore = false;
   private image?: HTMLImageElement;
-  private readonly update = () => this.show();
 
   protected draw(): void {
     // Not loading="lazy": the widget itself starts only near the viewport, and WebKit does not load
@@ -71,12 +78,7 @@ export class Flowchart extends AttnElement<typeof FLOWCHART> {
         ),
       ),
     );
-    document.addEventListener(ROUTE_EVENT, this.update);
     this.show();
-  }
-
-  protected teardown(): void {
-    document.removeEventListener(ROUTE_EVENT, this.update);
   }
 
   protected themeChanged(): void {
@@ -91,7 +93,7 @@ export class Flowchart extends AttnElement<typeof FLOWCHART> {
   }
 
   private show(): void {
-    const route = shownRoute();
+    const route = this.settings.route ?? RECORDED_ROUTE;
     const theme = this.shownTheme();
     const name = `${route}-${theme}` as keyof typeof sizes;
     const image = this.image!;

@@ -1,13 +1,14 @@
 // <attn-quiz>: multiple-choice questions with feedback on every option, Retry, Show solution,
 // a score, keyboard operation (native radios and buttons) and feedback announced to screen
 // readers. Questions: the author's (schemas/quiz.schema.json, as a child <script
-// type="application/json"> or src), else the lesson's, loaded with the lesson's numbers only
-// then. Every text is inserted as text, so a question cannot inject markup. Each check and each
+// type="application/json"> or src); without them, an author error says so. Their {name}
+// placeholders take the values of the `numbers` property (the lesson gives its live numbers).
+// Every text is inserted as text, so a question cannot inject markup. Each check and each
 // finished quiz is also an xAPI statement (xapi.ts). Attributes and events: QUIZ in contracts.ts.
-import type { Core } from '../../core';
-import type { LiveNumbers } from '../../pages/lesson/format';
-import { mathReady, renderRich } from '../../pages/lesson/rich-text';
+import type { LiveNumbers } from '../../common/live-format';
+import { mathReady, renderRich } from '../../common/rich-text';
 import { readAuthorData } from '../element/author-data';
+import { AuthorError } from '../element/contract';
 import { QUIZ } from '../element/contracts';
 import { AttnElement, define, el } from '../element/base';
 import type { XapiAgent } from '../element/public-types';
@@ -30,15 +31,6 @@ interface QuizData {
   questions: QuizQuestion[];
 }
 
-/** The lesson's questions and the numbers they quote (computed by the core). */
-async function lessonQuiz(core: Core): Promise<{ quiz: QuizData; numbers: LiveNumbers }> {
-  const [{ default: quiz }, { getLiveNumbers }] = await Promise.all([
-    import('../../pages/lesson/quiz.json'),
-    import('../../pages/lesson/live-numbers'),
-  ]);
-  return { quiz, numbers: getLiveNumbers(core) };
-}
-
 interface QuestionView {
   question: QuizQuestion;
   inputs: HTMLInputElement[];
@@ -49,8 +41,8 @@ interface QuestionView {
 
 export class Quiz extends AttnElement<typeof QUIZ> {
   static readonly contract = QUIZ;
-  /** The whole core: this widget uses more than the attention core has. */
-  declare protected core: Core;
+  /** No core: the questions are text (the numbers they quote come from the page). */
+  static readonly needsCore = false;
 
   /**
    * The learner, for the learning records: set by the host page (see QUIZ.properties). Declared,
@@ -59,9 +51,14 @@ export class Quiz extends AttnElement<typeof QUIZ> {
    */
   declare actor?: XapiAgent;
 
+  /**
+   * Values of the {name} placeholders in the questions' texts, read when the quiz draws (see
+   * QUIZ.properties). Declared for the same reason as actor.
+   */
+  declare numbers?: LiveNumbers;
+
   private views: QuestionView[] = [];
   private scoreLine!: HTMLElement;
-  private numbers: LiveNumbers = {};
   private quizTitle = '';
 
   protected async draw(): Promise<void> {
@@ -69,8 +66,11 @@ export class Quiz extends AttnElement<typeof QUIZ> {
       readAuthorData<QuizData>('quiz', this.inlineJson(), this.settings.src),
       mathReady(),
     ]);
-    const { quiz, numbers } = own ? { quiz: own, numbers: {} } : await lessonQuiz(this.core);
-    this.numbers = numbers;
+    if (!own)
+      throw new AuthorError(
+        'no questions: give them as a child <script type="application/json"> or with src (schemas/quiz.schema.json)',
+      );
+    const quiz = own;
     this.quizTitle = quiz.title ?? 'Quiz';
     this.views = [];
     const uid = Math.random().toString(36).slice(2, 8);
@@ -85,7 +85,7 @@ export class Quiz extends AttnElement<typeof QUIZ> {
   }
 
   private buildQuestion(question: QuizQuestion, index: number, id: string): HTMLElement {
-    const legend = el('legend', {}, `${index + 1}. `, renderRich(question.prompt, this.numbers));
+    const legend = el('legend', {}, `${index + 1}. `, renderRich(question.prompt, this.numbers ?? {}));
     const inputs: HTMLInputElement[] = [];
     const rows = question.options.map((option, oi) => {
       const input = el('input', { type: 'radio', name: `q-${id}`, id: `q-${id}-${oi}`, value: String(oi) });
@@ -94,7 +94,7 @@ export class Quiz extends AttnElement<typeof QUIZ> {
         'div',
         { class: 'option' },
         input,
-        el('label', { for: `q-${id}-${oi}` }, renderRich(option.text, this.numbers)),
+        el('label', { for: `q-${id}-${oi}` }, renderRich(option.text, this.numbers ?? {})),
       );
     });
     const feedback = el('div', { class: 'feedback', 'aria-live': 'polite' });
@@ -131,9 +131,9 @@ export class Quiz extends AttnElement<typeof QUIZ> {
     view.feedback.dataset.result = option.correct ? 'right' : 'wrong';
     view.feedback.replaceChildren(
       el('strong', {}, option.correct ? 'Correct. ' : 'Not quite. '),
-      renderRich(option.feedback, this.numbers),
+      renderRich(option.feedback, this.numbers ?? {}),
       ...(option.correct && view.question.explanation
-        ? [' ', renderRich(view.question.explanation, this.numbers)]
+        ? [' ', renderRich(view.question.explanation, this.numbers ?? {})]
         : []),
     );
     this.updateScore();
@@ -180,8 +180,8 @@ export class Quiz extends AttnElement<typeof QUIZ> {
     view.feedback.dataset.result = 'right';
     view.feedback.replaceChildren(
       el('strong', {}, 'Solution: '),
-      renderRich(view.question.options[right].text, this.numbers),
-      ...(view.question.explanation ? [' — ', renderRich(view.question.explanation, this.numbers)] : []),
+      renderRich(view.question.options[right].text, this.numbers ?? {}),
+      ...(view.question.explanation ? [' — ', renderRich(view.question.explanation, this.numbers ?? {})] : []),
     );
     // A revealed answer does not count as answered correctly.
     const wasComplete = this.complete();

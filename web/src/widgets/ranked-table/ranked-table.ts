@@ -89,7 +89,7 @@ export class RankedTable extends AttnElement<typeof RANKED_TABLE> {
 
   /** The core's default sweep with this table's draws, which the page's figures of it then show too. */
   private sweepData(): TableData {
-    chooseDefaultSweepDraws(this.shownDraws);
+    chooseDefaultSweepDraws(this.shownDraws, this);
     return scaleSweepTable(sweepOf(this.core, { draws: this.shownDraws }));
   }
 

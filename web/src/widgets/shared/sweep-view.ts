@@ -1,38 +1,21 @@
-// The scale sweep as the page shows it: table rows, figure points and live numbers. The
-// numbers all come from core.scaleSweep(); this file only reshapes them.
-import { withDefaults, type Core, type ScaleSweep, type ScaleSweepConfig } from '../../core';
-
-const sweeps = new Map<string, ScaleSweep>();
-
-/**
- * core.scaleSweep, remembered: the prose, the figure, the table and the exercises ask for the
- * same sweep, and it is the page's most expensive call. Options left out take the core's
- * defaults (the lesson's sweep).
- */
-export function sweepOf(core: Core, options: Partial<ScaleSweepConfig> = {}): ScaleSweep {
-  const { dks, draws, tokens, seed } = withDefaults(core.configs.scaleSweep.defaults, options);
-  const key = JSON.stringify([dks, draws, tokens, seed]);
-  let sweep = sweeps.get(key);
-  if (!sweep) {
-    sweep = core.scaleSweep({ dks, draws, tokens, seed });
-    if (sweeps.size >= 8) sweeps.delete(sweeps.keys().next().value!);
-    sweeps.set(key, sweep);
-  }
-  return sweep;
-}
+// The scale sweep as the widgets show it: table rows and figure points. The numbers all come
+// from core.scaleSweep() (remembered: common/sweep-cache.ts); this file only reshapes them.
+import type { ScaleSweep } from '../../core';
+export { sweepOf } from '../../common/sweep-cache';
 
 /**
  * The draws a reader chose for the core's default sweep on this page (a ranked table's
- * Recompute, or its saved setting), announced on the document as DEFAULT_SWEEP_EVENT: every
- * figure of the default sweep then shows that same measurement.
+ * Recompute, or its saved setting), announced as DEFAULT_SWEEP_EVENT, which bubbles from the
+ * widget that chose them to the document: every figure of the default sweep then shows that same
+ * measurement.
  */
 export const DEFAULT_SWEEP_EVENT = 'attn-default-sweep-draws';
 let chosenDraws: number | undefined;
 
-export function chooseDefaultSweepDraws(draws: number): void {
+export function chooseDefaultSweepDraws(draws: number, chooser: HTMLElement): void {
   if (draws === chosenDraws) return;
   chosenDraws = draws;
-  document.dispatchEvent(new CustomEvent(DEFAULT_SWEEP_EVENT));
+  chooser.dispatchEvent(new CustomEvent(DEFAULT_SWEEP_EVENT, { bubbles: true }));
 }
 
 export function defaultSweepDraws(): number | undefined {
@@ -92,23 +75,4 @@ export function scaleSweepPoints(sweep: ScaleSweep): SweepPoint[] {
         });
       }
   return points;
-}
-
-/** Live numbers named sweep.<measure>.<d_k>, as the lesson text uses them. */
-export function scaleSweepNumbers(sweep: ScaleSweep): Record<string, number> {
-  const numbers: Record<string, number> = {
-    'sweep.draws': sweep.draws,
-    'sweep.tokens': sweep.tokens,
-    'sweep.uniformWeight': sweep.uniform.maxWeight,
-    'sweep.uniformEntropy': sweep.uniform.entropy,
-  };
-  for (const r of sweep.rows) {
-    numbers[`sweep.maxUnscaled.${r.dk}`] = r.unscaled.maxWeight.mean;
-    numbers[`sweep.maxScaled.${r.dk}`] = r.scaled.maxWeight.mean;
-    numbers[`sweep.entropyUnscaled.${r.dk}`] = r.unscaled.entropy.mean;
-    numbers[`sweep.entropyScaled.${r.dk}`] = r.scaled.entropy.mean;
-    numbers[`sweep.jacobianUnscaled.${r.dk}`] = r.unscaled.jacobianNorm.mean;
-    numbers[`sweep.jacobianScaled.${r.dk}`] = r.scaled.jacobianNorm.mean;
-  }
-  return numbers;
 }

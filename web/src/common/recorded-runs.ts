@@ -3,32 +3,32 @@
 // the trainer's recorded run (both models, default seed; the 2-block one with its attention
 // after every epoch), 1 block on other seeds and with more heads and epochs, and a seed whose
 // 2-block model takes the other route. Absent files (a build without them) leave them out.
-import type { CueAnalysis, CueConfig, CueReport } from '../../core';
+import type { CueAnalysis, CueConfig, CueReport } from '../core';
 
 /** What `attention-lab cue --json` writes: the core's CueReport, the time, and with --trace the analysis per epoch. */
 export type RecordedRun = CueReport & { elapsedSeconds: number; analysisHistory?: CueAnalysis[] };
 
-const trainerRuns = import.meta.glob<RecordedRun>('../../generated/cue-*block.json', {
+const trainerRuns = import.meta.glob<RecordedRun>('../generated/cue-*block.json', {
   eager: true,
   import: 'default',
 });
 // The claims' runs: only the keys the page reads are bundled (Vite exports a JSON file's keys).
-const runConfigs = import.meta.glob<CueConfig>('../../generated/runs/*.json', { eager: true, import: 'config' });
-const runBests = import.meta.glob<number>('../../generated/runs/*.json', {
+const runConfigs = import.meta.glob<CueConfig>('../generated/runs/*.json', { eager: true, import: 'config' });
+const runBests = import.meta.glob<number>('../generated/runs/*.json', {
   eager: true,
   import: 'bestValidationAccuracy',
 });
-const runBestEpochs = import.meta.glob<number>('../../generated/runs/*.json', { eager: true, import: 'bestEpoch' });
-const runBaselines = import.meta.glob<number>('../../generated/runs/*.json', {
+const runBestEpochs = import.meta.glob<number>('../generated/runs/*.json', { eager: true, import: 'bestEpoch' });
+const runBaselines = import.meta.glob<number>('../generated/runs/*.json', {
   eager: true,
   import: 'baselineAccuracy',
 });
-const otherRoute = import.meta.glob<RecordedRun>('../../generated/runs/two-block-*.json', {
+const otherRoute = import.meta.glob<RecordedRun>('../generated/runs/two-block-*.json', {
   eager: true,
   import: 'default',
 });
 // The trained weights, fetched only when a probe asks for them (raw float32, core/include/attn/cue/probe.hpp).
-const weightUrls = import.meta.glob<string>('../../generated/cue-*block.weights.bin', {
+const weightUrls = import.meta.glob<string>('../generated/cue-*block.weights.bin', {
   eager: true,
   query: '?url',
   import: 'default',
@@ -36,14 +36,14 @@ const weightUrls = import.meta.glob<string>('../../generated/cue-*block.weights.
 
 /** The trainer's recorded runs of the 1-block and the 2-block model, if this build has them. */
 export function recordedCueRuns(): [RecordedRun, RecordedRun] | undefined {
-  const one = trainerRuns['../../generated/cue-1block.json'];
-  const two = trainerRuns['../../generated/cue-2block.json'];
+  const one = trainerRuns['../generated/cue-1block.json'];
+  const two = trainerRuns['../generated/cue-2block.json'];
   return one && two ? [one, two] : undefined;
 }
 
 /** The address of the weights of the recorded `blocks`-block model, if this build has them. */
 export function recordedWeightsUrl(blocks: number): string | undefined {
-  return weightUrls[`../../generated/cue-${blocks}block.weights.bin`];
+  return weightUrls[`../generated/cue-${blocks}block.weights.bin`];
 }
 
 /** A recorded run reduced to what the lesson quotes. */
@@ -72,7 +72,7 @@ export function otherSeedRuns(): RecordedRun[] {
 }
 
 // The 1-block runs with several heads, with the core's analysis of where their trained heads look.
-const manyHeadAnalyses = import.meta.glob<CueAnalysis>('../../generated/runs/one-block-heads*.json', {
+const manyHeadAnalyses = import.meta.glob<CueAnalysis>('../generated/runs/one-block-heads*.json', {
   eager: true,
   import: 'analysis',
 });

@@ -1,16 +1,13 @@
-// Renders the lesson's inline markup ($TeX$, `code`, **strong**, {live.number}, and
-// [[cue-position: ...]], [[cue-broadcast: ...]] and so on for words that hold for one route only) into
-// DOM nodes. Text is only ever inserted as text nodes, never parsed as HTML: quiz or exercise
-// data supplied by an embedding page cannot inject markup. KaTeX is loaded only where math is
+// Renders inline markup ($TeX$, `code`, **strong**, {live.number}) into DOM nodes, for the
+// lesson's prose and the texts of the quiz and the exercises alike. Text is only ever inserted as
+// text nodes, never parsed as HTML: quiz or exercise data supplied by an embedding page cannot
+// inject markup. KaTeX is loaded only where math is
 // shown: await mathReady() before rendering, or useMath() it, to have formulas at once; a formula
 // rendered before KaTeX has loaded shows its TeX until it has.
 import type Katex from 'katex';
-import { formatNumber, splitLive, fillLive, type LiveNumbers } from './format';
-import { shownRoute } from './shown-route';
+import { formatNumber, splitLive, fillLive, type LiveNumbers } from './live-format';
 
 const INLINE = /(\$[^$]+\$|`[^`]+`|\*\*[^*]+\*\*)/;
-// A route's variant (shown-route.ts): its text may hold any inline markup but "]]".
-const VARIANT = /\[\[(cue-position|answer-position|cue-broadcast|other|none): ((?:(?!\]\]).)*)\]\]/s;
 
 let katex: typeof Katex | undefined;
 let katexLoading: Promise<void> | undefined;
@@ -81,24 +78,8 @@ function appendLive(parent: Node, text: string, numbers: LiveNumbers): void {
   }
 }
 
-/** A node shown only while `route` is the page's (shown-route.ts). */
-export function routeVariant<T extends HTMLElement>(node: T, route: string): T {
-  node.dataset.whenRoute = route;
-  node.hidden = route !== shownRoute();
-  return node;
-}
-
 export function renderRich(text: string, numbers: LiveNumbers = {}): DocumentFragment {
   const fragment = document.createDocumentFragment();
-  const variant = VARIANT.exec(text);
-  if (variant) {
-    fragment.append(renderRich(text.slice(0, variant.index), numbers));
-    const span = document.createElement('span');
-    span.append(renderRich(variant[2], numbers));
-    fragment.append(routeVariant(span, variant[1]));
-    fragment.append(renderRich(text.slice(variant.index + variant[0].length), numbers));
-    return fragment;
-  }
   for (const part of text.split(INLINE)) {
     if (!part) continue;
     if (part.startsWith('$') && part.endsWith('$') && part.length > 2) {

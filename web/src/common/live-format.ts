@@ -1,5 +1,6 @@
 // Live numbers in text: "{sweep.maxUnscaled.256:4}" names a value computed by the core, with an
-// optional format (":4" four decimals, ":e" scientific, none: integers with separators).
+// optional format (":4" four decimals, ":e" scientific, none: integers with separators). The
+// lesson's prose uses them, and so does any quiz given numbers to fill in.
 
 export type LiveNumbers = Record<string, number>;
 
