@@ -12,6 +12,21 @@ const { mat } = facade;
 const { query, keys, values } = softLookup;
 const good = core.attention(query, keys, values);
 
+/** A layer whose PyTorch in-projection is (3, 8) where (24, 8) is needed. */
+const badInProjection = () =>
+  core.createMultiHead({
+    dModel: 8,
+    numHeads: 2,
+    weights: {
+      pytorch: {
+        inProjWeight: mat(3, 8),
+        inProjBias: new Float32Array(24),
+        outProjWeight: mat(8, 8),
+        outProjBias: new Float32Array(8),
+      },
+    },
+  });
+
 function stillWorks() {
   const again = core.attention(query, keys, values);
   assert.deepEqual(again.output.data, good.output.data);
@@ -145,23 +160,7 @@ const cases = [
     () => core.createMultiHead({ dModel: 8, numHeads: 2 }),
     /^weights must be \{ pytorch \}, \{ query, key, value, output \} or \{ seed \}, got undefined$/,
   ],
-  [
-    'PyTorch weights of the wrong shape',
-    () =>
-      core.createMultiHead({
-        dModel: 8,
-        numHeads: 2,
-        weights: {
-          pytorch: {
-            inProjWeight: mat(3, 8),
-            inProjBias: new Float32Array(24),
-            outProjWeight: mat(8, 8),
-            outProjBias: new Float32Array(8),
-          },
-        },
-      }),
-    /^inProjWeight must have shape \(24, 8\), got \(3, 8\)$/,
-  ],
+  ['PyTorch weights of the wrong shape', badInProjection, /^inProjWeight must have shape \(24, 8\), got \(3, 8\)$/],
   [
     'a projection of the wrong shape',
     () =>
@@ -246,19 +245,7 @@ const structured = [
   ],
   [
     'an in-projection of the wrong shape (core)',
-    () =>
-      core.createMultiHead({
-        dModel: 8,
-        numHeads: 2,
-        weights: {
-          pytorch: {
-            inProjWeight: mat(3, 8),
-            inProjBias: new Float32Array(24),
-            outProjWeight: mat(8, 8),
-            outProjBias: new Float32Array(8),
-          },
-        },
-      }),
+    badInProjection,
     {
       argument: 'inProjWeight',
       code: 'bad-shape',
