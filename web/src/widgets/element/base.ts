@@ -13,7 +13,7 @@
 // made from the contract when the class is defined (define()). It reads the value the widget
 // uses (the reader's, where they changed it in the widget, else the attribute parsed, else the
 // default) and writes the attribute, so the widget redraws as for any attribute change.
-import { getAttentionCore, getCore } from '../../core/instance';
+import { getAttentionCore, getCore, loadedConfigs } from '../../core/instance';
 import type { AttentionCore, Configs } from '../../core';
 import {
   AuthorError,
@@ -55,9 +55,6 @@ export function applyPageTheme(): void {
 }
 
 type Phase = 'idle' | 'waiting' | 'starting' | 'started';
-
-/** The core's configs once any widget on the page has loaded a core: what core attributes' properties read with. */
-let pageConfigs: Configs | undefined;
 
 export abstract class AttnElement<C extends WidgetContract = WidgetContract> extends HTMLElement {
   /** The widget's attributes and events (contracts.ts). */
@@ -119,7 +116,7 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
           return this.propertyValue(spec);
         },
         set(this: AttnElement, value: unknown) {
-          const configs = this.core?.configs ?? pageConfigs;
+          const configs = this.core?.configs ?? loadedConfigs();
           const fallback = isCore(spec) ? configs && defaultValue(spec, configs) : spec.default;
           const text = attributeText(value, fallback);
           if (text === null) this.removeAttribute(spec.name);
@@ -151,7 +148,7 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
    * default are the core's).
    */
   private propertyValue(spec: AttributeSpec): unknown {
-    const configs = (this.core?.configs ?? pageConfigs) as Configs;
+    const configs = (this.core?.configs ?? loadedConfigs()) as Configs;
     if (isCore(spec) && !configs) return undefined;
     const override = this.overrides.get(spec.name);
     const raw = this.getAttribute(spec.name);
@@ -217,7 +214,6 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
       const loading = needsCore === 'whole' ? getCore() : needsCore === 'attention' ? getAttentionCore() : undefined;
       const [core] = await Promise.all([loading, this.preload()]);
       if (core) this.core = core;
-      pageConfigs ??= core?.configs;
     } catch (error) {
       this.lifecycle = 'idle';
       return this.showFatal(error);
