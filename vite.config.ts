@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { build, defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { TAGS } from './web/src/widgets/element/tags';
+import { messageCatalogs } from './scripts/vite-messages';
 
 const web = resolve(import.meta.dirname, 'web');
 
@@ -78,6 +79,11 @@ export default defineConfig({
       },
       output: {
         entryFileNames: (chunk) => (chunk.name === 'attention-lab' ? 'attention-lab.js' : 'assets/[name]-[hash].js'),
+        // A language's messages: assets/messages-quiz.es-[hash].js, named for what it holds.
+        chunkFileNames: (chunk) => {
+          const catalog = chunk.facadeModuleId?.match(/^\0attn-messages:([\w-]+)\/([\w-]+)$/);
+          return catalog ? `assets/messages-${catalog[1]}.${catalog[2]}-[hash].js` : 'assets/[name]-[hash].js';
+        },
         assetFileNames: (asset) =>
           asset.names?.includes('attention-lab.css') ? 'attention-lab.css' : 'assets/[name]-[hash][extname]',
       },
@@ -85,6 +91,7 @@ export default defineConfig({
   },
   plugins: [
     widgetTags(),
+    messageCatalogs(resolve(web, 'src/messages'), resolve(web, 'src/common/pseudo-locale.ts')),
     classicScripts({
       'attention-lab-loader.js': resolve(web, 'src/host/loader.ts'),
       'attention-lab-frames.js': resolve(web, 'src/host/frames.ts'),

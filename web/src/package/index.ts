@@ -15,3 +15,4 @@ function linkStylesheet(): void {
 }
 
 linkStylesheet();
+export { overrideMessages } from '../common/messages';

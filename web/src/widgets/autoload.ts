@@ -51,3 +51,6 @@ new MutationObserver((records) => {
     }
 }).observe(document, { childList: true, subtree: true });
 discover();
+
+// An author's own wording of a message (the guide's "Languages"): import { overrideMessages } from '…/attention-lab.js'.
+export { overrideMessages } from '../common/messages';

@@ -5,6 +5,7 @@ import '../../widgets/autoload';
 import { getCore } from '../../core/instance';
 import { renderReference } from './guide-reference';
 import { applyPageTheme } from '../../widgets/element/base';
+import { applyPageLanguage } from '../../common/language';
 import { CONTRACTS } from '../../widgets/element/contracts';
 import { frameWidget } from './frame-page';
 import { renderHostingGuide } from './guide';
@@ -77,6 +78,7 @@ async function guideMode(): Promise<void> {
 }
 
 applyPageTheme();
+applyPageLanguage();
 const params = new URLSearchParams(location.search);
 const tag = params.get('widget');
 if (tag) void frameMode(tag, params);

@@ -3,6 +3,7 @@
 import katex from 'katex';
 import '../../widgets/autoload';
 import { applyPageTheme } from '../../widgets/element/base';
+import { applyPageLanguage } from '../../common/language';
 import { getCore } from '../../core/instance';
 import type { LiveNumbers } from '../../common/live-format';
 import { applyLiveNumbers, useMath } from '../../common/rich-text';
@@ -15,6 +16,7 @@ import { showRun } from './shown-run';
 
 async function main(): Promise<void> {
   applyPageTheme();
+  applyPageLanguage();
   const status = document.getElementById('core-status')!;
   document.getElementById('lesson-subtitle')!.textContent = lessonSubtitle;
   const main = document.getElementById('lesson')!;

@@ -35,6 +35,10 @@ import { attributeError } from './attribute-errors';
 import { readState, writeState } from './hash-state';
 import { HOST_CLASS } from './tags';
 import { showFailure } from '../../host/failure';
+import { languageOf, numberLocale } from '../../common/language';
+import { formatLocaleNumber } from '../../common/locale-numbers';
+import { messagesIn, type Catalog, type MessageParams, type Messages } from '../../common/messages';
+import common from 'attn-messages:common';
 
 /** Is `value` a theme? Otherwise warns, naming `where`, and the caller ignores it. */
 function checkTheme(value: string, where: string): boolean {
@@ -64,6 +68,12 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
    * widget that needs only attention; a widget that needs more declares `core: Core`), or none.
    */
   static readonly needsCore: 'whole' | 'attention' | false = 'whole';
+  /**
+   * The widget's own messages (web/src/messages/<language>/<namespace>.json), and those of the
+   * shared parts it shows (a heat map's), looked up in this order; the common ones come with
+   * every widget, last.
+   */
+  static readonly messages: readonly Catalog[] = [];
 
   static get observedAttributes(): string[] {
     return attributesOf(this.contract).map((a) => a.name);
@@ -80,6 +90,8 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
   }
 
   protected core!: AttentionCore;
+  /** What the widget says, in the language it speaks now (its lang, else the page's, else the reader's). */
+  protected messages!: Messages;
   /** The attributes as read for the current drawing (their defaults where absent). */
   protected settings!: Settings<C>;
   private lifecycle: Phase = 'idle';
@@ -106,6 +118,7 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
    */
   static reflectAttributes(): void {
     for (const spec of attributesOf(this.contract)) {
+      if ('global' in spec && spec.global) continue;
       const name = propertyName(spec.name);
       if (name in this.prototype)
         throw new Error(`<${this.contract.tag}>: ${name} is taken, attribute ${spec.name} needs it`);
@@ -234,6 +247,7 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
       this.teardown();
       const start = this.starts;
       try {
+        await this.loadMessages();
         this.settings = this.readSettings();
         await this.draw();
         // Removed while it drew: the removal's teardown() ran before the drawing ended, so what
@@ -250,6 +264,22 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
         else this.showFatal(error);
       }
     });
+  }
+
+  /** The messages in the language the widget speaks now (loaded once per page and language). */
+  private async loadMessages(): Promise<void> {
+    const own = (this.constructor as typeof AttnElement).messages;
+    this.messages = await messagesIn(languageOf(this), ...own, common);
+  }
+
+  /** The message `key` (the widget's own, else a common one) in the widget's language. */
+  protected text(key: string, params?: MessageParams): string {
+    return this.messages.text(key, params);
+  }
+
+  /** A number as the widget's language writes it: `digits` decimals when given (fixed). */
+  protected formatNumber(value: number, digits?: number): string {
+    return formatLocaleNumber(value, numberLocale(this.messages.language), digits);
   }
 
   /** The hash's values under this widget's state-key, as overrides (a bad state-key reads none). */

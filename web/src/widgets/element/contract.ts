@@ -60,6 +60,8 @@ export interface OwnAttributeSpec {
   hashKey?: string;
   /** a bad value is ignored with a console warning instead of stopping the widget (theme) */
   lenient?: boolean;
+  /** an HTML global attribute (lang): the element's own property reflects it already */
+  global?: boolean;
 }
 
 export type AttributeSpec = CoreAttributeSpec | OwnAttributeSpec;
@@ -117,6 +119,14 @@ export const COMMON_ATTRIBUTES = [
     lenient: true,
     description:
       "Forces the colour scheme: light, dark, or auto (the reader's preference). Without it the widget follows its page (<html data-attn-theme>), else the reader. A value that is none of these is ignored with a console warning.",
+  },
+  {
+    name: 'lang',
+    type: 'text',
+    lenient: true,
+    global: true,
+    description:
+      "The language the widget speaks (a BCP 47 tag: es, zh-CN): its buttons, messages, labels and the way it writes and reads numbers. Without it the nearest lang up the page (<html lang>) decides, else the reader's browser. English, Spanish (es) and Simplified Chinese (zh-CN) are shipped; any other language is shown in English, and a message a language lacks too.",
   },
 ] as const satisfies readonly OwnAttributeSpec[];
 

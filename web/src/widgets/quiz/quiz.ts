@@ -11,6 +11,7 @@ import { readAuthorData } from '../element/author-data';
 import { AuthorError } from '../element/contract';
 import { QUIZ } from '../element/contracts';
 import { AttnElement, define, el } from '../element/base';
+import quizMessages from 'attn-messages:quiz';
 import type { XapiAgent } from '../element/public-types';
 import { activityId, answeredStatement, completedStatement } from '../element/xapi';
 
@@ -43,6 +44,7 @@ export class Quiz extends AttnElement<typeof QUIZ> {
   static readonly contract = QUIZ;
   /** No core: the questions are text (the numbers they quote come from the page). */
   static readonly needsCore = false;
+  static readonly messages = [quizMessages];
 
   /**
    * The learner, for the learning records: set by the host page (see QUIZ.properties). Declared,
@@ -66,19 +68,16 @@ export class Quiz extends AttnElement<typeof QUIZ> {
       readAuthorData<QuizData>('quiz', this.inlineJson(), this.settings.src),
       mathReady(),
     ]);
-    if (!own)
-      throw new AuthorError(
-        'no questions: give them as a child <script type="application/json"> or with src (schemas/quiz.schema.json)',
-      );
+    if (!own) throw new AuthorError(this.text('noQuestions'));
     const quiz = own;
-    this.quizTitle = quiz.title ?? 'Quiz';
+    this.quizTitle = quiz.title ?? this.text('defaultTitle');
     this.views = [];
     const uid = Math.random().toString(36).slice(2, 8);
     const form = el('form', { class: 'quiz', novalidate: '' });
     form.addEventListener('submit', (e) => e.preventDefault());
     quiz.questions.forEach((question, qi) => form.append(this.buildQuestion(question, qi, `${uid}-${qi}`)));
     this.scoreLine = el('p', { class: 'score', 'aria-live': 'polite' });
-    const retryAll = el('button', { type: 'button' }, 'Retry all');
+    const retryAll = el('button', { type: 'button' }, this.text('retryAll'));
     retryAll.addEventListener('click', () => this.views.forEach((v) => this.reset(v)));
     this.replaceChildren(form, el('div', { class: 'attn-controls' }, retryAll), this.scoreLine);
     this.updateScore();
@@ -100,11 +99,11 @@ export class Quiz extends AttnElement<typeof QUIZ> {
     const feedback = el('div', { class: 'feedback', 'aria-live': 'polite' });
     const view: QuestionView = { question, inputs, rows, feedback };
     this.views.push(view);
-    const check = el('button', { type: 'button' }, 'Check');
+    const check = el('button', { type: 'button' }, this.text('check'));
     check.addEventListener('click', () => this.check(view));
-    const solution = el('button', { type: 'button' }, 'Show solution');
+    const solution = el('button', { type: 'button' }, this.text('showSolution'));
     solution.addEventListener('click', () => this.showSolution(view));
-    const retry = el('button', { type: 'button' }, 'Retry');
+    const retry = el('button', { type: 'button' }, this.text('retry'));
     retry.addEventListener('click', () => this.reset(view));
     return el(
       'fieldset',
@@ -120,7 +119,7 @@ export class Quiz extends AttnElement<typeof QUIZ> {
     const chosen = view.inputs.findIndex((i) => i.checked);
     if (chosen < 0) {
       view.feedback.dataset.result = 'wrong';
-      view.feedback.replaceChildren('Choose an option first.');
+      view.feedback.replaceChildren(this.text('chooseFirst'));
       return;
     }
     const option = view.question.options[chosen];
@@ -130,7 +129,8 @@ export class Quiz extends AttnElement<typeof QUIZ> {
     view.rows[chosen].dataset.result = option.correct ? 'right' : 'wrong';
     view.feedback.dataset.result = option.correct ? 'right' : 'wrong';
     view.feedback.replaceChildren(
-      el('strong', {}, option.correct ? 'Correct. ' : 'Not quite. '),
+      el('strong', {}, this.text(option.correct ? 'correct' : 'notQuite')),
+      ' ',
       renderRich(option.feedback, this.numbers ?? {}),
       ...(option.correct && view.question.explanation
         ? [' ', renderRich(view.question.explanation, this.numbers ?? {})]
@@ -179,7 +179,8 @@ export class Quiz extends AttnElement<typeof QUIZ> {
     view.rows.forEach((row, i) => (i === right ? (row.dataset.result = 'right') : delete row.dataset.result));
     view.feedback.dataset.result = 'right';
     view.feedback.replaceChildren(
-      el('strong', {}, 'Solution: '),
+      el('strong', {}, this.text('solution')),
+      ' ',
       renderRich(view.question.options[right].text, this.numbers ?? {}),
       ...(view.question.explanation ? [' — ', renderRich(view.question.explanation, this.numbers ?? {})] : []),
     );
@@ -209,7 +210,7 @@ export class Quiz extends AttnElement<typeof QUIZ> {
 
   private updateScore(): void {
     const { score, answered, total } = this.score();
-    this.scoreLine.textContent = `Score: ${score} of ${total} correct (${answered} answered).`;
+    this.scoreLine.textContent = this.text('score', { score, total, answered });
   }
 }
 
