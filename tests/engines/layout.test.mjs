@@ -1,5 +1,6 @@
 // Every widget of the lesson at a phone's width and a desktop's, in the light and the dark
-// theme, in each engine (tests/support/engines.mjs), as a reader sees it, folded parts open:
+// theme, and in other languages (modesFor), in each engine (tests/support/engines.mjs), as a
+// reader sees it, folded parts open:
 //   - no text under MIN_TEXT_PX: HTML text, SVG text at the size its figure is scaled to, the
 //     soft lookup's canvas labels (the sketch lists the boxes and sizes of what it draws in
 //     data-labels) and the flowchart image's smallest text (its size in the image, measured at
@@ -12,7 +13,8 @@
 //   - every aria-describedby and aria-labelledby names an element that exists;
 //   - no Observable Plot warning (Plot marks a figure that logged one with a ⚠️);
 //   - text contrast meets WCAG AA (axe-core's color-contrast rule, as tests/web/a11y.test.mjs uses it).
-// Screenshots of each widget in each mode: build/layout/<engine>-<width>-<theme>-<widget>.png.
+//   - in the pseudo-locales, no text that did not come from a message catalog (untranslatedTexts).
+// Screenshots of each widget in each mode: build/layout/<engine>-<width>-<theme>-<lang>-<widget>.png.
 // Run after `npm run build`: ATTN_ENGINES=chromium node --test tests/engines/layout.test.mjs
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -26,9 +28,20 @@ const AXE = dirname(createRequire(import.meta.url).resolve('axe-core/axe.min.js'
 const FLOWCHARTS = JSON.parse(readFileSync(resolve(root, 'web/src/generated/flowcharts.json'), 'utf8'));
 const SHOTS = resolve(root, 'build/layout');
 const MIN_TEXT_PX = 11;
-const THEMES = ['light', 'dark'];
 // 360 px, but 480 px in WebKit: MiniBrowser's window cannot be narrower than 447 px here.
-const widthsFor = (engine) => [engine === 'webkit' ? 480 : 360, 1280];
+const narrowest = (engine) => (engine === 'webkit' ? 480 : 360);
+/**
+ * The modes each engine is measured in: both widths and themes in English; at the narrowest
+ * width (where longer words break a layout first) the pseudo-locale en-XA (every message 40%
+ * longer) in every engine, and Spanish, Chinese and the right-to-left pseudo-locale in Chromium.
+ */
+function modesFor(engine) {
+  const widths = [narrowest(engine), 1280];
+  const english = widths.flatMap((width) => ['light', 'dark'].map((theme) => ({ width, theme, lang: 'en' })));
+  const languages = engine === 'chromium' ? ['es', 'zh-CN', 'en-XA', 'ar-XB'] : ['en-XA'];
+  return [...english, ...languages.map((lang) => ({ width: narrowest(engine), theme: 'light', lang }))];
+}
+const PSEUDO = ['en-XA', 'ar-XB'];
 
 /**
  * In the page: every widget's layout problems, as readable lines, and the page's own. The
@@ -203,6 +216,34 @@ function measureLayout({ minPx, flowcharts }) {
   return { widgets: report, page };
 }
 
+/**
+ * In a pseudo-locale page: every text a reader sees or hears that did not come through a message
+ * catalog, i.e. holds a word of plain ASCII letters (the pseudo-locale accents every letter).
+ * Not checked: formulas (KaTeX), code, what is marked translate="no" (token names, author data)
+ * or lang="en" (English on purpose: a catalog's missing message is marked so).
+ */
+function untranslatedTexts() {
+  const exempt = (node) => node.closest('.katex, code, pre, [translate="no"], [lang="en"], svg title, script, style');
+  const word = /[A-Za-z]{2,}/;
+  const found = [];
+  const say = (where, text) => found.push(`${where}: ${JSON.stringify(text.trim().replace(/\s+/g, ' ').slice(0, 60))}`);
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent || exempt(parent) || parent.closest('[hidden]') || !word.test(node.textContent)) continue;
+    const owner = parent.closest('[data-layout-id]')?.localName ?? 'page';
+    say(`${owner} <${parent.localName}>`, node.textContent);
+  }
+  for (const node of document.querySelectorAll('[aria-label], [title], [alt], [placeholder], [aria-description]'))
+    for (const name of ['aria-label', 'title', 'alt', 'placeholder', 'aria-description']) {
+      const value = node.getAttribute(name);
+      if (value && word.test(value) && !exempt(node))
+        say(`${node.closest('[data-layout-id]')?.localName ?? 'page'} <${node.localName} ${name}>`, value);
+    }
+  if (word.test(document.title)) say('<title>', document.title);
+  return found;
+}
+
 /** axe-core's color-contrast rule over the page: one line per node that fails, naming its widget. */
 async function contrastFailures() {
   if (!window.axe) {
@@ -236,33 +277,37 @@ function drawn() {
 
 const site = await serveSite({ roots: [DIST, AXE] });
 for (const engine of enginesToRun()) {
-  test(`layout in ${engine}: every widget at a phone's and a desktop's width, light and dark`, async (t) => {
+  test(`layout in ${engine}: every widget at a phone's and a desktop's width, light and dark, and in other languages`, async (t) => {
     const browser = await launch(engine);
     t.after(() => browser.close());
     const failures = [];
-    for (const width of widthsFor(engine))
-      for (const theme of THEMES) {
-        const mode = `${width} px, ${theme}`;
-        const page = await browser.open(`${site.url}index.html?theme=${theme}`, { width, height: 900 });
-        await page.startWidgets();
-        await page.waitFor(drawn);
-        // Folded parts (the heat maps' weight tables) are measured open.
-        await page.run(() => document.querySelectorAll('main details').forEach((d) => (d.open = true)));
-        const { widgets, page: pageProblems } = await page.run(measureLayout, {
-          minPx: MIN_TEXT_PX,
-          flowcharts: FLOWCHARTS,
-        });
-        failures.push(...pageProblems.map((p) => `${mode}: ${p}`));
-        for (const w of widgets) {
-          t.diagnostic(`${mode}: ${w.tag}: ${w.texts} text boxes, ${w.problems.length} problems`);
-          failures.push(...w.problems.map((p) => `${mode}: ${w.tag}: ${p}`));
-        }
-        await page.screenshotsOf(
-          widgets.map((w) => [`[data-layout-id="${w.index}"]`, `${SHOTS}/${engine}-${width}-${theme}-${w.tag}.png`]),
-        );
-        failures.push(...(await page.run(contrastFailures)).map((p) => `${mode}: contrast: ${p}`));
-        failures.push(...(await page.problems()).map((p) => `${mode}: ${p}`));
+    for (const { width, theme, lang } of modesFor(engine)) {
+      const mode = `${width} px, ${theme}${lang === 'en' ? '' : `, ${lang}`}`;
+      const page = await browser.open(`${site.url}index.html?theme=${theme}&lang=${lang}`, { width, height: 900 });
+      await page.startWidgets();
+      await page.waitFor(drawn);
+      // Folded parts (the heat maps' weight tables) are measured open.
+      await page.run(() => document.querySelectorAll('main details').forEach((d) => (d.open = true)));
+      const { widgets, page: pageProblems } = await page.run(measureLayout, {
+        minPx: MIN_TEXT_PX,
+        flowcharts: FLOWCHARTS,
+      });
+      failures.push(...pageProblems.map((p) => `${mode}: ${p}`));
+      for (const w of widgets) {
+        t.diagnostic(`${mode}: ${w.tag}: ${w.texts} text boxes, ${w.problems.length} problems`);
+        failures.push(...w.problems.map((p) => `${mode}: ${w.tag}: ${p}`));
       }
+      await page.screenshotsOf(
+        widgets.map((w) => [
+          `[data-layout-id="${w.index}"]`,
+          `${SHOTS}/${engine}-${width}-${theme}-${lang}-${w.tag}.png`,
+        ]),
+      );
+      if (PSEUDO.includes(lang))
+        failures.push(...(await page.run(untranslatedTexts)).map((p) => `${mode}: not from a catalog: ${p}`));
+      failures.push(...(await page.run(contrastFailures)).map((p) => `${mode}: contrast: ${p}`));
+      failures.push(...(await page.problems()).map((p) => `${mode}: ${p}`));
+    }
     writeFileSync(`${SHOTS}/${engine}-failures.txt`, failures.join('\n') + '\n');
     assert.deepEqual(failures, [], `the list is in build/layout/${engine}-failures.txt`);
   });
