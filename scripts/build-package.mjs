@@ -15,6 +15,7 @@
 //   types/core-types.d.ts                          the facade's data types the events carry
 //   custom-elements.json                           the Custom Elements Manifest
 //   schemas/*.schema.json, schemas/examples/       the author data formats and a full example of each
+//   messages/<language>/<namespace>.json           the message catalogs, for an author's overrides
 //   package.json, README.md, CHANGELOG.md
 // custom-elements.json and the types are generated from the widgets' contracts
 // (web/src/widgets/element/contract-docs.ts) with the defaults and ranges of the core that ships.
@@ -65,6 +66,8 @@ cpSync(from('web/src/widgets/element/public-types.ts'), resolve(out, 'types/publ
 // The facade's data types (types only, no imports), which the trainer's events carry.
 cpSync(from('web/src/core/types.ts'), resolve(out, 'types/core-types.d.ts'));
 cpSync(from('web/src/schemas'), resolve(out, 'schemas'), { recursive: true });
+// The message catalogs as written (ICU MessageFormat): the keys and wording an author overrides.
+cpSync(from('web/src/messages'), resolve(out, 'messages'), { recursive: true, filter: (path) => !path.endsWith('.d.ts') });
 const published = JSON.parse(readFileSync(from('web/src/package/package.json'), 'utf8'));
 write(resolve(out, 'package.json'), `${JSON.stringify({ name: published.name, version, ...published }, null, 2)}\n`);
 cpSync(from('web/src/package/README.md'), resolve(out, 'README.md'));
@@ -73,3 +76,4 @@ cpSync(from('CHANGELOG.md'), resolve(out, 'CHANGELOG.md'));
 // The site: the guide links the schemas; the manifest describes its attention-lab.js too.
 write(resolve(site, 'custom-elements.json'), manifest);
 cpSync(from('web/src/schemas'), resolve(site, 'schemas'), { recursive: true });
+cpSync(from('web/src/messages'), resolve(site, 'messages'), { recursive: true, filter: (path) => !path.endsWith('.d.ts') });

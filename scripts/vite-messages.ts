@@ -62,10 +62,14 @@ export function messageCatalogs(dir: string, pseudoModule: string): Plugin {
         const loaders = languages
           .filter((l) => l !== 'en' && existsSync(fileOf(l, namespace)))
           .map((l) => `${JSON.stringify(l)}: () => import(${JSON.stringify(`${PREFIX}${namespace}/${l}`)})`);
+        // The pseudo-locales are made from English in the browser, by a module loaded only for them.
+        const pseudo = ['en-XA', 'ar-XB'].map(
+          (l) =>
+            `${JSON.stringify(l)}: () => import(${JSON.stringify(pseudoModule)}).then((m) => ({ default: m.pseudoCatalog(en, ${JSON.stringify(l)}) }))`,
+        );
         return [
           `import en from ${JSON.stringify(`${PREFIX}${namespace}/en`)};`,
-          `import { pseudoLoaders } from ${JSON.stringify(pseudoModule)};`,
-          `export default { namespace: ${JSON.stringify(namespace)}, en, load: { ${loaders.join(', ')}, ...pseudoLoaders(en) } };`,
+          `export default { namespace: ${JSON.stringify(namespace)}, en, load: { ${[...loaders, ...pseudo].join(', ')} } };`,
         ].join('\n');
       }
       const file = fileOf(language, namespace);

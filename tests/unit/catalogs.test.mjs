@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { test } from 'node:test';
 import { parse } from '@messageformat/parser';
 import { compileCatalog, readCatalog } from '../../scripts/vite-messages.ts';
-import { SHIPPED } from '../../web/src/common/language.ts';
+import { SHIPPED, pickLanguage } from '../../web/src/common/language.ts';
 import { messagesIn, overrideMessages } from '../../web/src/common/messages.ts';
 import { pseudoMessage, pseudoText } from '../../web/src/common/pseudo-locale.ts';
 
@@ -113,6 +113,14 @@ test("an author's override wins in its language only, with its arguments filled 
   overrideMessages('es', 'unit-b', { score: 'Aciertos: {n} de {total}' });
   assert.equal((await messagesIn('es', quiz)).text('score', { n: 16640, total: 3 }), 'Aciertos: 16.640 de 3');
   assert.equal((await messagesIn('en', quiz)).text('score', { n: 2 }), 'Score: 2');
+});
+
+test("a language an author gives messages in is spoken, the rest of its messages in English", async () => {
+  assert.equal(pickLanguage(['fr-FR']), 'en');
+  overrideMessages('fr', 'unit-c', { check: 'Vérifier' });
+  assert.equal(pickLanguage(['fr-FR']), 'fr');
+  const messages = await messagesIn('fr', catalog('unit-c', { check: () => 'Check', retry: () => 'Retry' }, {}));
+  assert.deepEqual([messages.text('check'), messages.text('retry')], ['Vérifier', 'Retry']);
 });
 
 test('the pseudo-locale accents, lengthens and brackets the text, and leaves arguments as they are', () => {

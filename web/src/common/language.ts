@@ -3,13 +3,25 @@
 // language and script (so zh-SG gets Simplified Chinese, zh-TW does not), else the next request
 // in line is tried, else English. Messages missing from a language fall back to English one by one.
 // The pseudo-locales (pseudo-locale.ts) are served only when asked for by their exact tag.
-import { PSEUDO_LOCALES, type PseudoLocale } from './pseudo-locale';
 
 /** The languages whose messages ship, English first (every message exists in English). */
 export const SHIPPED = ['en', 'es', 'zh-CN'] as const;
 export type Language = (typeof SHIPPED)[number];
-/** What a page or widget may be shown in: a shipped language or a pseudo-locale. */
-export type PageLanguage = Language | PseudoLocale;
+/** The pseudo-locales (pseudo-locale.ts makes their messages) and their writing direction. */
+export const PSEUDO_LOCALES = { 'en-XA': 'ltr', 'ar-XB': 'rtl' } as const;
+export type PseudoLocale = keyof typeof PSEUDO_LOCALES;
+
+/** What a page or widget may be shown in: a shipped language, a pseudo-locale, or one an author added. */
+export type PageLanguage = Language | PseudoLocale | (string & {});
+
+/** Languages an author gave messages for (overrideMessages), each as given: matched like the shipped ones. */
+const added = new Map<string, string>();
+
+/** Makes `tag` a language the widgets speak (an author gave messages in it). */
+export function addLanguage(tag: string): void {
+  const key = languageAndScript(tag);
+  if (key && !shippedByScript.has(key)) added.set(key, tag);
+}
 
 /** Each shipped language's name in itself, for a language switcher. */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', es: 'Español', 'zh-CN': '简体中文' };
@@ -40,7 +52,8 @@ export function pickLanguage(requests: readonly (string | null | undefined)[]): 
   for (const request of requests) {
     if (!request) continue;
     if (isPseudo(request.trim())) return request.trim() as PseudoLocale;
-    const shipped = shippedByScript.get(languageAndScript(request.trim()));
+    const key = languageAndScript(request.trim());
+    const shipped = shippedByScript.get(key) ?? added.get(key!);
     if (shipped) return shipped;
   }
   return 'en';

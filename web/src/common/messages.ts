@@ -2,7 +2,7 @@
 // build time: scripts/vite-messages.ts) looked up by key. A namespace's English messages are
 // always at hand; another language's load when first asked for, once per page, and a message
 // that language lacks is said in English (and marked lang="en" by whoever shows it, if they care).
-import type { PageLanguage } from './language';
+import { addLanguage, type PageLanguage } from './language';
 
 /** One compiled message: its arguments by name, as ICU MessageFormat wrote them. */
 export type Message = (params?: Record<string, unknown>) => string;
@@ -36,7 +36,8 @@ const ARGUMENT = /\{(\w+)\}/g;
 
 /**
  * An author's own wording of messages of one namespace in one language, used from then on (a
- * widget drawn before says it at its next drawing). A string takes the message's arguments as
+ * widget drawn before says it at its next drawing). A language no catalog ships becomes one the
+ * widgets speak: its messages are these, and English for the rest. A string takes the message's arguments as
  * {name}, numbers written as the language writes them; a function gets them all and returns the
  * text (for plurals). The keys: web/src/messages/en/<namespace>.json.
  *
@@ -47,6 +48,7 @@ export function overrideMessages(
   namespace: string,
   messages: Record<string, string | ((params: Record<string, unknown>) => string)>,
 ): void {
+  addLanguage(language);
   const id = `${language}/${namespace}`;
   const compiled: Compiled = { ...overrides.get(id) };
   for (const [key, message] of Object.entries(messages)) {

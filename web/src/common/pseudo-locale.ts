@@ -5,10 +5,9 @@
 //   ar-XB  the same text written right to left (each word in a right-to-left override), on a
 //          page with dir="rtl": what mirrors and what must not (matrices, formulas) shows.
 // The arguments of a message (author text, numbers) are left as they are.
+// Loaded only when a page asks for a pseudo-locale (language.ts names them).
+import type { PseudoLocale } from './language';
 import type { Compiled, Message } from './messages';
-
-export const PSEUDO_LOCALES = { 'en-XA': 'ltr', 'ar-XB': 'rtl' } as const;
-export type PseudoLocale = keyof typeof PSEUDO_LOCALES;
 
 const ACCENTED: Record<string, string> = Object.fromEntries(
   [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((letter, i) => [
@@ -51,10 +50,7 @@ export function pseudoMessage(english: Message, locale: PseudoLocale): Message {
   };
 }
 
-/** The catalog loaders of the pseudo-locales for one namespace, made from its English messages. */
-export function pseudoLoaders(english: Compiled): Record<PseudoLocale, () => Promise<{ default: Compiled }>> {
-  const of = (locale: PseudoLocale) => async () => ({
-    default: Object.fromEntries(Object.entries(english).map(([key, message]) => [key, pseudoMessage(message, locale)])),
-  });
-  return { 'en-XA': of('en-XA'), 'ar-XB': of('ar-XB') };
+/** A namespace's English messages in a pseudo-locale. */
+export function pseudoCatalog(english: Compiled, locale: PseudoLocale): Compiled {
+  return Object.fromEntries(Object.entries(english).map(([key, message]) => [key, pseudoMessage(message, locale)]));
 }

@@ -5,16 +5,23 @@ import '../../widgets/autoload';
 import { getCore } from '../../core/instance';
 import { renderReference } from './guide-reference';
 import { applyPageTheme } from '../../widgets/element/base';
-import { applyPageLanguage } from '../../common/language';
+import { applyPageLanguage, languageOf } from '../../common/language';
+import { messagesIn } from '../../common/messages';
+import frameMessages from 'attn-messages:frame';
+import { exampleLanguage, renderNumberRules } from './languages';
 import { CONTRACTS } from '../../widgets/element/contracts';
 import { frameWidget } from './frame-page';
 import { renderHostingGuide } from './guide';
 
 async function frameMode(tag: string, params: URLSearchParams): Promise<void> {
+  applyPageLanguage();
   document.querySelectorAll('.guide-only').forEach((node) => node.remove());
   document.body.classList.add('framed');
   const host = document.getElementById('frame-host')!;
   host.hidden = false;
+  const messages = await messagesIn(languageOf(document.documentElement), frameMessages);
+  document.title = messages.text('title');
+  host.querySelector('h1')!.textContent = messages.text('heading');
   // The quiz and the exercises framed without src show the lesson's, with the lesson's numbers.
   const lesson = params.has('src') ? undefined : await lessonData(tag);
   frameWidget(
@@ -66,7 +73,10 @@ async function guideMode(): Promise<void> {
     ],
   });
   quiz.append(data);
+  const language = exampleLanguage();
+  if (language) quiz.lang = language;
   document.getElementById('example-quiz')!.append(quiz);
+  renderNumberRules(document.getElementById('number-rules') as HTMLTableElement);
   const quizLog = document.getElementById('quiz-log')!;
   quiz.addEventListener('attn-quiz-answered', (event) => {
     const d = (event as CustomEvent).detail;
@@ -78,7 +88,6 @@ async function guideMode(): Promise<void> {
 }
 
 applyPageTheme();
-applyPageLanguage();
 const params = new URLSearchParams(location.search);
 const tag = params.get('widget');
 if (tag) void frameMode(tag, params);

@@ -16,6 +16,7 @@ import frameHeights from '../../../recipes/frame-heights.json';
 import { el } from '../../widgets/element/base';
 import { MESSAGES } from '../../host/explain';
 import { WIDGET_EVENTS } from './frame-page';
+import { exampleLanguage } from './languages';
 import '../../host/frames';
 import './guide.css';
 
@@ -160,7 +161,7 @@ function fillRecipes(base: string): void {
       );
 }
 
-/** The live iframe example: the frames script (imported above) sizes it; its events are logged. */
+/** The live iframe example (in the guide's ?lang=): the frames script (imported above) sizes it; its events are logged. */
 function frameExample(): void {
   const frame = document.getElementById('example-frame') as HTMLIFrameElement;
   const log = document.getElementById('frame-log')!;
@@ -170,7 +171,8 @@ function frameExample(): void {
       frame.dataset.events = String((events += 1));
       log.textContent = `${events} event(s); last: ${name}`;
     });
-  frame.src = `embed.html?widget=attn-soft-lookup&parent-origin=${encodeURIComponent(location.origin)}`;
+  const language = exampleLanguage();
+  frame.src = `embed.html?widget=attn-soft-lookup&parent-origin=${encodeURIComponent(location.origin)}${language ? `&lang=${language}` : ''}`;
 }
 
 /** Fills the guide's hosting parts; `base` is the address of the build's files (the guide's folder). */

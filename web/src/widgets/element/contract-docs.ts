@@ -22,6 +22,8 @@ import { CONTRACTS } from './contracts';
 
 export interface AttributeRow {
   name: string;
+  /** an HTML global attribute (lang): HTMLElement's own property reflects it */
+  global: boolean;
   /** the property that reflects it (camelCase) */
   property: string;
   /** TypeScript notation of what the property reads (undefined aside) */
@@ -51,6 +53,7 @@ export interface EventRow {
 export function attributeRows(contract: WidgetContract, configs: Configs): AttributeRow[] {
   return attributesOf(contract).map((spec) => ({
     name: spec.name,
+    global: 'global' in spec && spec.global === true,
     property: propertyName(spec.name),
     propertyType: propertyType(spec, configs),
     propertyDefault: JSON.stringify(defaultValue(spec, configs)) ?? '',
@@ -121,15 +124,17 @@ export function customElementsManifest(configs: Configs, modulePath: string): ob
             description: manifestEventDescription(row),
           })),
           members: [
-            ...attributeRows(contract, configs).map((row) => ({
-              kind: 'field',
-              name: row.property,
-              type: { text: `${row.propertyType} | undefined` },
-              ...(row.propertyDefault ? { default: row.propertyDefault } : {}),
-              description: row.description,
-              attribute: row.name,
-              reflects: true,
-            })),
+            ...attributeRows(contract, configs)
+              .filter((row) => !row.global)
+              .map((row) => ({
+                kind: 'field',
+                name: row.property,
+                type: { text: `${row.propertyType} | undefined` },
+                ...(row.propertyDefault ? { default: row.propertyDefault } : {}),
+                description: row.description,
+                attribute: row.name,
+                reflects: true,
+              })),
             ...(contract.properties ?? []).map((p) => ({
               kind: 'field',
               name: p.name,
@@ -172,6 +177,18 @@ import type { CueAnalysis, CueRoute } from './core-types';
 export type * from './public-types';
 export type { CueAnalysis, CueRoute, RouteTest } from './core-types';
 
+/**
+ * Your own wording of some messages of one namespace (a widget's, or "common") in one language,
+ * used by every widget drawn from then on; a language no catalog ships becomes one the widgets
+ * speak. A string takes the message's arguments as {name}; a function gets them all (plurals).
+ * The keys are those of messages/en/<namespace>.json in this package.
+ */
+export declare function overrideMessages(
+  language: string,
+  namespace: string,
+  messages: Record<string, string | ((params: Record<string, unknown>) => string)>,
+): void;
+
 `,
   ];
   const globalEvents = new Map<string, string[]>();
@@ -195,6 +212,7 @@ export type { CueAnalysis, CueRoute, RouteTest } from './core-types';
         ` * - ${row.name}${row.default ? ` (default ${row.default})` : ''}: ${manifestAttributeDescription(row)}\n`,
     );
     const reflecting = attributeRows(contract, configs)
+      .filter((row) => !row.global)
       .map(
         (row) =>
           doc(`attribute ${row.name}: ${row.description}`, '  ') +
