@@ -3,12 +3,12 @@
 // types, built by Vite and rendered in Chromium, Firefox and WebKit under the strict CSP: one
 // `import 'attention-lab'` registers the elements and brings their stylesheet, and the core's
 // .wasm, the training Worker and the lazy chunks come along (a quiz is answered, both models
-// train). Run after `npm run build`:
+// train), and a language's messages come only when a widget speaks it. Run after `npm run build`:
 //   node --test tests/package/
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { enginesToRun, launch, serveSite } from '../support/engines.mjs';
@@ -99,8 +99,19 @@ test("the author's TypeScript compiles against the package's types", () => {
   writeFileSync(join(app, 'main.ts'), MAIN);
 });
 
+/** The app's built file that holds the quiz's Spanish messages (there must be exactly one). */
+let spanishQuiz;
+
 test('vite builds the app, and its widgets render in Chromium, Firefox and WebKit under the strict CSP', async (t) => {
   run(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn']);
+  // A language's messages stay a chunk of their own through the course's bundler.
+  const assets = join(app, 'dist/assets');
+  const holding = readdirSync(assets).filter(
+    (f) => f.endsWith('.js') && readFileSync(join(assets, f), 'utf8').includes('Ver la solución'),
+  );
+  assert.equal(holding.length, 1, `one file holds the quiz's Spanish messages: ${holding}`);
+  spanishQuiz = holding[0];
+  assert.ok(statSync(join(assets, spanishQuiz)).size < 4096, `${spanishQuiz} holds only messages`);
   site = await serveSite({ roots: [join(app, 'dist')] });
   for (const engine of enginesToRun()) await t.test(engine, () => renders(engine));
 });
@@ -118,6 +129,17 @@ async function renders(engine) {
     );
     // the stylesheet came with the one import
     assert.equal(await page.run(() => getComputedStyle(document.querySelector('attn-quiz')).display), 'block');
+    // English needs no other language's file; lang="es" fetches the quiz's Spanish, and only then
+    const fetched = () => performance.getEntriesByType('resource').map((entry) => entry.name.split('/').pop());
+    assert.ok(!(await page.run(fetched)).includes(spanishQuiz), 'an English page fetches no Spanish');
+    await page.run(() => (document.querySelector('attn-quiz').lang = 'es'));
+    assert.equal(
+      await page.waitFor(() => document.querySelector('attn-quiz .attn-controls button')?.textContent === 'Comprobar'),
+      true,
+    );
+    assert.ok((await page.run(fetched)).includes(spanishQuiz), 'the Spanish page fetched the Spanish messages');
+    await page.run(() => (document.querySelector('attn-quiz').lang = 'en'));
+    await page.waitFor(() => document.querySelector('attn-quiz .attn-controls button')?.textContent === 'Check');
     await page.click('attn-quiz .option:nth-of-type(2) input');
     await page.click('attn-quiz .attn-controls button:first-child');
     assert.equal(
