@@ -30,6 +30,7 @@ export function mathReady(): Promise<void> {
 
 export function renderTex(tex: string, displayMode = false): HTMLElement {
   const span = document.createElement(displayMode ? 'div' : 'span');
+  span.dir = 'ltr'; // a formula does not mirror in a right-to-left page
   // MathML output needs no stylesheet and no inline styles, so it works under a strict CSP.
   const render = (k: typeof Katex) => k.render(tex, span, { output: 'mathml', displayMode, throwOnError: false });
   if (katex) render(katex);
@@ -92,6 +93,7 @@ export function renderRich(text: string, numbers: LiveNumbers = {}, locale = 'en
       fragment.appendChild(renderLiveTex(part.slice(1, -1), numbers, false, locale));
     } else if (part.startsWith('`') && part.endsWith('`') && part.length > 2) {
       const code = document.createElement('code');
+      code.dir = 'ltr';
       code.textContent = part.slice(1, -1);
       fragment.appendChild(code);
     } else if (part.startsWith('**') && part.endsWith('**') && part.length > 4) {

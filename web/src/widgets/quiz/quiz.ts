@@ -85,7 +85,12 @@ export class Quiz extends AttnElement<typeof QUIZ> {
   }
 
   private buildQuestion(question: QuizQuestion, index: number, id: string): HTMLElement {
-    const legend = el('legend', {}, `${index + 1}. `, renderRich(question.prompt, this.numbers ?? {}, numberLocale(this.messages.language)));
+    const legend = el(
+      'legend',
+      {},
+      `${index + 1}. `,
+      renderRich(question.prompt, this.numbers ?? {}, numberLocale(this.messages.language)),
+    );
     const inputs: HTMLInputElement[] = [];
     const rows = question.options.map((option, oi) => {
       const input = el('input', { type: 'radio', name: `q-${id}`, id: `q-${id}-${oi}`, value: String(oi) });
@@ -94,7 +99,11 @@ export class Quiz extends AttnElement<typeof QUIZ> {
         'div',
         { class: 'option' },
         input,
-        el('label', { for: `q-${id}-${oi}` }, renderRich(option.text, this.numbers ?? {}, numberLocale(this.messages.language))),
+        el(
+          'label',
+          { for: `q-${id}-${oi}` },
+          renderRich(option.text, this.numbers ?? {}, numberLocale(this.messages.language)),
+        ),
       );
     });
     const feedback = el('div', { class: 'feedback', 'aria-live': 'polite' });
@@ -183,7 +192,9 @@ export class Quiz extends AttnElement<typeof QUIZ> {
       el('strong', {}, this.text('solution')),
       ' ',
       renderRich(view.question.options[right].text, this.numbers ?? {}, numberLocale(this.messages.language)),
-      ...(view.question.explanation ? [' — ', renderRich(view.question.explanation, this.numbers ?? {}, numberLocale(this.messages.language))] : []),
+      ...(view.question.explanation
+        ? [' — ', renderRich(view.question.explanation, this.numbers ?? {}, numberLocale(this.messages.language))]
+        : []),
     );
     // A revealed answer does not count as answered correctly.
     const wasComplete = this.complete();
