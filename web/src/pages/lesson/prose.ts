@@ -16,11 +16,6 @@ const PROSE: Partial<Record<PageLanguage, () => Promise<{ default: Prose }>>> = 
   es: () => import('./prose/es.json'),
 };
 
-/** Whether the lesson's prose is written in `language` (English, a translation, or a pseudo-locale). */
-export function hasProse(language: PageLanguage): boolean {
-  return language === 'en' || language in PROSE || Object.hasOwn(PSEUDO_LOCALES, language);
-}
-
 /** Every text of a block a reader reads as prose (not code, TeX or catalog messages), in page order. */
 export function* blockTexts(block: Block): Generator<string> {
   switch (block.kind) {
