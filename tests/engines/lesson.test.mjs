@@ -141,7 +141,10 @@ describeEngines((session) => {
       await page.waitFor((q) => document.querySelector(`${q} .feedback`).textContent.match(/^Correct\..*/)?.[0], first),
       /^Correct\./,
     );
-    assert.match(await page.run(() => document.querySelector('attn-quiz .score').textContent), /Score: 1 of 5 correct/);
+    assert.match(
+      await page.run(() => document.querySelector('attn-quiz .score').textContent),
+      /Score: 1 of 5 questions correct/,
+    );
     assert.equal(await page.run(() => window.answered.at(-1).score), 1);
     assert.deepEqual(await page.problems(), []);
   });

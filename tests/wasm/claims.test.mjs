@@ -218,3 +218,94 @@ test('"at or below the overflow threshold a float16 constant is -inf; the lowest
   for (let j = 0; j < pitfall.positions; j++)
     assert.ok(Math.abs(lowest.weights[row + j] - 1 / pitfall.positions) < 1e-3);
 });
+
+// The same claims in the words of the prose, in English and in each translation: the sentences
+// the tests above vouch for must still say what was checked, in every language the lesson is
+// written in. The English texts are the keys of a translation file (tests/unit/lesson-prose
+// keeps them equal to sections.ts), its values the translation; a sentence reworded so that it
+// no longer makes the claim, in either language, fails here.
+const translations = { es: JSON.parse(fs.readFileSync(path.join(root, 'web/src/pages/lesson/prose/es.json'), 'utf8')) };
+
+/** Each claim checked above, as the prose words it: English, and per translation. */
+const CLAIMS_IN_WORDS = [
+  {
+    claim: 'one single-head block stays near the frequency baseline',
+    en: /single-head block stays near the frequency baseline/,
+    es: /bloque de una sola cabeza se queda cerca de la línea base de frecuencias/,
+  },
+  {
+    claim: 'more heads let one block climb, slowly and not all the way',
+    en: /more heads let one block climb, slowly and not all the way/,
+    es: /más cabezas permiten a un bloque subir, despacio y sin llegar del todo/,
+  },
+  {
+    claim: 'two blocks stay flat for the plateau, then pass the threshold within a few epochs',
+    en: /two blocks stay flat for \{cue\.plateauEpochs\} epochs, then pass \{cue\.climbTo:2\} within \{cue\.climbEpochs\} more/,
+    es: /dos bloques se mantienen planos durante \{cue\.plateauEpochs\} épocas y luego superan \{cue\.climbTo:2\} en \{cue\.climbEpochs\} más/,
+  },
+  {
+    claim: 'the recorded runs show all three routes, one seed each',
+    en: /recorded runs show all three routes, one seed each/,
+    es: /ejecuciones registradas del núcleo muestran las tres rutas, una semilla cada una/,
+  },
+  {
+    claim: 'seed 16 is an induction circuit, shown causally; seed 10 is not',
+    en: /Seed \{induction\.seed\} is an induction circuit, shown causally.*yet it is not an induction circuit/s,
+    es: /La semilla \{induction\.seed\} es un circuito de inducción, demostrado causalmente.*pero no es un circuito de inducción/s,
+  },
+  {
+    claim: 'jumps sharp or gradual',
+    en: /jumps that are sharp or gradual/,
+    es: /saltos bruscos o graduales/,
+  },
+  {
+    claim: 'a share near the source’s shows up only mid-jump',
+    en: /shows up here only while the accuracy is still climbing/,
+    es: /solo aparece aquí mientras la exactitud todavía está subiendo/,
+  },
+  {
+    claim: 'trained heads specialise',
+    en: /Trained heads are another matter: they specialise/,
+    es: /Las cabezas entrenadas son otra cosa: se especializan/,
+  },
+  {
+    claim: 'untrained heads are close to even attention',
+    en: /Untrained, each head is close to even attention/,
+    es: /Sin entrenar, cada cabeza está cerca de una atención uniforme/,
+  },
+  {
+    claim: 'with the filler on the right the causal mask already hides it',
+    en: /the real rows under “causal” and under “both” are the same/,
+    es: /las filas reales bajo «causal» y bajo «ambas» son iguales/,
+  },
+  {
+    claim: 'the d_k = 4 gap is more than sampling gives, the trend is the same',
+    en: /A gap of \{source\.gapSe\.4:1\} standard errors is not.*The trend, a top weight that climbs with \$d_k\$, is the same in both/s,
+    es: /Una diferencia de \{source\.gapSe\.4:1\} errores estándar no lo es.*La tendencia, un peso máximo que sube con \$d_k\$, es la misma en ambas/s,
+  },
+  {
+    claim: 'at or below the overflow threshold a float16 constant is -inf; the lowest value is safe replacing a score',
+    en: /at or below −\{half\.overflowAt\} it becomes \$-\\infty\$.*is safe in both when it replaces the blocked score/s,
+    es: /en −\{half\.overflowAt\} o por debajo se convierte en \$-\\infty\$.*es seguro en los dos cuando sustituye a la puntuación bloqueada/s,
+  },
+  {
+    claim: 'one block gets barely past the most common symbol',
+    en: /gets barely past guessing the most common symbol/,
+    es: /apenas supera la estrategia de adivinar el símbolo más frecuente/,
+  },
+];
+
+for (const [language, prose] of Object.entries(translations)) {
+  test(`the prose makes the checked claims in English and in ${language}`, () => {
+    for (const { claim, en, ...words } of CLAIMS_IN_WORDS) {
+      const texts = Object.keys(prose).filter((text) => en.test(text));
+      assert.ok(texts.length > 0, `no English text says "${claim}"`);
+      for (const text of texts)
+        assert.match(
+          prose[text],
+          words[language],
+          `${language} no longer says "${claim}": ${prose[text].slice(0, 120)}…`,
+        );
+    }
+  });
+}

@@ -182,7 +182,7 @@ test('quiz: right and wrong answers get their feedback, the score counts, keyboa
   // The explanation quotes the core's measured number, not the lesson's.
   const sweep = core.scaleSweep({ dks: [256], draws: 200, tokens: 12, seed: 0 });
   assert.ok((await first.locate('.feedback').text()).includes(sweep.rows[0].unscaled.maxWeight.mean.toFixed(4)));
-  assert.match(await quiz.locate('.score').text(), /Score: 1 of 5 correct/);
+  assert.match(await quiz.locate('.score').text(), /Score: 1 of 5 questions correct/);
   assert.equal(answered.at(-1).score, 1);
 
   // Keyboard only: Tab to the second question's radios, arrow to option B, Tab to Check, Space.
@@ -193,10 +193,10 @@ test('quiz: right and wrong answers get their feedback, the score counts, keyboa
   await page.press('Space');
   assert.match(await second.locate('.feedback').text(), /^Correct\./);
   assert.equal(await second.locate('.feedback').attribute('aria-live'), 'polite');
-  assert.match(await quiz.locate('.score').text(), /Score: 2 of 5 correct/);
+  assert.match(await quiz.locate('.score').text(), /Score: 2 of 5 questions correct/);
   // Retry clears the question and the score follows.
   await second.locate('::-p-aria([name="Retry"][role="button"])').click();
-  assert.match(await quiz.locate('.score').text(), /Score: 1 of 5 correct/);
+  assert.match(await quiz.locate('.score').text(), /Score: 1 of 5 questions correct/);
   await page.close();
 });
 

@@ -3,9 +3,10 @@
 // text nodes, never parsed as HTML: quiz or exercise data supplied by an embedding page cannot
 // inject markup. KaTeX is loaded only where math is
 // shown: await mathReady() before rendering, or useMath() it, to have formulas at once; a formula
-// rendered before KaTeX has loaded shows its TeX until it has.
+// rendered before KaTeX has loaded shows its TeX until it has. Live numbers are written as the
+// locale given writes them (a node filled later keeps that locale in data-locale).
 import type Katex from 'katex';
-import { formatNumber, splitLive, fillLive, type LiveNumbers } from './live-format';
+import { formatNumber, splitLive, fillLiveTex, type LiveNumbers } from './live-format';
 
 const INLINE = /(\$[^$]+\$|`[^`]+`|\*\*[^*]+\*\*)/;
 
@@ -29,6 +30,7 @@ export function mathReady(): Promise<void> {
 
 export function renderTex(tex: string, displayMode = false): HTMLElement {
   const span = document.createElement(displayMode ? 'div' : 'span');
+  span.dir = 'ltr'; // a formula does not mirror in a right-to-left page
   // MathML output needs no stylesheet and no inline styles, so it works under a strict CSP.
   const render = (k: typeof Katex) => k.render(tex, span, { output: 'mathml', displayMode, throwOnError: false });
   if (katex) render(katex);
@@ -40,10 +42,13 @@ export function renderTex(tex: string, displayMode = false): HTMLElement {
 }
 
 /** TeX with live numbers in it: rendered now, and again by applyLiveNumbers() when they come. */
-export function renderLiveTex(template: string, numbers: LiveNumbers, displayMode = false): HTMLElement {
-  const tex = fillLive(template, numbers);
+export function renderLiveTex(template: string, numbers: LiveNumbers, displayMode = false, locale = 'en'): HTMLElement {
+  const tex = fillLiveTex(template, numbers, locale);
   const node = renderTex(tex, displayMode);
-  if (tex !== template) node.dataset.tex = template;
+  if (tex !== template) {
+    node.dataset.tex = template;
+    if (locale !== 'en') node.dataset.locale = locale;
+  }
   return node;
 }
 
@@ -52,18 +57,18 @@ export function applyLiveNumbers(root: ParentNode, numbers: LiveNumbers): void {
   root.querySelectorAll<HTMLElement>('.live[data-key]').forEach((span) => {
     const value = numbers[span.dataset.key!];
     if (value === undefined) return;
-    span.textContent = formatNumber(value, span.dataset.format);
+    span.textContent = formatNumber(value, span.dataset.format, span.dataset.locale);
     delete span.dataset.missing;
   });
   root.querySelectorAll<HTMLElement>('[data-tex]').forEach((node) => {
-    const fresh = renderLiveTex(node.dataset.tex!, numbers, node.localName === 'div');
+    const fresh = renderLiveTex(node.dataset.tex!, numbers, node.localName === 'div', node.dataset.locale);
     fresh.className = node.className;
     node.replaceWith(fresh);
   });
 }
 
-function appendLive(parent: Node, text: string, numbers: LiveNumbers): void {
-  for (const piece of splitLive(text, numbers)) {
+function appendLive(parent: Node, text: string, numbers: LiveNumbers, locale: string): void {
+  for (const piece of splitLive(text, numbers, locale)) {
     if (!piece.key) {
       parent.appendChild(document.createTextNode(piece.text));
       continue;
@@ -72,28 +77,31 @@ function appendLive(parent: Node, text: string, numbers: LiveNumbers): void {
     span.className = 'live';
     span.dataset.key = piece.key;
     if (piece.format) span.dataset.format = piece.format;
+    if (locale !== 'en') span.dataset.locale = locale;
     if (piece.missing) span.dataset.missing = '';
     span.textContent = piece.text;
     parent.appendChild(span);
   }
 }
 
-export function renderRich(text: string, numbers: LiveNumbers = {}): DocumentFragment {
+/** Inline markup as DOM; live numbers written as `locale` writes them. */
+export function renderRich(text: string, numbers: LiveNumbers = {}, locale = 'en'): DocumentFragment {
   const fragment = document.createDocumentFragment();
   for (const part of text.split(INLINE)) {
     if (!part) continue;
     if (part.startsWith('$') && part.endsWith('$') && part.length > 2) {
-      fragment.appendChild(renderLiveTex(part.slice(1, -1), numbers));
+      fragment.appendChild(renderLiveTex(part.slice(1, -1), numbers, false, locale));
     } else if (part.startsWith('`') && part.endsWith('`') && part.length > 2) {
       const code = document.createElement('code');
+      code.dir = 'ltr';
       code.textContent = part.slice(1, -1);
       fragment.appendChild(code);
     } else if (part.startsWith('**') && part.endsWith('**') && part.length > 4) {
       const strong = document.createElement('strong');
-      strong.appendChild(renderRich(part.slice(2, -2), numbers));
+      strong.appendChild(renderRich(part.slice(2, -2), numbers, locale));
       fragment.appendChild(strong);
     } else {
-      appendLive(fragment, part, numbers);
+      appendLive(fragment, part, numbers, locale);
     }
   }
   return fragment;

@@ -1,7 +1,11 @@
 // Turns the lesson data (sections.ts) into the page: headings, prose with live
 // numbers, formulas, code listings and widgets. `numbers` may be filled in later (main.ts).
+// Headings and captions come from the lesson catalog; prose in another language than the page's
+// is marked with its lang. Code and display formulas keep dir="ltr" in a right-to-left page.
 import type { Block, Section } from './sections';
 import type { LiveNumbers } from '../../common/live-format';
+import type { Messages } from '../../common/messages';
+import type { LessonData } from './lesson-data';
 import { renderLiveTex, renderRich } from '../../common/rich-text';
 import { otherSeedRuns, recordedCueRuns } from '../../common/recorded-runs';
 import { giveLessonData } from './lesson-data';
@@ -25,74 +29,103 @@ function coreListing(): string {
   return `${attentionHeader.slice(start, end + 2)}\n// then, in attention() (core/src/attention.cpp):\n${output.trim()}`;
 }
 
-function renderBlock(block: Block, numbers: LiveNumbers): HTMLElement {
+/** How the page says things: its messages, the locale of its numbers, the language of its prose. */
+export interface LessonView {
+  messages: Messages;
+  /** the locale live numbers are written in */
+  locale: string;
+  /** the prose's language when it is not the page's (the prose is then marked with it) */
+  proseLang?: string;
+  /** the quiz and exercises in the page's language (lesson-data.ts) */
+  data?: LessonData;
+}
+
+function renderBlock(block: Block, numbers: LiveNumbers, view: LessonView): HTMLElement {
+  const rich = (text: string) => renderRich(text, numbers, view.locale);
+  const prose: Record<string, string> = view.proseLang ? { lang: view.proseLang } : {};
   switch (block.kind) {
     case 'p': {
-      const p = el('p', {}, renderRich(block.text, numbers));
+      const p = el('p', prose, rich(block.text));
       return block.route ? routeVariant(p, block.route) : p;
     }
     case 'note':
-      return el('p', { class: 'note' }, renderRich(block.text, numbers));
+      return el('p', { class: 'note', ...prose }, rich(block.text));
     case 'list':
-      return el('ul', {}, ...block.items.map((item) => el('li', {}, renderRich(item, numbers))));
+      return el('ul', prose, ...block.items.map((item) => el('li', {}, rich(item))));
     case 'math': {
-      const div = renderLiveTex(block.tex, numbers, true);
+      const div = renderLiveTex(block.tex, numbers, true, view.locale);
       div.classList.add('math-display');
+      div.dir = 'ltr';
       return div;
     }
     case 'code': {
       const source = block.source === 'attention-core' ? coreListing() : block.source;
+      const caption =
+        block.source === 'attention-core'
+          ? view.messages.text(block.caption, {
+              header: 'core/include/attn/attention.hpp',
+              source: 'core/src/attention.cpp',
+            })
+          : view.messages.text(block.caption);
       return el(
         'figure',
         { class: 'code' },
-        el('pre', { tabindex: '0' }, el('code', {}, source)),
-        el('figcaption', {}, block.caption),
+        el('pre', { tabindex: '0', dir: 'ltr', lang: 'en' }, el('code', {}, source)),
+        el('figcaption', {}, caption),
       );
     }
     case 'route-table': {
       const runs = [recordedCueRuns()?.[1], ...otherSeedRuns()].filter((r) => r !== undefined);
-      if (!runs.length) return el('p', { class: 'note' }, 'This build has no recorded runs.');
-      const columns = runs.map((r) => ({ title: `seed ${r.config.seed}`, route: r.route, heads: r.config.heads }));
+      if (!runs.length) return el('p', { class: 'note' }, view.messages.text('noRecordedRuns'));
+      const columns = runs.map((r) => ({
+        title: view.messages.text('seedColumn', { seed: r.config.seed }),
+        route: r.route,
+        heads: r.config.heads,
+      }));
+      const caption = view.messages.text(block.caption);
       // Focusable, so keyboard users can scroll the table sideways on a narrow screen.
       return el(
         'div',
-        { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': block.caption, 'data-route-runs': '' },
-        routeTable(columns, block.caption),
+        { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': caption, 'data-route-runs': '' },
+        routeTable(columns, caption),
       );
     }
     case 'details': {
-      const details = el('details', { class: 'aside' }, el('summary', {}, renderRich(block.summary, numbers)));
-      for (const inner of block.blocks) details.append(renderBlock(inner, numbers));
+      const details = el('details', { class: 'aside' }, el('summary', prose, rich(block.summary)));
+      for (const inner of block.blocks) details.append(renderBlock(inner, numbers, view));
       return details;
     }
     case 'panel': {
-      const heading = el('h3', {}, renderRich(block.title, numbers));
-      const panel = el('aside', { class: 'panel', 'aria-label': block.title }, heading);
-      for (const inner of block.blocks) panel.append(renderBlock(inner, numbers));
+      const heading = el('h3', prose, rich(block.title));
+      const panel = el('aside', { class: 'panel', 'aria-label': block.title, ...prose }, heading);
+      for (const inner of block.blocks) panel.append(renderBlock(inner, numbers, view));
       return panel;
     }
     case 'widget': {
       const widget = document.createElement(block.tag);
       for (const [name, value] of Object.entries(block.attrs ?? {})) widget.setAttribute(name, value);
       if (block.tag === 'attn-flowchart') widget.setAttribute('route', shownRoute());
-      giveLessonData(widget, numbers);
+      giveLessonData(widget, numbers, view.data);
       const figure = el('figure', { class: 'widget' }, widget);
-      if (block.caption) figure.append(el('figcaption', {}, renderRich(block.caption, numbers)));
+      if (block.caption) figure.append(el('figcaption', prose, rich(block.caption)));
       return figure;
     }
   }
 }
 
-export function renderLesson(main: HTMLElement, toc: HTMLElement, sections: Section[], numbers: LiveNumbers): void {
+export function renderLesson(
+  main: HTMLElement,
+  toc: HTMLElement,
+  sections: Section[],
+  numbers: LiveNumbers,
+  view: LessonView,
+): void {
   for (const section of sections) {
     const headingId = `${section.id}-title`;
-    const node = el(
-      'section',
-      { id: section.id, 'aria-labelledby': headingId },
-      el('h2', { id: headingId }, section.title),
-    );
-    for (const block of section.blocks) node.append(renderBlock(block, numbers));
+    const title = view.messages.text(section.title);
+    const node = el('section', { id: section.id, 'aria-labelledby': headingId }, el('h2', { id: headingId }, title));
+    for (const block of section.blocks) node.append(renderBlock(block, numbers, view));
     main.append(node);
-    toc.append(el('li', {}, el('a', { href: `#${section.id}` }, section.title)));
+    toc.append(el('li', {}, el('a', { href: `#${section.id}` }, title)));
   }
 }

@@ -1,26 +1,41 @@
 // The lesson page: loads the core, computes the numbers the prose quotes, renders the
-// sections and lets the widgets start as they come into view.
+// sections and lets the widgets start as they come into view. The page speaks its language
+// (?lang=, else the browser's): its own words from the lesson catalog, the prose from its
+// translation (prose.ts) or else in English, the numbers as the language writes them.
 import katex from 'katex';
 import '../../widgets/autoload';
+import lessonMessages from 'attn-messages:lesson';
 import { applyPageTheme } from '../../widgets/element/base';
-import { applyPageLanguage } from '../../common/language';
+import { applyPageLanguage, numberLocale } from '../../common/language';
+import { messagesIn } from '../../common/messages';
 import { getCore } from '../../core/instance';
 import type { LiveNumbers } from '../../common/live-format';
 import { applyLiveNumbers, useMath } from '../../common/rich-text';
 import type { EventDetail } from '../../widgets/element/contract';
 import type { CUE_TRAINER } from '../../widgets/element/contracts';
 import { getLiveNumbers } from './live-numbers';
-import { lessonSubtitle, sections } from './sections';
+import { sections } from './sections';
 import { renderLesson } from './lesson-render';
 import { showRun } from './shown-run';
+import { applyChrome } from './chrome';
+import { proseIn } from './prose';
+import { lessonDataIn } from './lesson-data';
 
 async function main(): Promise<void> {
   applyPageTheme();
-  applyPageLanguage();
+  const language = applyPageLanguage();
+  const locale = numberLocale(language);
   const status = document.getElementById('core-status')!;
-  document.getElementById('lesson-subtitle')!.textContent = lessonSubtitle;
   const main = document.getElementById('lesson')!;
   const toc = document.getElementById('toc')!;
+  const started = performance.now();
+  const [messages, prose, data] = await Promise.all([
+    messagesIn(language, lessonMessages),
+    proseIn(language, sections),
+    lessonDataIn(language),
+  ]);
+  const proseInEnglish = prose.language !== language;
+  applyChrome(messages, proseInEnglish);
   // The hash holds the readers' settings, so section links scroll instead of navigating.
   toc.addEventListener('click', (event) => {
     const link = (event.target as Element).closest('a');
@@ -36,7 +51,12 @@ async function main(): Promise<void> {
   useMath(katex);
   // Filled in once the core has computed them; the quiz reads the same object.
   const numbers: LiveNumbers = {};
-  renderLesson(main, toc, sections, numbers);
+  renderLesson(main, toc, prose.sections, numbers, {
+    messages,
+    locale,
+    proseLang: proseInEnglish ? prose.language : undefined,
+    data: data.data,
+  });
   // The words about the cue-task run follow the run the trainer shows.
   main.addEventListener('attn-run-shown', (event) => {
     const { seed, analysis, interventions } = (event as CustomEvent<EventDetail<typeof CUE_TRAINER, 'attn-run-shown'>>)
@@ -44,15 +64,16 @@ async function main(): Promise<void> {
     showRun(main, { seed, analysis, route: interventions });
   });
   try {
-    const started = performance.now();
     const core = await getCore();
     applyLiveNumbers(main, Object.assign(numbers, getLiveNumbers(core)));
     const ms = performance.now() - started;
-    status.textContent = `Attention core loaded and the lesson's numbers computed in ${ms.toFixed(0)} ms, on your machine.`;
+    status.textContent = messages.text('coreReady', { ms: Math.round(ms) });
     document.documentElement.dataset.lessonReady = String(Math.round(ms));
   } catch (error) {
     status.dataset.state = 'error';
-    status.textContent = `The attention core could not start: ${error instanceof Error ? error.message : String(error)}`;
+    status.textContent = messages.text('coreFailed', {
+      error: error instanceof Error ? error.message : String(error),
+    });
     console.error(error);
   }
 }

@@ -7,15 +7,17 @@
 // route the core's interventions name for the run shown in the trainer (shown-run.ts). Widgets
 // are custom elements placed by tag name with their attributes (the quiz and the exercises get
 // the lesson's data: lesson-data.ts); a route table is the recorded 2-block runs' interventions
-// side by side.
+// side by side. What is not prose comes from the lesson's message catalog
+// (web/src/messages/<language>/lesson.json), named here by key: section titles and the captions
+// of code listings and the route table. Translations of the prose: prose.ts.
 import type { CueRouteLabel } from '../../core';
 
 export type Block =
   | { kind: 'p'; text: string; route?: CueRouteLabel }
-  | { kind: 'route-table'; caption: string }
+  | { kind: 'route-table'; caption: LessonKey }
   | { kind: 'list'; items: string[] }
   | { kind: 'math'; tex: string }
-  | { kind: 'code'; caption: string; source: 'attention-core' | string }
+  | { kind: 'code'; caption: LessonKey; source: 'attention-core' | string }
   | { kind: 'widget'; tag: string; attrs?: Record<string, string>; caption?: string }
   | { kind: 'note'; text: string }
   // A collapsible note for the curious (<details>): closed by default, opened by keyboard or click.
@@ -23,19 +25,19 @@ export type Block =
   // A boxed panel with its own heading, shown open.
   | { kind: 'panel'; title: string; blocks: Block[] };
 
+/** A message of the lesson catalog (web/src/messages/en/lesson.json). */
+export type LessonKey = string;
+
 export interface Section {
   id: string;
-  title: string;
+  title: LessonKey;
   blocks: Block[];
 }
-
-export const lessonTitle = 'Attention from Scratch';
-export const lessonSubtitle = 'Queries, keys and values, computed live in your browser';
 
 export const sections: Section[] = [
   {
     id: 'replaces',
-    title: 'What attention replaces',
+    title: 'sectionReplaces',
     blocks: [
       {
         kind: 'p',
@@ -90,7 +92,7 @@ export const sections: Section[] = [
   },
   {
     id: 'qkv',
-    title: 'Queries, keys and values: a soft lookup',
+    title: 'sectionQkv',
     blocks: [
       {
         kind: 'p',
@@ -121,7 +123,7 @@ export const sections: Section[] = [
   },
   {
     id: 'scaled-dot-product',
-    title: 'Scaled dot-product attention, in full',
+    title: 'sectionScaledDotProduct',
     blocks: [
       {
         kind: 'p',
@@ -135,7 +137,7 @@ export const sections: Section[] = [
       },
       {
         kind: 'code',
-        caption: 'the same steps as NumPy-like pseudocode',
+        caption: 'captionPseudocode',
         source:
           'def attention(Q, K, V, allowed=None, masked_value=-1e9):\n' +
           '    scores = Q @ K.T / sqrt(K.shape[1])            # (n_q, n_k)\n' +
@@ -145,7 +147,7 @@ export const sections: Section[] = [
           '    weights /= weights.sum(axis=1, keepdims=True)  # rows sum to 1\n' +
           '    return weights @ V, weights                    # output, pattern',
       },
-      { kind: 'code', caption: 'core/include/attn/attention.hpp and core/src/attention.cpp', source: 'attention-core' },
+      { kind: 'code', caption: 'captionCoreSource', source: 'attention-core' },
       {
         kind: 'p',
         text:
@@ -181,7 +183,7 @@ export const sections: Section[] = [
   },
   {
     id: 'scale',
-    title: 'Why divide by √dₖ',
+    title: 'sectionScale',
     blocks: [
       {
         kind: 'p',
@@ -250,7 +252,7 @@ export const sections: Section[] = [
   },
   {
     id: 'masks',
-    title: 'Masks',
+    title: 'sectionMasks',
     blocks: [
       {
         kind: 'p',
@@ -294,7 +296,7 @@ export const sections: Section[] = [
   },
   {
     id: 'multi-head',
-    title: 'Multi-head attention',
+    title: 'sectionMultiHead',
     blocks: [
       {
         kind: 'p',
@@ -337,7 +339,7 @@ export const sections: Section[] = [
   },
   {
     id: 'cue-task',
-    title: 'One block or two: the cue task',
+    title: 'sectionCueTask',
     blocks: [
       {
         kind: 'p',
@@ -349,7 +351,7 @@ export const sections: Section[] = [
       },
       {
         kind: 'code',
-        caption: 'one training sequence',
+        caption: 'captionSequence',
         source: 'tokens:  6 2 2 CUE 4 1 0 3 5 CUE\n                   ^ the answer is 4',
       },
       {
@@ -464,9 +466,7 @@ export const sections: Section[] = [
       },
       {
         kind: 'route-table',
-        caption:
-          'Validation accuracy of each recorded 2-block run with one part changed, computed by the native core at ' +
-          'build time (the probe below runs the same interventions live)',
+        caption: 'captionRouteTable',
       },
       {
         kind: 'p',
@@ -552,7 +552,7 @@ export const sections: Section[] = [
   },
   {
     id: 'flowchart',
-    title: 'The route of the run shown, at a glance',
+    title: 'sectionFlowchart',
     blocks: [
       {
         kind: 'widget',
@@ -564,7 +564,7 @@ export const sections: Section[] = [
   },
   {
     id: 'probe',
-    title: 'Ask the trained models yourself',
+    title: 'sectionProbe',
     blocks: [
       {
         kind: 'p',
@@ -589,7 +589,7 @@ export const sections: Section[] = [
   },
   {
     id: 'pitfalls',
-    title: 'Pitfalls',
+    title: 'sectionPitfalls',
     blocks: [
       {
         kind: 'list',
@@ -613,7 +613,7 @@ export const sections: Section[] = [
   },
   {
     id: 'recap',
-    title: 'Recap',
+    title: 'sectionRecap',
     blocks: [
       {
         kind: 'list',
@@ -636,12 +636,12 @@ export const sections: Section[] = [
   },
   {
     id: 'quiz',
-    title: 'Check yourself',
+    title: 'sectionQuiz',
     blocks: [{ kind: 'widget', tag: 'attn-quiz' }],
   },
   {
     id: 'exercises',
-    title: 'Try it yourself',
+    title: 'sectionExercises',
     blocks: [{ kind: 'widget', tag: 'attn-exercises' }],
   },
 ];

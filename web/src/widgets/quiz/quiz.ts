@@ -7,6 +7,7 @@
 // finished quiz is also an xAPI statement (xapi.ts). Attributes and events: QUIZ in contracts.ts.
 import type { LiveNumbers } from '../../common/live-format';
 import { mathReady, renderRich } from '../../common/rich-text';
+import { numberLocale } from '../../common/language';
 import { readAuthorData } from '../element/author-data';
 import { AuthorError } from '../element/contract';
 import { QUIZ } from '../element/contracts';
@@ -84,7 +85,12 @@ export class Quiz extends AttnElement<typeof QUIZ> {
   }
 
   private buildQuestion(question: QuizQuestion, index: number, id: string): HTMLElement {
-    const legend = el('legend', {}, `${index + 1}. `, renderRich(question.prompt, this.numbers ?? {}));
+    const legend = el(
+      'legend',
+      {},
+      `${index + 1}. `,
+      renderRich(question.prompt, this.numbers ?? {}, numberLocale(this.messages.language)),
+    );
     const inputs: HTMLInputElement[] = [];
     const rows = question.options.map((option, oi) => {
       const input = el('input', { type: 'radio', name: `q-${id}`, id: `q-${id}-${oi}`, value: String(oi) });
@@ -93,7 +99,11 @@ export class Quiz extends AttnElement<typeof QUIZ> {
         'div',
         { class: 'option' },
         input,
-        el('label', { for: `q-${id}-${oi}` }, renderRich(option.text, this.numbers ?? {})),
+        el(
+          'label',
+          { for: `q-${id}-${oi}` },
+          renderRich(option.text, this.numbers ?? {}, numberLocale(this.messages.language)),
+        ),
       );
     });
     const feedback = el('div', { class: 'feedback', 'aria-live': 'polite' });
@@ -131,9 +141,9 @@ export class Quiz extends AttnElement<typeof QUIZ> {
     view.feedback.replaceChildren(
       el('strong', {}, this.text(option.correct ? 'correct' : 'notQuite')),
       ' ',
-      renderRich(option.feedback, this.numbers ?? {}),
+      renderRich(option.feedback, this.numbers ?? {}, numberLocale(this.messages.language)),
       ...(option.correct && view.question.explanation
-        ? [' ', renderRich(view.question.explanation, this.numbers ?? {})]
+        ? [' ', renderRich(view.question.explanation, this.numbers ?? {}, numberLocale(this.messages.language))]
         : []),
     );
     this.updateScore();
@@ -181,8 +191,10 @@ export class Quiz extends AttnElement<typeof QUIZ> {
     view.feedback.replaceChildren(
       el('strong', {}, this.text('solution')),
       ' ',
-      renderRich(view.question.options[right].text, this.numbers ?? {}),
-      ...(view.question.explanation ? [' — ', renderRich(view.question.explanation, this.numbers ?? {})] : []),
+      renderRich(view.question.options[right].text, this.numbers ?? {}, numberLocale(this.messages.language)),
+      ...(view.question.explanation
+        ? [' — ', renderRich(view.question.explanation, this.numbers ?? {}, numberLocale(this.messages.language))]
+        : []),
     );
     // A revealed answer does not count as answered correctly.
     const wasComplete = this.complete();
