@@ -4,9 +4,8 @@
 // without src) use it. English is bundled; a translation (quiz.<language>.json, the same data with
 // its texts translated) loads only when the lesson is shown in that language, and the
 // pseudo-locales are made from the English, TeX, code and placeholders kept.
-import type { PageLanguage } from '../../common/language';
 import type { LiveNumbers } from '../../common/live-format';
-import { PSEUDO_LOCALES, type PseudoLocale } from '../../common/pseudo-locale';
+import { PSEUDO_LOCALES, type PageLanguage, type PseudoLocale } from '../../common/language';
 import exercises from './exercises.json';
 import quiz from './quiz.json';
 import { pseudoProse } from './prose';

@@ -4,9 +4,9 @@
 // no translation until it is translated again (tests/unit/lesson-prose.test.mjs finds it), and the
 // structure stays in one place. A language's file loads only when the page is in that language.
 // The pseudo-locales are made from the English, keeping TeX, code, **, and live numbers.
-import type { PageLanguage } from '../../common/language';
 import type { Message } from '../../common/messages';
-import { PSEUDO_LOCALES, pseudoMessage, type PseudoLocale } from '../../common/pseudo-locale';
+import { PSEUDO_LOCALES, type PageLanguage, type PseudoLocale } from '../../common/language';
+import { pseudoMessage } from '../../common/pseudo-locale';
 import type { Block, Section } from './sections';
 
 /** English text -> its translation. */
