@@ -35,13 +35,15 @@ async function frameMode(tag: string, params: URLSearchParams): Promise<void> {
 
 /** What gives a framed widget the lesson's data, for a widget the lesson has data for. */
 async function lessonData(tag: string): Promise<((widget: HTMLElement) => void) | undefined> {
-  const { giveLessonData, hasLessonData, needsLessonNumbers } = await import('../lesson/lesson-data');
+  const { giveLessonData, hasLessonData, lessonDataIn, needsLessonNumbers } = await import('../lesson/lesson-data');
   if (!hasLessonData(tag)) return undefined;
   // The quiz's numbers are the lesson's, computed by the core (the lesson's code loads only then).
   const numbers = needsLessonNumbers(tag)
     ? (await import('../lesson/live-numbers')).getLiveNumbers(await getCore())
     : {};
-  return (widget) => giveLessonData(widget, numbers);
+  // In the frame's language where the lesson has it (applyPageLanguage set <html lang>).
+  const { data } = await lessonDataIn(languageOf(document.documentElement));
+  return (widget) => giveLessonData(widget, numbers, data);
 }
 
 async function guideMode(): Promise<void> {
