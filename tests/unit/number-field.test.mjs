@@ -36,5 +36,8 @@ test('refused: not a number, out of range, a fraction where a whole number is as
 });
 
 test('a rule whose min exceeds its max is an error naming it', () => {
-  assert.throws(() => readNumberField('1', 'en', { min: 2, max: 1 }), /rule\.min \(2\) must not exceed rule\.max \(1\)/);
+  assert.throws(
+    () => readNumberField('1', 'en', { min: 2, max: 1 }),
+    /rule\.min \(2\) must not exceed rule\.max \(1\)/,
+  );
 });

@@ -50,8 +50,7 @@ const WHAT: Record<MatrixId, string> = {
 
 /** A number as `locale` writes it, with a true minus sign, `digits` decimals, huge ones as 1e9. */
 function fmt(v: number, locale: string, digits = 2): string {
-  const text =
-    Math.abs(v) >= 1e6 ? v.toExponential(0).replace('e+', 'e') : formatLocaleNumber(v, locale, digits);
+  const text = Math.abs(v) >= 1e6 ? v.toExponential(0).replace('e+', 'e') : formatLocaleNumber(v, locale, digits);
   return text.replace('-', '−');
 }
 const at = (m: Mat, i: number, j: number) => m.data[i * m.cols + j];
@@ -94,11 +93,7 @@ export class AttentionSteps extends AttnElement<typeof ATTENTION_STEPS> {
       const node = el('select', { name });
       for (let v = min; v <= max; v++)
         node.append(
-          el(
-            'option',
-            v === value ? { value: String(v), selected: '' } : { value: String(v) },
-            this.formatNumber(v),
-          ),
+          el('option', v === value ? { value: String(v), selected: '' } : { value: String(v) }, this.formatNumber(v)),
         );
       return node;
     };

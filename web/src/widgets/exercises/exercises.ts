@@ -185,7 +185,8 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
             other: this.formatNumber(read.otherValue),
           }),
         );
-      if (!read.ok) {        refuse(
+      if (!read.ok) {
+        refuse(
           this.text(integer ? 'mustBeWhole' : 'mustBeNumber', {
             name,
             min: this.formatNumber(min),
@@ -323,21 +324,13 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
           const g = parse(answer.input, this.text('fieldCount'), 0, 1e9, true);
           if (g === undefined) return;
           const count = parameterCount(this.core, num(p, 'dModel'), num(p, 'numHeads'));
-          report(
-            g === count,
-            g === count ? this.text('countRight', { count }) : this.text('countHint'),
-            String(g),
-          );
+          report(g === count, g === count ? this.text('countRight', { count }) : this.text('countHint'), String(g));
         });
         return el('div', { class: 'attn-controls' }, answer.label);
       }
       case 'entropy-threshold': {
         const dks = [2, 4, 8, 16, 32, 64, 128, 256, 512];
-        const select = el(
-          'select',
-          {},
-          ...dks.map((d) => el('option', { value: String(d) }, this.formatNumber(d))),
-        );
+        const select = el('select', {}, ...dks.map((d) => el('option', { value: String(d) }, this.formatNumber(d))));
         check.addEventListener('click', () => {
           const sweep = sweepOf(this.core, { dks, draws: num(p, 'draws'), tokens: num(p, 'tokens'), seed: 0 });
           const first = sweep.rows.find((r) => r.unscaled.entropy.mean < num(p, 'threshold'));
@@ -368,8 +361,7 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
               r.config.epochs === num(p, 'epochs') &&
               r.config.seed === num(p, 'seed'),
           );
-          if (!run)
-            return refuse(this.text('noRecordedRun', { heads: num(p, 'heads'), epochs: num(p, 'epochs') }));
+          if (!run) return refuse(this.text('noRecordedRun', { heads: num(p, 'heads'), epochs: num(p, 'epochs') }));
           const others = runs
             .filter((r) => r !== run && r.config.seed === run.config.seed && r.config.heads !== run.config.heads)
             .sort((a, b) => a.config.heads - b.config.heads)

@@ -15,11 +15,11 @@ export interface FieldRule {
  * range or not whole). `otherValue`: what an ambiguous entry could also mean (Spanish "9.408": 9.408).
  */
 export type FieldReading =
-  | { ok: true; value: number; otherValue?: number }
-  | { ok: false; value?: number; otherValue?: number };
+  { ok: true; value: number; otherValue?: number } | { ok: false; value?: number; otherValue?: number };
 
 export function readNumberField(text: string, locale: string, rule: FieldRule): FieldReading {
-  if (!(rule.min <= rule.max)) throw new RangeError(`readNumberField: rule.min (${rule.min}) must not exceed rule.max (${rule.max})`);
+  if (!(rule.min <= rule.max))
+    throw new RangeError(`readNumberField: rule.min (${rule.min}) must not exceed rule.max (${rule.max})`);
   const reading = parseLocaleNumber(text.replace(/\u2212/g, '-'), locale);
   if (!reading) return { ok: false };
   const { value, otherValue } = reading;
