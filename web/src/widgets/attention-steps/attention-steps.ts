@@ -53,6 +53,8 @@ function fmt(v: number, locale: string, digits = 2): string {
   const text = Math.abs(v) >= 1e6 ? v.toExponential(0).replace('e+', 'e') : formatLocaleNumber(v, locale, digits);
   return text.replace('-', '−');
 }
+/** What a cell of Q, K or V is, by matrix. */
+const EXPLAIN_INPUT = { query: 'explainQuery', key: 'explainKey', value: 'explainValue' } as const;
 const at = (m: Mat, i: number, j: number) => m.data[i * m.cols + j];
 
 export class AttentionSteps extends AttnElement<typeof ATTENTION_STEPS> {
@@ -391,7 +393,7 @@ export class AttentionSteps extends AttnElement<typeof ATTENTION_STEPS> {
       case 'value':
         return {
           sources: [],
-          text: this.text('explainInput', { value: this.fmt(value), component: j, token: i, which: id }),
+          text: this.text(EXPLAIN_INPUT[id], { value: this.fmt(value), component: j, token: i }),
         };
       case 'scores': {
         const terms = Array.from(

@@ -183,8 +183,7 @@ export class ScaleFigure extends AttnElement<typeof SCALE_FIGURE> {
             fill: 'scaling',
             r: DOT_RADIUS,
             title: (d) =>
-              this.text('pointTitle', {
-                scaling: d.scaling,
+              this.text(d.scaling === 'scaled' ? 'pointTitleScaled' : 'pointTitleUnscaled', {
                 dk: write(d.dk),
                 mean: write(d.mean, 4),
                 se: write(d.se, 4),
@@ -201,7 +200,12 @@ export class ScaleFigure extends AttnElement<typeof SCALE_FIGURE> {
         this.text('plotLabel', {
           title,
           points: data
-            .map((d) => this.text('plotPoint', { scaling: d.scaling, dk: write(d.dk), mean: write(d.mean, 3) }))
+            .map((d) =>
+              this.text(d.scaling === 'scaled' ? 'plotPointScaled' : 'plotPointUnscaled', {
+                dk: write(d.dk),
+                mean: write(d.mean, 3),
+              }),
+            )
             .join(this.text('listSeparator')),
         }),
       );
