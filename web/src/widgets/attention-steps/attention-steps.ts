@@ -127,7 +127,8 @@ export class AttentionSteps extends AttnElement<typeof ATTENTION_STEPS> {
     for (const control of [tokens, dk, dv, causal, scale]) control.addEventListener('change', () => apply());
     const seedMax = acceptedField(attributeSpec(ATTENTION_STEPS, 'seed'), configs).max;
     redraw.addEventListener('click', () => apply(this.settings.seed >= seedMax ? 0 : this.settings.seed + 1));
-    this.flow = el('div', { class: 'steps-flow' });
+    // The matrices and their order are a computation written out: left to right in every language.
+    this.flow = el('div', { class: 'steps-flow', dir: 'ltr' });
     this.explain = el('p', { class: 'steps-explain', 'aria-live': 'polite' });
     this.error = el('p', { class: 'attn-error', role: 'alert' });
     this.reading = el('p', { class: 'steps-reading', 'aria-live': 'polite' });

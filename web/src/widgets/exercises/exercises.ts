@@ -226,6 +226,7 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
         const cells: HTMLButtonElement[] = [];
         const grid = el('div', {
           class: 'mask-builder',
+          dir: 'ltr', // a matrix: queries down, keys across, in every language
           role: 'group',
           'aria-label': this.text('maskGrid', { n }),
         });

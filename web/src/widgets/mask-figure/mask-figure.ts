@@ -155,11 +155,14 @@ export class MaskFigure extends AttnElement<typeof MASK_FIGURE> {
             'p',
             {},
             this.text('largestBlocked', {
-              weight: new Intl.NumberFormat(this.locale, {
-                notation: 'scientific',
-                minimumFractionDigits: 2,
-                maximumFractionDigits: 2,
-              }).format(c.maxBlockedWeight),
+              weight:
+                c.maxBlockedWeight === 0
+                  ? this.formatNumber(0)
+                  : new Intl.NumberFormat(this.locale, {
+                      notation: 'scientific',
+                      minimumFractionDigits: 2,
+                      maximumFractionDigits: 2,
+                    }).format(c.maxBlockedWeight),
             }),
           ),
         );
