@@ -31,12 +31,17 @@ interface Exercise {
 /** The soft lookup's default keys: the aim-query task asks about them. */
 const SOFT_LOOKUP_KEYS = attributeSpec(SOFT_LOOKUP, 'keys').default;
 
-/** The author's {name} placeholders filled with the task's numbers, written as `write` writes them. */
-const fillParams = (text: string, params: Params, write: (n: number) => string) =>
-  text.replace(/\{(\w+)\}/g, (m, name) => {
-    const value = params[name];
-    return value === undefined ? m : Array.isArray(value) ? value.map(write).join(', ') : write(value);
+/**
+ * The author's {name} placeholders filled with the task's parameters: numbers written as `write`
+ * writes them, anything else (an author's mistake) as its text.
+ */
+const fillParams = (text: string, params: Params, write: (n: number) => string) => {
+  const say = (v: unknown) => (typeof v === 'number' ? write(v) : String(v));
+  return text.replace(/\{(\w+)\}/g, (m, name) => {
+    const value: unknown = params[name];
+    return value === undefined ? m : Array.isArray(value) ? value.map(say).join(', ') : say(value);
   });
+};
 const num = (p: Params, name: string) => p[name] as number;
 
 let lists = 0; // heading ids must stay unique when a page holds more than one list
