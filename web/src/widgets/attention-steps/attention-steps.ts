@@ -7,8 +7,12 @@
 // Attributes and events: ATTENTION_STEPS in contracts.ts (the core's defaults and ranges).
 import type { AttentionSteps as Steps, Core, Mat } from '../../core';
 import { acceptedField, attributeSpec } from '../element/contract';
+import { formatLocaleNumber } from '../../common/locale-numbers';
 import { ATTENTION_STEPS } from '../element/contracts';
 import { AttnElement, define, el } from '../element/base';
+import { numberLocale } from '../../common/language';
+import stepsMessages from 'attn-messages:attention-steps';
+import { readNumberField } from '../shared/number-field';
 
 type MatrixId = 'query' | 'key' | 'value' | 'scores' | 'scaled' | 'masked' | 'weights' | 'output';
 type Cells = { query: Mat; key: Mat; value: Mat };
@@ -19,29 +23,43 @@ const EDITABLE: readonly MatrixId[] = ['query', 'key', 'value'];
 /** What a reader may type into a cell of Q, K or V (a wider range only hides the arithmetic). */
 const EDIT_LIMIT = 10;
 
-/** How each matrix is titled and what its rows and columns are. */
-const MATRICES: Record<MatrixId, { title: string; what: string; row: string; col: string }> = {
-  query: { title: 'Q', what: 'queries, one row per token', row: 'q', col: '' },
-  key: { title: 'K', what: 'keys, one row per token', row: 'k', col: '' },
-  value: { title: 'V', what: 'values, one row per token', row: 'v', col: '' },
-  scores: { title: 'Q Kᵀ', what: 'scores: query row · key row', row: 'q', col: 'k' },
-  scaled: { title: '÷ √dₖ', what: 'scores times 1/√dₖ', row: 'q', col: 'k' },
-  masked: { title: 'causal mask', what: 'later keys blocked', row: 'q', col: 'k' },
-  weights: { title: 'softmax', what: 'weights: each row sums to 1', row: 'q', col: 'k' },
-  output: { title: '× V', what: 'output: weights times V', row: 'o', col: '' },
+/**
+ * How each matrix is titled (a formula, or the message `titleKey`), the message saying what it
+ * holds (`what-` + id in the catalog), and what its rows and columns are.
+ */
+const MATRICES: Record<MatrixId, { title: string; titleKey?: string; row: string; col: string }> = {
+  query: { title: 'Q', row: 'q', col: '' },
+  key: { title: 'K', row: 'k', col: '' },
+  value: { title: 'V', row: 'v', col: '' },
+  scores: { title: 'Q Kᵀ', row: 'q', col: 'k' },
+  scaled: { title: '÷ √dₖ', row: 'q', col: 'k' },
+  masked: { title: 'causal mask', titleKey: 'titleMasked', row: 'q', col: 'k' },
+  weights: { title: 'softmax', row: 'q', col: 'k' },
+  output: { title: '× V', row: 'o', col: '' },
+};
+const WHAT: Record<MatrixId, string> = {
+  query: 'whatQuery',
+  key: 'whatKey',
+  value: 'whatValue',
+  scores: 'whatScores',
+  scaled: 'whatScaled',
+  masked: 'whatMasked',
+  weights: 'whatWeights',
+  output: 'whatOutput',
 };
 
-/** A number as the widget writes it: a true minus sign, `digits` decimals, huge ones as 1e9. */
-function fmt(v: number, digits = 2): string {
-  const text = Math.abs(v) >= 1e6 ? v.toExponential(0).replace('e+', 'e') : v.toFixed(digits);
+/** A number as `locale` writes it, with a true minus sign, `digits` decimals, huge ones as 1e9. */
+function fmt(v: number, locale: string, digits = 2): string {
+  const text = Math.abs(v) >= 1e6 ? v.toExponential(0).replace('e+', 'e') : formatLocaleNumber(v, locale, digits);
   return text.replace('-', '−');
 }
-/** A factor in a written-out sum: negative ones in parentheses. */
-const factor = (v: number, digits = 2) => (v < 0 ? `(${fmt(v, digits)})` : fmt(v, digits));
+/** What a cell of Q, K or V is, by matrix. */
+const EXPLAIN_INPUT = { query: 'explainQuery', key: 'explainKey', value: 'explainValue' } as const;
 const at = (m: Mat, i: number, j: number) => m.data[i * m.cols + j];
 
 export class AttentionSteps extends AttnElement<typeof ATTENTION_STEPS> {
   static readonly contract = ATTENTION_STEPS;
+  static readonly messages = [stepsMessages];
   /** The whole core: this widget uses more than the attention core has. */
   declare protected core: Core;
 
@@ -51,7 +69,21 @@ export class AttentionSteps extends AttnElement<typeof ATTENTION_STEPS> {
   private flow!: HTMLElement;
   private explain!: HTMLElement;
   private error!: HTMLElement;
+  private reading!: HTMLElement;
   private focused?: CellRef;
+
+  /** A number as the widget's language writes it in the matrices and sums (see fmt). */
+  private fmt(v: number, digits = 2): string {
+    return fmt(v, numberLocale(this.messages.language), digits);
+  }
+  /** A factor in a written-out sum: negative ones in parentheses. */
+  private factor(v: number, digits = 2): string {
+    return v < 0 ? `(${this.fmt(v, digits)})` : this.fmt(v, digits);
+  }
+  private matrixTitle(id: MatrixId): string {
+    const info = MATRICES[id];
+    return info.titleKey ? this.text(info.titleKey) : info.title;
+  }
 
   protected draw(): void {
     this.edited = undefined;
@@ -62,7 +94,9 @@ export class AttentionSteps extends AttnElement<typeof ATTENTION_STEPS> {
       const { min, max } = range(name);
       const node = el('select', { name });
       for (let v = min; v <= max; v++)
-        node.append(el('option', v === value ? { value: String(v), selected: '' } : { value: String(v) }, String(v)));
+        node.append(
+          el('option', v === value ? { value: String(v), selected: '' } : { value: String(v) }, this.formatNumber(v)),
+        );
       return node;
     };
     const tokens = select('tokens', s.tokens),
@@ -76,7 +110,7 @@ export class AttentionSteps extends AttnElement<typeof ATTENTION_STEPS> {
       'input',
       s.scale ? { type: 'checkbox', name: 'scale', checked: '' } : { type: 'checkbox', name: 'scale' },
     );
-    const redraw = el('button', { type: 'button' }, 'Draw new cells');
+    const redraw = el('button', { type: 'button' }, this.text('drawNew'));
     const apply = (seed = this.settings.seed) => {
       this.remember({
         tokens: Number(tokens.value),
@@ -93,9 +127,11 @@ export class AttentionSteps extends AttnElement<typeof ATTENTION_STEPS> {
     for (const control of [tokens, dk, dv, causal, scale]) control.addEventListener('change', () => apply());
     const seedMax = acceptedField(attributeSpec(ATTENTION_STEPS, 'seed'), configs).max;
     redraw.addEventListener('click', () => apply(this.settings.seed >= seedMax ? 0 : this.settings.seed + 1));
-    this.flow = el('div', { class: 'steps-flow' });
+    // The matrices and their order are a computation written out: left to right in every language.
+    this.flow = el('div', { class: 'steps-flow', dir: 'ltr' });
     this.explain = el('p', { class: 'steps-explain', 'aria-live': 'polite' });
     this.error = el('p', { class: 'attn-error', role: 'alert' });
+    this.reading = el('p', { class: 'steps-reading', 'aria-live': 'polite' });
     this.flow.addEventListener('keydown', (event) => this.onKey(event));
     this.flow.addEventListener('focusin', (event) => {
       const ref = this.refOf(event.target);
@@ -111,19 +147,16 @@ export class AttentionSteps extends AttnElement<typeof ATTENTION_STEPS> {
         el(
           'div',
           { class: 'attn-controls' },
-          el('label', {}, 'tokens', tokens),
+          el('label', {}, this.text('tokens'), tokens),
           el('label', {}, 'dₖ', dk),
           el('label', {}, 'dᵥ', dv),
-          el('label', {}, causal, 'causal mask'),
-          el('label', {}, scale, 'divide by √dₖ'),
+          el('label', {}, causal, this.text('causalMask')),
+          el('label', {}, scale, this.text('divideByRoot')),
           redraw,
         ),
-        el(
-          'p',
-          { class: 'steps-hint' },
-          'Tab into a matrix, move with the arrow keys, press Enter on a cell of Q, K or V to change it.',
-        ),
+        el('p', { class: 'steps-hint' }, this.text('hint')),
         this.error,
+        this.reading,
         this.flow,
         this.explain,
       ),
@@ -138,7 +171,7 @@ export class AttentionSteps extends AttnElement<typeof ATTENTION_STEPS> {
       ? this.core.attentionSteps({ causal, scale }, this.edited)
       : this.core.attentionSteps({ tokens, dK, dV, causal, scale, seed });
     const stage = (id: MatrixId) => this.matrix(id, this.steps[id]);
-    const noMask = el('p', { class: 'steps-nomask' }, 'No mask: every query sees every key.');
+    const noMask = el('p', { class: 'steps-nomask' }, this.text('noMask'));
     this.flow.replaceChildren(
       el('div', { class: 'steps-row' }, stage('query'), stage('key'), stage('value')),
       el(
@@ -183,16 +216,16 @@ export class AttentionSteps extends AttnElement<typeof ATTENTION_STEPS> {
           };
           if (blocked) attrs['data-blocked'] = '';
           if (edits && this.edited) attrs['data-edited'] = '';
-          return el('td', attrs, fmt(v));
+          return el('td', attrs, this.fmt(v));
         }),
       ),
     );
     const caption = el(
       'caption',
       {},
-      el('span', { class: 'steps-title' }, info.title),
+      el('span', { class: 'steps-title' }, this.matrixTitle(id)),
       ' ',
-      el('span', { class: 'steps-what' }, info.what),
+      el('span', { class: 'steps-what' }, this.text(WHAT[id])),
     );
     const table = el(
       'table',
@@ -252,29 +285,41 @@ export class AttentionSteps extends AttnElement<typeof ATTENTION_STEPS> {
   private edit(ref: CellRef): void {
     const [id, i, j] = ref;
     const td = this.cell(ref)!;
-    const name = `${MATRICES[id].title} row ${i}, column ${j}`;
-    const input = el('input', {
-      type: 'text',
-      inputmode: 'decimal',
-      value: String(at(this.steps[id], i, j)),
-      'aria-label': name,
-      size: '5',
-    });
+    const name = this.text('cellName', { matrix: this.matrixTitle(id), row: i, col: j });
+    const locale = numberLocale(this.messages.language);
+    // The cell's number as the reader's language writes it (up to 6 decimals): unchanged, it stays exact.
+    const shown = formatLocaleNumber(at(this.steps[id], i, j), locale).replace('-', '−');
+    const input = el('input', { type: 'text', inputmode: 'decimal', value: shown, 'aria-label': name, size: '5' });
     let done = false;
     /** keep: the typed value (refused when it is not a number in range); refocus: back to the cell */
     const finish = (keep: boolean, refocus: boolean) => {
       if (done) return;
       const text = input.value.trim();
-      const v = Number(text);
-      if (keep && (text === '' || !Number.isFinite(v) || Math.abs(v) > EDIT_LIMIT)) {
-        this.error.textContent = `${name} must be a number from −${EDIT_LIMIT} to ${EDIT_LIMIT}, got "${text.slice(0, 20)}".`;
+      if (keep && text === shown) keep = false; // nothing typed: nothing changes
+      const read = readNumberField(text, locale, { min: -EDIT_LIMIT, max: EDIT_LIMIT });
+      // An ambiguous entry (Spanish "0.500": 500, or 0,5) says how it was read, kept or refused.
+      this.reading.textContent =
+        keep && read.value !== undefined && read.otherValue !== undefined
+          ? this.text('readAs', {
+              typed: text.slice(0, 20),
+              value: formatLocaleNumber(read.value, locale),
+              other: formatLocaleNumber(read.otherValue, locale),
+            })
+          : '';
+      if (keep && !read.ok) {
+        this.error.textContent = this.text('cellRange', {
+          cell: name,
+          min: this.fmt(-EDIT_LIMIT, 0),
+          max: this.fmt(EDIT_LIMIT, 0),
+          got: text.slice(0, 20),
+        });
         input.setAttribute('aria-invalid', 'true');
         return;
       }
       done = true;
       this.error.textContent = '';
-      if (keep) this.setCell(ref, v);
-      else td.replaceChildren(fmt(at(this.steps[id], i, j)));
+      if (keep && read.ok) this.setCell(ref, read.value);
+      else td.replaceChildren(this.fmt(at(this.steps[id], i, j)));
       this.focusCell(this.cell(ref)!, refocus);
     };
     input.addEventListener('keydown', (event) => {
@@ -322,17 +367,23 @@ export class AttentionSteps extends AttnElement<typeof ATTENTION_STEPS> {
   /** Marks the cells `ref` came from and writes out its sum (nothing marked for no cell). */
   private show(ref: CellRef | undefined): void {
     for (const node of this.flow.querySelectorAll('[data-mark]')) node.removeAttribute('data-mark');
-    if (!ref || !this.cell(ref))
-      return void (this.explain.textContent = 'Focus or point at a cell to see where it comes from.');
+    if (!ref || !this.cell(ref)) return void (this.explain.textContent = this.text('explainNone'));
     const [id, i, j] = ref;
-    const { sources, text } = this.derivation(ref);
+    const { sources, text, formula } = this.derivation(ref);
     this.cell(ref)!.setAttribute('data-mark', 'self');
     for (const source of sources) this.cell(source)?.setAttribute('data-mark', 'source');
-    this.explain.textContent = `${MATRICES[id].title} [${i}, ${j}]: ${text}`;
+    // A sum written out is a formula: left to right in every language.
+    this.explain.replaceChildren(
+      `${this.matrixTitle(id)} [${i}, ${j}]: `,
+      formula === undefined ? text! : el('span', { dir: 'ltr' }, formula),
+    );
   }
 
-  /** Where a cell's value comes from: the cells it is made of, and its sum written out with the core's numbers. */
-  private derivation([id, i, j]: CellRef): { sources: CellRef[]; text: string } {
+  /**
+   * Where a cell's value comes from: the cells it is made of, and its sum written out with the
+   * core's numbers (`formula`), or said in words (`text`).
+   */
+  private derivation([id, i, j]: CellRef): { sources: CellRef[]; text?: string; formula?: string } {
     const s = this.steps;
     const n = s.config.tokens;
     const row = (m: MatrixId, r: number, cols: number) => Array.from({ length: cols }, (_, c): CellRef => [m, r, c]);
@@ -341,44 +392,47 @@ export class AttentionSteps extends AttnElement<typeof ATTENTION_STEPS> {
       case 'query':
       case 'key':
       case 'value':
-        return { sources: [], text: `${fmt(value)}, component ${j} of token ${i}'s ${id}. Press Enter to change it.` };
+        return {
+          sources: [],
+          text: this.text(EXPLAIN_INPUT[id], { value: this.fmt(value), component: j, token: i }),
+        };
       case 'scores': {
         const terms = Array.from(
           { length: s.query.cols },
-          (_, c) => `${factor(at(s.query, i, c))} × ${factor(at(s.key, j, c))}`,
+          (_, c) => `${this.factor(at(s.query, i, c))} × ${this.factor(at(s.key, j, c))}`,
         );
         return {
           sources: [...row('query', i, s.query.cols), ...row('key', j, s.key.cols)],
-          text: `q${i} · k${j} = ${terms.join(' + ')} = ${fmt(value, 4)}`,
+          formula: `q${i} · k${j} = ${terms.join(' + ')} = ${this.fmt(value, 4)}`,
         };
       }
       case 'scaled':
-        return {
-          sources: [['scores', i, j]],
-          text: s.config.scale
-            ? `${factor(at(s.scores, i, j), 4)} × 1/√${s.config.dK} = ${factor(at(s.scores, i, j), 4)} × ${fmt(s.scaleFactor, 4)} = ${fmt(value, 4)}`
-            : `not scaled (divide by √dₖ is off): ${fmt(value, 4)}, the score itself`,
-        };
+        return s.config.scale
+          ? {
+              sources: [['scores', i, j]],
+              formula: `${this.factor(at(s.scores, i, j), 4)} × 1/√${s.config.dK} = ${this.factor(at(s.scores, i, j), 4)} × ${this.fmt(s.scaleFactor, 4)} = ${this.fmt(value, 4)}`,
+            }
+          : { sources: [['scores', i, j]], text: this.text('explainNotScaled', { value: this.fmt(value, 4) }) };
       case 'masked':
         return {
           sources: [['scaled', i, j]],
           text: s.allowed.data[i * n + j]
-            ? `key ${j} does not come after query ${i}: kept, ${fmt(value, 4)}`
-            : `key ${j} comes after query ${i}: blocked, its score set to ${fmt(s.maskedValue)} so that its weight is 0`,
+            ? this.text('explainKept', { key: j, query: i, value: this.fmt(value, 4) })
+            : this.text('explainBlocked', { key: j, query: i, value: this.fmt(s.maskedValue) }),
         };
       case 'weights': {
         const from: MatrixId = s.config.causal ? 'masked' : 'scaled';
-        const exps = Array.from({ length: n }, (_, k) => `exp(${fmt(at(s[from], i, k), 4)})`);
-        return { sources: row(from, i, n), text: `${exps[j]} / (${exps.join(' + ')}) = ${fmt(value, 4)}` };
+        const exps = Array.from({ length: n }, (_, k) => `exp(${this.fmt(at(s[from], i, k), 4)})`);
+        return { sources: row(from, i, n), formula: `${exps[j]} / (${exps.join(' + ')}) = ${this.fmt(value, 4)}` };
       }
       case 'output': {
         const terms = Array.from(
           { length: n },
-          (_, k) => `${fmt(at(s.weights, i, k), 4)} × ${factor(at(s.value, k, j))}`,
+          (_, k) => `${this.fmt(at(s.weights, i, k), 4)} × ${this.factor(at(s.value, k, j))}`,
         );
         return {
           sources: [...row('weights', i, n), ...Array.from({ length: n }, (_, k): CellRef => ['value', k, j])],
-          text: `${terms.join(' + ')} = ${fmt(value, 4)}`,
+          formula: `${terms.join(' + ')} = ${this.fmt(value, 4)}`,
         };
       }
     }

@@ -14,6 +14,9 @@ import type { XapiAgent } from '../element/public-types';
 import { QUERY_LIMIT } from '../soft-lookup/soft-lookup';
 import { sweepOf } from '../shared/sweep-view';
 import { activityId, answeredStatement, completedStatement } from '../element/xapi';
+import { numberLocale } from '../../common/language';
+import exercisesMessages from 'attn-messages:exercises';
+import { readNumberField } from '../shared/number-field';
 
 /** A task as schemas/exercises.schema.json describes it. */
 type Params = Record<string, number | number[]>;
@@ -28,8 +31,17 @@ interface Exercise {
 /** The soft lookup's default keys: the aim-query task asks about them. */
 const SOFT_LOOKUP_KEYS = attributeSpec(SOFT_LOOKUP, 'keys').default;
 
-const fillParams = (text: string, params: Params) =>
-  text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+/**
+ * The author's {name} placeholders filled with the task's parameters: numbers written as `write`
+ * writes them, anything else (an author's mistake) as its text.
+ */
+const fillParams = (text: string, params: Params, write: (n: number) => string) => {
+  const say = (v: unknown) => (typeof v === 'number' ? write(v) : String(v));
+  return text.replace(/\{(\w+)\}/g, (m, name) => {
+    const value: unknown = params[name];
+    return value === undefined ? m : Array.isArray(value) ? value.map(say).join(', ') : say(value);
+  });
+};
 const num = (p: Params, name: string) => p[name] as number;
 
 let lists = 0; // heading ids must stay unique when a page holds more than one list
@@ -46,6 +58,7 @@ function parameterCount(core: Core, dModel: number, numHeads: number): number {
 
 export class Exercises extends AttnElement<typeof EXERCISES> {
   static readonly contract = EXERCISES;
+  static readonly messages = [exercisesMessages];
   /** The whole core: this widget uses more than the attention core has. */
   declare protected core: Core;
 
@@ -67,10 +80,7 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
       readAuthorData<{ exercises: Exercise[] }>('exercises', this.inlineJson(), this.settings.src),
       mathReady(),
     ]);
-    if (!own)
-      throw new AuthorError(
-        'no tasks: give them as a child <script type="application/json"> or with src (schemas/exercises.schema.json)',
-      );
+    if (!own) throw new AuthorError(this.text('noTasks'));
     const { exercises } = own;
     this.results.clear();
     this.total = exercises.length;
@@ -115,25 +125,37 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
 
   private build(x: Exercise, index: number): HTMLElement {
     const result = el('p', { class: 'result', 'aria-live': 'polite' });
+    // How an ambiguous entry was read (Spanish "9.408": 9408, not 9,408), until the next check.
+    const reading = el('p', { class: 'number-reading', 'aria-live': 'polite' });
     const report = (correct: boolean, text: string, response: string) => {
       result.dataset.result = correct ? 'right' : 'wrong';
-      result.textContent = (correct ? 'Correct. ' : 'Not yet. ') + text;
+      result.textContent = this.text(correct ? 'right' : 'notYet', { detail: text });
       this.record(x, correct, response);
     };
     const refuse = (text: string) => {
       result.dataset.result = 'wrong';
       result.textContent = text;
     };
-    const check = el('button', { type: 'button' }, 'Check');
-    const body = this.inputsFor(x, check, report, refuse);
+    const check = el('button', { type: 'button' }, this.text('check'));
+    // Each check starts with no reading told (this listener runs before the task's own).
+    check.addEventListener('click', () => (reading.textContent = ''));
+    const body = this.inputsFor(x, check, report, refuse, (text) =>
+      reading.append(reading.textContent ? ` ${text}` : text),
+    );
     const headingId = `${this.idPrefix}-${x.id}`;
     return el(
       'section',
       { class: 'exercise', 'data-exercise': x.id, 'aria-labelledby': headingId },
-      el('h3', { id: headingId }, `${index + 1}. ${x.title}`),
-      el('p', {}, renderRich(fillParams(x.prompt, { ...x.params, queryLimit: QUERY_LIMIT }))),
+      el('h3', { id: headingId }, `${this.formatNumber(index + 1)}. ${x.title}`),
+      el(
+        'p',
+        {},
+        renderRich(fillParams(x.prompt, { ...x.params, queryLimit: QUERY_LIMIT }, (n) => this.formatNumber(n))),
+      ),
+
       body,
       el('div', { class: 'attn-controls' }, check),
+      reading,
       result,
     );
   }
@@ -143,12 +165,15 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
     check: HTMLButtonElement,
     report: (ok: boolean, t: string, response: string) => void,
     refuse: (t: string) => void,
+    tellReading: (t: string) => void,
   ): HTMLElement {
     const p = x.params;
     const numberInput = (label: string, attrs: Record<string, string> = {}) => {
       const input = el('input', { type: 'text', inputmode: 'decimal', size: '8', ...attrs });
       return { input, label: el('label', {}, label, input) };
     };
+    const locale = numberLocale(this.messages.language);
+    /** The field's number by the widget's locale, or undefined (refused, the field named by `name`). */
     const parse = (
       input: HTMLInputElement,
       name: string,
@@ -156,41 +181,59 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
       max: number,
       integer = false,
     ): number | undefined => {
-      const v = Number(input.value.trim().replace('−', '-'));
-      if (input.value.trim() === '' || !Number.isFinite(v) || v < min || v > max || (integer && !Number.isInteger(v))) {
+      const read = readNumberField(input.value, locale, { min, max, integer });
+      if (read.value !== undefined && read.otherValue !== undefined)
+        tellReading(
+          this.text('readAs', {
+            typed: input.value.trim(),
+            value: this.formatNumber(read.value),
+            other: this.formatNumber(read.otherValue),
+          }),
+        );
+      if (!read.ok) {
         refuse(
-          `${name} must be ${integer ? 'a whole number' : 'a number'} from ${min} to ${max}, got "${input.value}".`,
+          this.text(integer ? 'mustBeWhole' : 'mustBeNumber', {
+            name,
+            min: this.formatNumber(min),
+            max: this.formatNumber(max),
+            got: input.value.slice(0, 40),
+          }),
         );
         return undefined;
       }
-      return v;
+      return read.value;
     };
     switch (x.kind) {
       case 'predict-max-weight': {
         const dks = p.dks as number[];
-        const select = el('select', {}, ...dks.map((d) => el('option', { value: String(d) }, `d_k = ${d}`)));
-        const guess = numberInput('your guess');
+        const select = el(
+          'select',
+          {},
+          ...dks.map((d) => el('option', { value: String(d) }, `d_k = ${this.formatNumber(d)}`)),
+        );
+        const guess = numberInput(this.text('yourGuess'));
         check.addEventListener('click', () => {
-          const g = parse(guess.input, 'Your guess', 0, 1);
+          const g = parse(guess.input, this.text('fieldGuess'), 0, 1);
           if (g === undefined) return;
           const dk = Number(select.value);
           const sweep = sweepOf(this.core, { dks: [dk], draws: num(p, 'draws'), tokens: num(p, 'tokens'), seed: 0 });
           const measured = sweep.rows[0].unscaled.maxWeight.mean;
           report(
             Math.abs(g - measured) <= num(p, 'tolerance'),
-            `The core measured ${measured.toFixed(4)} at d_k = ${dk}.`,
+            this.text('measuredMaxWeight', { value: this.formatNumber(measured, 4), dk: this.formatNumber(dk) }),
             `d_k ${dk}: ${g}`,
           );
         });
-        return el('div', { class: 'attn-controls' }, el('label', {}, 'key width', select), guess.label);
+        return el('div', { class: 'attn-controls' }, el('label', {}, this.text('keyWidth'), select), guess.label);
       }
       case 'build-mask': {
         const n = num(p, 'size');
         const cells: HTMLButtonElement[] = [];
         const grid = el('div', {
           class: 'mask-builder',
+          dir: 'ltr', // a matrix: queries down, keys across, in every language
           role: 'group',
-          'aria-label': `${n} by ${n} mask: arrow keys move between cells, Space or Enter switches one`,
+          'aria-label': this.text('maskGrid', { n }),
         });
         grid.style.gridTemplateColumns = `repeat(${n}, 1.9rem)`; // CSSOM, allowed under a strict CSP
         for (let i = 0; i < n * n; i++) {
@@ -199,7 +242,7 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
             type: 'button',
             'aria-pressed': 'false',
             tabindex: i === 0 ? '0' : '-1',
-            'aria-label': `query ${Math.floor(i / n) + 1}, key ${(i % n) + 1}`,
+            'aria-label': this.text('maskCell', { query: Math.floor(i / n) + 1, key: (i % n) + 1 }),
           });
           b.addEventListener('click', () =>
             b.setAttribute('aria-pressed', String(b.getAttribute('aria-pressed') !== 'true')),
@@ -233,7 +276,7 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
             cols: n,
             data: Uint8Array.from(cells.map((c) => (c.getAttribute('aria-pressed') === 'true' ? 1 : 0))),
           };
-          if (!mask.data.some((v) => v)) return refuse('Switch on at least one cell.');
+          if (!mask.data.some((v) => v)) return refuse(this.text('maskNone'));
           // A query with no key left has nothing to attend to (its row turns uniform or NaN).
           const empty = Array.from({ length: n }, (_, r) => r).filter(
             (r) => this.core.allowedFraction({ rows: 1, cols: n, data: mask.data.slice(r * n, (r + 1) * n) }) === 0,
@@ -242,14 +285,17 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
           const causal = this.core.combineMasks(mask, this.core.causalMask(n));
           const peeks = mask.data.reduce((count, v, i) => count + (v && !causal.data[i] ? 1 : 0), 0);
           const ok = Math.abs(fraction - num(p, 'fraction')) < 1e-12 && peeks === 0 && empty.length === 0;
-          const rows = empty.map((r) => r + 1).join(', ');
+          const rows = new Intl.ListFormat(locale, { type: 'unit', style: 'short' }).format(
+            empty.map((r) => this.formatNumber(r + 1)),
+          );
           report(
             ok,
-            `Your mask allows ${fraction.toFixed(4)} of the pairs` +
-              (peeks ? ` and lets ${peeks} pair(s) see a later key` : ', no query sees a later key') +
-              (empty.length
-                ? `, but leaves ${empty.length > 1 ? `queries ${rows}` : `query ${rows}`} with no key to attend to.`
-                : ', and every query has a key to attend to.'),
+            this.text('maskResult', {
+              fraction: this.formatNumber(fraction, 4),
+              peeks,
+              empty: empty.length,
+              rows,
+            }),
             mask.data.join(''),
           );
         });
@@ -270,29 +316,27 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
             { rows: 5, cols: 2, data: Float32Array.from(SOFT_LOOKUP_KEYS.flat()) },
           );
           const w = result.weights.data[k];
-          report(w >= num(p, 'target'), `Key ${k + 1} gets ${w.toFixed(4)} of the weight.`, `${x0}, ${y0}`);
+          report(
+            w >= num(p, 'target'),
+            this.text('aimResult', { key: k + 1, weight: this.formatNumber(w, 4) }),
+            `${x0}, ${y0}`,
+          );
         });
         return el('div', { class: 'attn-controls' }, qx.label, qy.label);
       }
       case 'count-parameters': {
-        const answer = numberInput('parameters');
+        const answer = numberInput(this.text('parameters'));
         check.addEventListener('click', () => {
-          const g = parse(answer.input, 'The count', 0, 1e9, true);
+          const g = parse(answer.input, this.text('fieldCount'), 0, 1e9, true);
           if (g === undefined) return;
           const count = parameterCount(this.core, num(p, 'dModel'), num(p, 'numHeads'));
-          report(
-            g === count,
-            g === count
-              ? `${count.toLocaleString('en-US')}: four weight matrices and four bias vectors.`
-              : 'Count the four weight matrices and the four bias vectors.',
-            String(g),
-          );
+          report(g === count, g === count ? this.text('countRight', { count }) : this.text('countHint'), String(g));
         });
         return el('div', { class: 'attn-controls' }, answer.label);
       }
       case 'entropy-threshold': {
         const dks = [2, 4, 8, 16, 32, 64, 128, 256, 512];
-        const select = el('select', {}, ...dks.map((d) => el('option', { value: String(d) }, String(d))));
+        const select = el('select', {}, ...dks.map((d) => el('option', { value: String(d) }, this.formatNumber(d))));
         check.addEventListener('click', () => {
           const sweep = sweepOf(this.core, { dks, draws: num(p, 'draws'), tokens: num(p, 'tokens'), seed: 0 });
           const first = sweep.rows.find((r) => r.unscaled.entropy.mean < num(p, 'threshold'));
@@ -300,7 +344,10 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
           const row = sweep.rows.find((r) => r.dk === chosen)!;
           report(
             first?.dk === chosen,
-            `At d_k = ${chosen} the core measures ${row.unscaled.entropy.mean.toFixed(3)} nats.`,
+            this.text('measuredEntropy', {
+              dk: this.formatNumber(chosen),
+              entropy: this.formatNumber(row.unscaled.entropy.mean, 3),
+            }),
             String(chosen),
           );
         });
@@ -308,9 +355,9 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
       }
       case 'one-block-heads': {
         // Checked against the 1-block runs the native core recorded at build time.
-        const guess = numberInput('your guess');
+        const guess = numberInput(this.text('yourGuess'));
         check.addEventListener('click', async () => {
-          const g = parse(guess.input, 'Your guess', 0, 1);
+          const g = parse(guess.input, this.text('fieldGuess'), 0, 1);
           if (g === undefined) return;
           // The recorded runs load only when a reader checks this kind of task.
           const runs = (await import('../../common/recorded-runs')).oneBlockRuns();
@@ -320,21 +367,27 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
               r.config.epochs === num(p, 'epochs') &&
               r.config.seed === num(p, 'seed'),
           );
-          if (!run)
-            return refuse(
-              `This build has no recorded 1-block run with ${num(p, 'heads')} heads and ${num(p, 'epochs')} epochs; train it in the trainer to see.`,
-            );
+          if (!run) return refuse(this.text('noRecordedRun', { heads: num(p, 'heads'), epochs: num(p, 'epochs') }));
           const others = runs
             .filter((r) => r !== run && r.config.seed === run.config.seed && r.config.heads !== run.config.heads)
             .sort((a, b) => a.config.heads - b.config.heads)
-            .map(
-              (r) =>
-                `${r.config.heads} head${r.config.heads > 1 ? 's' : ''}, ${r.config.epochs} epochs: ${r.best.toFixed(3)}`,
+            .map((r) =>
+              this.text('otherRun', {
+                heads: r.config.heads,
+                epochs: r.config.epochs,
+                best: this.formatNumber(r.best, 3),
+              }),
             );
+          const reached = {
+            best: this.formatNumber(run.best, 3),
+            epoch: run.bestEpoch,
+            baseline: this.formatNumber(run.baseline, 3),
+          };
           report(
             Math.abs(g - run.best) <= num(p, 'tolerance'),
-            `The recorded run reached ${run.best.toFixed(3)} (best at epoch ${run.bestEpoch}; most frequent symbol ${run.baseline.toFixed(3)}).` +
-              (others.length ? ` Other recorded 1-block runs on seed ${run.config.seed}: ${others.join('; ')}.` : ''),
+            others.length
+              ? this.text('runReachedOthers', { ...reached, seed: run.config.seed, others: others.join('; ') })
+              : this.text('runReached', reached),
             String(g),
           );
         });

@@ -6,11 +6,13 @@ import type { Core } from '../../core';
 import { HEADS_FIGURE } from '../element/contracts';
 import { AttnElement, define, el } from '../element/base';
 import { loadPlot } from '../shared/plot-util';
-import { heatmap } from '../shared/heatmap';
+import { heatmap, heatmapMessages } from '../shared/heatmap';
+import headsMessages from 'attn-messages:heads-figure';
 import { combineSvgs, downloadCsv, downloadSvg } from '../shared/download';
 
 export class HeadsFigure extends AttnElement<typeof HEADS_FIGURE> {
   static readonly contract = HEADS_FIGURE;
+  static readonly messages = [headsMessages, heatmapMessages];
   /** The whole core: this widget uses more than the attention core has. */
   declare protected core: Core;
 
@@ -34,22 +36,18 @@ export class HeadsFigure extends AttnElement<typeof HEADS_FIGURE> {
     const svgs: SVGSVGElement[] = [];
     const panel = async (title: string, weights: ArrayLike<number>) => {
       const host = el('div', {});
-      const svg = await heatmap(host, {
-        rows: t,
-        cols: t,
-        weights,
-        max,
-        colour,
-        label: `${title}: attention weights of ${t} tokens`,
-        size: 150,
-      });
+      const svg = await heatmap(
+        host,
+        { rows: t, cols: t, weights, max, colour, label: this.text('heatmapLabel', { title, tokens: t }), size: 150 },
+        this.messages,
+      );
       if (svg) svgs.push(svg);
       return el('div', {}, el('h3', {}, title), host);
     };
     const heads = await Promise.all(
-      demo.multi.weights.map((w, h) => panel(`Head ${h + 1} of ${demo.multi.numHeads}`, w)),
+      demo.multi.weights.map((w, h) => panel(this.text('headOf', { head: h + 1, heads: demo.multi.numHeads }), w)),
     );
-    const csv = el('button', { type: 'button' }, 'Download CSV');
+    const csv = el('button', { type: 'button' }, this.text('downloadCsv'));
     csv.addEventListener('click', () => {
       const layers = [
         ...demo.multi.weights.map((w, h) => [`${demo.multi.numHeads} heads: head ${h + 1}`, w] as const),
@@ -61,9 +59,9 @@ export class HeadsFigure extends AttnElement<typeof HEADS_FIGURE> {
         layers.flatMap(([name, w]) => Array.from(w, (v, i) => [name, Math.floor(i / t), i % t, v])),
       );
     });
-    const svg = el('button', { type: 'button' }, 'Download SVG');
+    const svg = el('button', { type: 'button' }, this.text('downloadSvg'));
     svg.addEventListener('click', () => downloadSvg('heads.svg', combineSvgs(svgs, 5)));
-    const single = await panel(`1 head of ${demo.dModel}`, demo.single.weights[0]);
+    const single = await panel(this.text('singleHead', { width: demo.dModel }), demo.single.weights[0]);
     this.replaceChildren(
       el(
         'div',
@@ -71,17 +69,43 @@ export class HeadsFigure extends AttnElement<typeof HEADS_FIGURE> {
         el(
           'p',
           {},
-          `${demo.multi.numHeads} heads of ${demo.multi.keyDim}: `,
-          el('strong', { 'data-count': 'multi' }, demo.multi.parameterCount.toLocaleString('en-US')),
-          ` parameters; 1 head of ${demo.dModel}: `,
-          el('strong', { 'data-count': 'single' }, demo.single.parameterCount.toLocaleString('en-US')),
-          ` parameters. These heads are untrained, so their attention is close to even and which key each ranks first is noise (they rank different keys first on ${demo.queriesWithDifferingArgmax} of ${t} queries). Fullest colour: ${max.toFixed(3)}, the largest weight shown.`,
+          ...withStrong(
+            this.text('counts', {
+              heads: demo.multi.numHeads,
+              keyDim: demo.multi.keyDim,
+              width: demo.dModel,
+              multi: MARK_MULTI,
+              single: MARK_SINGLE,
+            }),
+            {
+              [MARK_MULTI]: el('strong', { 'data-count': 'multi' }, this.formatNumber(demo.multi.parameterCount)),
+              [MARK_SINGLE]: el('strong', { 'data-count': 'single' }, this.formatNumber(demo.single.parameterCount)),
+            },
+          ),
+          ' ',
+          this.text('untrained', {
+            differing: demo.queriesWithDifferingArgmax,
+            tokens: t,
+            max: this.formatNumber(max, 3),
+          }),
         ),
         el('div', { class: 'mask-grid' }, ...heads, single),
         el('div', { class: 'attn-download' }, csv, svg),
       ),
     );
   }
+}
+
+// Stand-ins for the bold counts inside the counts message, replaced by their elements.
+const MARK_MULTI = '\u{E000}';
+const MARK_SINGLE = '\u{E001}';
+
+/** A message's text split at its stand-ins, each replaced by its element. */
+function withStrong(text: string, nodes: Record<string, HTMLElement>): (string | HTMLElement)[] {
+  return text
+    .split(/([\u{E000}\u{E001}])/u)
+    .filter((part) => part !== '')
+    .map((part) => nodes[part] ?? part);
 }
 
 define(HeadsFigure);

@@ -8,12 +8,16 @@ import { MASK_FIGURE } from '../element/contracts';
 import { AttnElement, define, el } from '../element/base';
 import { loadPlot } from '../shared/plot-util';
 import { combineSvgs, downloadCsv, downloadSvg } from '../shared/download';
-import { heatmap } from '../shared/heatmap';
+import { heatmap, heatmapMessages } from '../shared/heatmap';
+import maskMessages from 'attn-messages:mask-figure';
+import { numberLocale } from '../../common/language';
 
-const LABELS: Record<string, string> = { causal: 'Causal', padding: 'Padding', both: 'Both' };
+/** Each mask's name in the catalog. */
+const LABELS: Record<string, string> = { causal: 'maskCausal', padding: 'maskPadding', both: 'maskBoth' };
 
 export class MaskFigure extends AttnElement<typeof MASK_FIGURE> {
   static readonly contract = MASK_FIGURE;
+  static readonly messages = [maskMessages, heatmapMessages];
   /** The whole core: this widget uses more than the attention core has. */
   declare protected core: Core;
 
@@ -24,6 +28,11 @@ export class MaskFigure extends AttnElement<typeof MASK_FIGURE> {
   private error!: HTMLElement;
   /** the most positions this figure draws */
   private limit = 0;
+
+  /** The locale the widget writes numbers in. */
+  private get locale(): string {
+    return numberLocale(this.messages.language);
+  }
 
   protected preload(): Promise<unknown> {
     return loadPlot();
@@ -52,15 +61,20 @@ export class MaskFigure extends AttnElement<typeof MASK_FIGURE> {
     n.addEventListener('change', apply);
     real.addEventListener('change', apply);
     this.grid = el('div', { class: 'mask-grid' });
-    const csv = el('button', { type: 'button' }, 'Download CSV');
+    const csv = el('button', { type: 'button' }, this.text('downloadCsv'));
     csv.addEventListener('click', () => this.downloadCsv());
-    const svg = el('button', { type: 'button' }, 'Download SVG');
+    const svg = el('button', { type: 'button' }, this.text('downloadSvg'));
     svg.addEventListener('click', () => downloadSvg('masks.svg', combineSvgs(this.panels, 3)));
     this.replaceChildren(
       el(
         'div',
         { class: 'attn-panel' },
-        el('div', { class: 'attn-controls' }, el('label', {}, 'positions', n), el('label', {}, 'real tokens', real)),
+        el(
+          'div',
+          { class: 'attn-controls' },
+          el('label', {}, this.text('positions'), n),
+          el('label', {}, this.text('realTokens'), real),
+        ),
         this.error,
         this.grid,
         el('div', { class: 'attn-download' }, csv, svg),
@@ -78,9 +92,15 @@ export class MaskFigure extends AttnElement<typeof MASK_FIGURE> {
     const n = Number(nText),
       real = Number(realText);
     if (!Number.isInteger(n) || n < 1 || n > this.limit)
-      return void (this.error.textContent = `Positions must be a whole number from 1 to ${this.limit}, got "${nText}".`);
+      return void (this.error.textContent = this.text('positionsRange', {
+        max: this.formatNumber(this.limit),
+        got: nText.slice(0, 20),
+      }));
     if (!Number.isInteger(real) || real < 1 || real > n)
-      return void (this.error.textContent = `Real tokens must be a whole number from 1 to ${n}, got "${realText}".`);
+      return void (this.error.textContent = this.text('realRange', {
+        max: this.formatNumber(n),
+        got: realText.slice(0, 20),
+      }));
     this.error.textContent = '';
     this.shownPositions = n;
     this.shownReal = real;
@@ -103,22 +123,48 @@ export class MaskFigure extends AttnElement<typeof MASK_FIGURE> {
     const panels = await Promise.all(
       demo.cases.map(async (c, i) => {
         const plot = el('div', {});
-        const svg = await heatmap(plot, {
-          rows: n,
-          cols: n,
-          weights: c.weights,
-          allowed: c.allowed,
-          colour,
-          label: `${LABELS[c.name]} mask: weights of ${n} queries over ${n} keys; ${(c.allowedFraction * 100).toFixed(1)}% of pairs allowed`,
-        });
+        const name = LABELS[c.name] ? this.text(LABELS[c.name]) : c.name;
+        const svg = await heatmap(
+          plot,
+          {
+            rows: n,
+            cols: n,
+            weights: c.weights,
+            allowed: c.allowed,
+            colour,
+            label: this.text('heatmapLabel', {
+              mask: name,
+              n,
+              percent: new Intl.NumberFormat(this.locale, {
+                style: 'percent',
+                minimumFractionDigits: 1,
+                maximumFractionDigits: 1,
+              }).format(c.allowedFraction),
+            }),
+          },
+          this.messages,
+        );
         if (svg) this.panels[i] = svg;
         return el(
           'div',
           { 'data-mask': c.name },
-          el('h3', {}, LABELS[c.name] ?? c.name),
+          el('h3', {}, name),
           plot,
-          el('p', {}, `allowed: ${c.allowedFraction.toFixed(4)}`),
-          el('p', {}, `largest blocked weight: ${c.maxBlockedWeight.toExponential(2)}`),
+          el('p', {}, this.text('allowed', { fraction: this.formatNumber(c.allowedFraction, 4) })),
+          el(
+            'p',
+            {},
+            this.text('largestBlocked', {
+              weight:
+                c.maxBlockedWeight === 0
+                  ? this.formatNumber(0)
+                  : new Intl.NumberFormat(this.locale, {
+                      notation: 'scientific',
+                      minimumFractionDigits: 2,
+                      maximumFractionDigits: 2,
+                    }).format(c.maxBlockedWeight),
+            }),
+          ),
         );
       }),
     );

@@ -4,12 +4,23 @@
 import type { Core } from '../../core';
 import { PITFALL_DEMO } from '../element/contracts';
 import { AttnElement, define, el } from '../element/base';
+import { numberLocale } from '../../common/language';
+import pitfallMessages from 'attn-messages:pitfall-demo';
 
-const fmt = (v: number) =>
-  Number.isNaN(v) ? 'NaN' : v === -Infinity ? '−∞' : Math.abs(v) >= 1e4 ? v.toExponential(2) : v.toFixed(4);
+/** A stored constant as `locale` writes it: large ones in scientific notation, −∞ and NaN as symbols. */
+function fmt(v: number, locale: string): string {
+  if (Number.isNaN(v)) return 'NaN';
+  if (v === -Infinity) return '−∞';
+  const options: Intl.NumberFormatOptions =
+    Math.abs(v) >= 1e4
+      ? { notation: 'scientific', minimumFractionDigits: 2, maximumFractionDigits: 2 }
+      : { minimumFractionDigits: 4, maximumFractionDigits: 4 };
+  return new Intl.NumberFormat(locale, options).format(v).replace('-', '−');
+}
 
 export class PitfallDemo extends AttnElement<typeof PITFALL_DEMO> {
   static readonly contract = PITFALL_DEMO;
+  static readonly messages = [pitfallMessages];
   /** The whole core: this widget uses more than the attention core has. */
   declare protected core: Core;
 
@@ -19,20 +30,16 @@ export class PitfallDemo extends AttnElement<typeof PITFALL_DEMO> {
     const sums = el(
       'table',
       { class: 'ranked', 'data-demo': 'mask-after-softmax' },
-      el(
-        'caption',
-        {},
-        `Row sums of the weights, causal and padding mask together (${masks.positions} positions, ${masks.real} real)`,
-      ),
+      el('caption', {}, this.text('sumsCaption', { positions: masks.positions, real: masks.real })),
       el(
         'thead',
         {},
         el(
           'tr',
           {},
-          el('th', { scope: 'col' }, 'query'),
-          el('th', { scope: 'col' }, 'mask, then softmax'),
-          el('th', { scope: 'col' }, 'softmax, then mask'),
+          el('th', { scope: 'col' }, this.text('query')),
+          el('th', { scope: 'col' }, this.text('maskThenSoftmax')),
+          el('th', { scope: 'col' }, this.text('softmaxThenMask')),
         ),
       ),
       el(
@@ -42,22 +49,29 @@ export class PitfallDemo extends AttnElement<typeof PITFALL_DEMO> {
           el(
             'tr',
             {},
-            el('td', {}, String(i)),
-            el('td', {}, s.toFixed(4)),
-            el('td', {}, both.mistakeRowSums[i].toFixed(4)),
+            el('td', {}, this.formatNumber(i)),
+            el('td', {}, this.formatNumber(s, 4)),
+            el('td', {}, this.formatNumber(both.mistakeRowSums[i], 4)),
           ),
         ),
       ),
     );
 
     const half = this.core.halfPrecisionPitfall();
+    const locale = numberLocale(this.messages.language);
     const cases = el(
       'table',
       { class: 'ranked', 'data-demo': 'half-precision' },
       el(
         'caption',
         {},
-        `Masked-score constants on ${half.positions} positions, rows ${half.fullyMaskedRows.join(', ')} fully masked`,
+        this.text('halfCaption', {
+          positions: half.positions,
+          count: half.fullyMaskedRows.length,
+          rows: new Intl.ListFormat(locale, { type: 'unit', style: 'short' }).format(
+            Array.from(half.fullyMaskedRows, (r) => this.formatNumber(r)),
+          ),
+        }),
       ),
       el(
         'thead',
@@ -65,8 +79,8 @@ export class PitfallDemo extends AttnElement<typeof PITFALL_DEMO> {
         el(
           'tr',
           {},
-          ...['precision', 'constant', 'stored as', 'fully masked rows', 'all weights finite'].map((h) =>
-            el('th', { scope: 'col' }, h),
+          ...['precision', 'constant', 'storedAs', 'fullyMaskedRows', 'allFinite'].map((h) =>
+            el('th', { scope: 'col' }, this.text(h)),
           ),
         ),
       ),
@@ -77,11 +91,11 @@ export class PitfallDemo extends AttnElement<typeof PITFALL_DEMO> {
           el(
             'tr',
             { 'data-precision': c.precision, 'data-constant': c.constant },
-            el('td', {}, c.precision),
-            el('td', {}, c.constant),
-            el('td', {}, fmt(c.stored)),
-            el('td', {}, c.fullyMaskedRowsNan ? 'NaN' : 'uniform'),
-            el('td', {}, c.allFinite ? 'yes' : 'no'),
+            el('td', { dir: 'ltr' }, c.precision),
+            el('td', { dir: 'ltr' }, c.constant),
+            el('td', { dir: 'ltr' }, fmt(c.stored, locale)),
+            el('td', {}, c.fullyMaskedRowsNan ? 'NaN' : this.text('uniform')),
+            el('td', {}, this.text(c.allFinite ? 'yes' : 'no')),
           ),
         ),
       ),

@@ -10,10 +10,13 @@ import { acceptedField, attributeSpec, AuthorError } from '../element/contract';
 import { RANKED_TABLE } from '../element/contracts';
 import { AttnElement, define, el } from '../element/base';
 import { downloadCsv } from '../shared/download';
-import { chooseDefaultSweepDraws, scaleSweepTable, sweepOf, type TableData } from '../shared/sweep-view';
+import { chooseDefaultSweepDraws, scaleSweepTable, sweepMessages, sweepOf, type TableData } from '../shared/sweep-view';
+import rankedMessages from 'attn-messages:ranked-table';
+import { numberLocale } from '../../common/language';
 
 export class RankedTable extends AttnElement<typeof RANKED_TABLE> {
   static readonly contract = RANKED_TABLE;
+  static readonly messages = [rankedMessages, sweepMessages];
   /** The whole core: this widget uses more than the attention core has. */
   declare protected core: Core;
 
@@ -41,11 +44,14 @@ export class RankedTable extends AttnElement<typeof RANKED_TABLE> {
         step: '1',
         value: String(this.shownDraws),
       });
-      const apply = el('button', { type: 'button' }, 'Recompute');
+      const apply = el('button', { type: 'button' }, this.text('recompute'));
       const recompute = () => {
         const value = Number(drawsInput.value);
         if (!Number.isInteger(value) || value < 1 || value > limit) {
-          this.error.textContent = `Draws must be a whole number from 1 to ${limit} here, got "${drawsInput.value}".`;
+          this.error.textContent = this.text('drawsRange', {
+            max: this.formatNumber(limit),
+            got: drawsInput.value.slice(0, 20),
+          });
           return;
         }
         this.error.textContent = '';
@@ -56,16 +62,16 @@ export class RankedTable extends AttnElement<typeof RANKED_TABLE> {
       };
       apply.addEventListener('click', recompute);
       drawsInput.addEventListener('keydown', (e) => e.key === 'Enter' && recompute());
-      controls.append(el('label', {}, 'random draws per d_k', drawsInput), apply);
+      controls.append(el('label', {}, this.text('drawsLabel'), drawsInput), apply);
       this.data = this.sweepData();
     }
     if (sort !== undefined && !this.data.columns.some((c) => c.key === sort))
       throw new AuthorError(
-        `attribute sort must be the key of one of the columns (${this.data.columns.map((c) => c.key).join(', ')}), got "${sort.slice(0, 60)}"`,
+        this.text('sortNotColumn', { keys: this.data.columns.map((c) => c.key).join(', '), got: sort.slice(0, 60) }),
       );
     this.sortKey = sort ?? this.data.columns[0].key;
     this.descending = order === 'descending';
-    const csv = el('button', { type: 'button' }, 'Download CSV');
+    const csv = el('button', { type: 'button' }, this.text('downloadCsv'));
     csv.addEventListener('click', () =>
       downloadCsv(
         'attention-table.csv',
@@ -90,7 +96,7 @@ export class RankedTable extends AttnElement<typeof RANKED_TABLE> {
   /** The core's default sweep with this table's draws, which the page's figures of it then show too. */
   private sweepData(): TableData {
     chooseDefaultSweepDraws(this.shownDraws, this);
-    return scaleSweepTable(sweepOf(this.core, { draws: this.shownDraws }));
+    return scaleSweepTable(sweepOf(this.core, { draws: this.shownDraws }), this.messages);
   }
 
   /** The rows in their current order. */
@@ -102,7 +108,12 @@ export class RankedTable extends AttnElement<typeof RANKED_TABLE> {
         y = b[key];
       // empty cells last, whichever the direction
       if (x === undefined || y === undefined) return Number(x === undefined) - Number(y === undefined);
-      return sign * (typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y)));
+      return (
+        sign *
+        (typeof x === 'number' && typeof y === 'number'
+          ? x - y
+          : String(x).localeCompare(String(y), numberLocale(this.messages.language)))
+      );
     });
   }
 
@@ -139,7 +150,7 @@ export class RankedTable extends AttnElement<typeof RANKED_TABLE> {
         {},
         ...columns.map((c) => {
           const v = row[c.key];
-          const text = typeof v === 'number' ? (c.digits === undefined ? String(v) : v.toFixed(c.digits)) : (v ?? '');
+          const text = typeof v === 'number' ? this.formatNumber(v, c.digits) : (v ?? '');
           if (c.key !== this.sortKey || typeof v !== 'number') return el('td', {}, text);
           const fill = el('span', { class: 'bar-fill' });
           fill.style.width = `${(100 * Math.abs(v)) / scaleTop}%`; // CSSOM, allowed under a strict CSP
@@ -152,7 +163,7 @@ export class RankedTable extends AttnElement<typeof RANKED_TABLE> {
               { class: 'cell' },
               text,
               el('span', { class: 'bar-track', 'aria-hidden': 'true' }, fill),
-              ...(mark ? [el('span', { class: 'mark' }, mark)] : []),
+              ...(mark ? [el('span', { class: 'mark' }, this.text(mark))] : []),
             ),
           );
         }),
@@ -166,7 +177,7 @@ export class RankedTable extends AttnElement<typeof RANKED_TABLE> {
         el(
           'caption',
           { class: 'visually-hidden' },
-          `Ranked by ${caption}, ${this.descending ? 'highest' : 'lowest'} first`,
+          this.text(this.descending ? 'rankedHighestFirst' : 'rankedLowestFirst', { column: caption }),
         ),
         el('thead', {}, head),
         el('tbody', {}, ...body),

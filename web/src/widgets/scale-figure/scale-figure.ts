@@ -15,15 +15,20 @@ import {
 } from '../shared/sweep-view';
 import { downloadCsv, downloadSvg } from '../shared/download';
 import { attachPlot, loadPlot, onWidthChange, SERIES_COLOURS, widthFor } from '../shared/plot-util';
+import scaleMessages from 'attn-messages:scale-figure';
+import { numberLocale } from '../../common/language';
+import type { Messages } from '../../common/messages';
 
+/** The two panels: the measure, and the catalog keys of its title and of its download button. */
 const PANELS = [
-  { measure: 'maxWeight', title: 'Largest weight', unit: '' },
-  { measure: 'entropy', title: 'Entropy (nats)', unit: ' nats' },
+  { measure: 'maxWeight', title: 'titleMaxWeight', download: 'downloadMaxWeight' },
+  { measure: 'entropy', title: 'titleEntropy', download: 'downloadEntropy' },
 ] as const;
 const DOT_RADIUS = 3.5;
 
 export class ScaleFigure extends AttnElement<typeof SCALE_FIGURE> {
   static readonly contract = SCALE_FIGURE;
+  static readonly messages = [scaleMessages];
   /** The whole core: this widget uses more than the attention core has. */
   declare protected core: Core;
 
@@ -49,17 +54,29 @@ export class ScaleFigure extends AttnElement<typeof SCALE_FIGURE> {
     const grid = el('div', { class: 'figure-grid' });
     this.plotHosts = PANELS.map((panel) => {
       const plotHost = el('div', {});
-      grid.append(el('div', {}, el('h3', {}, panel.title), plotHost));
+      grid.append(el('div', {}, el('h3', {}, this.text(panel.title)), plotHost));
       return plotHost;
     });
     const legend = el(
       'p',
       { class: 'attn-controls' },
-      el('span', { class: 'swatch-unscaled' }, 'unscaled, softmax(QKᵀ)'),
-      el('span', { class: 'swatch-scaled' }, 'scaled, softmax(QKᵀ/√d_k)'),
+      el(
+        'span',
+        { class: 'swatch-unscaled' },
+        this.text('legendUnscaled'),
+        ' ',
+        el('span', { dir: 'ltr' }, 'softmax(QKᵀ)'),
+      ),
+      el(
+        'span',
+        { class: 'swatch-scaled' },
+        this.text('legendScaled'),
+        ' ',
+        el('span', { dir: 'ltr' }, 'softmax(QKᵀ/√d_k)'),
+      ),
     );
     this.errorNote = el('p', { class: 'figure-note', 'data-note': 'error-bars' });
-    const csv = el('button', { type: 'button' }, 'Download CSV');
+    const csv = el('button', { type: 'button' }, this.text('downloadCsv'));
     csv.addEventListener('click', () =>
       downloadCsv(
         'scale-sweep.csv',
@@ -68,7 +85,7 @@ export class ScaleFigure extends AttnElement<typeof SCALE_FIGURE> {
       ),
     );
     const svgButtons = PANELS.map((panel, i) => {
-      const b = el('button', { type: 'button' }, `Download ${panel.title.toLowerCase()} (SVG)`);
+      const b = el('button', { type: 'button' }, this.text(panel.download));
       b.addEventListener('click', () => this.svgs[i] && downloadSvg(`scale-sweep-${panel.measure}.svg`, this.svgs[i]));
       return b;
     });
@@ -107,14 +124,19 @@ export class ScaleFigure extends AttnElement<typeof SCALE_FIGURE> {
     const dks = sweep.rows.map((r) => r.dk);
     const Plot = await loadPlot();
     const points = scaleSweepPoints(sweep);
+    const locale = numberLocale(this.messages.language);
+    const write = (v: number, digits?: number) => this.formatNumber(v, digits);
     const bounds = {
-      maxWeight: { value: sweep.uniform.maxWeight, label: `uniform 1/${sweep.tokens}` },
-      entropy: { value: sweep.uniform.entropy, label: `uniform log ${sweep.tokens}` },
+      maxWeight: { value: sweep.uniform.maxWeight, label: this.text('boundMaxWeight', { tokens: sweep.tokens }) },
+      entropy: { value: sweep.uniform.entropy, label: this.text('boundEntropy', { tokens: sweep.tokens }) },
     };
+    // y ticks as the locale writes them, with no more decimals than the ticks need.
+    const yTicks = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
     this.svgs = [];
     PANELS.forEach((panel, i) => {
       const data = points.filter((p) => p.measure === panel.measure);
       const bound = bounds[panel.measure];
+      const title = this.text(panel.title);
       const figure = Plot.plot({
         className: 'attn-plot',
         width: widthFor(this.plotHosts[i], 340),
@@ -122,9 +144,17 @@ export class ScaleFigure extends AttnElement<typeof SCALE_FIGURE> {
         marginLeft: 44,
         marginTop: 30, // the y label above the top tick label (Firefox's fonts made them touch at 20)
         marginBottom: 44, // the axis label below the tick labels (it would cover the last one), its descenders inside
-        x: { type: 'log', base: 2, label: 'd_k', labelOffset: 36, ticks: dks, tickFormat: 'd' },
+        x: {
+          type: 'log',
+          base: 2,
+          label: 'd_k',
+          labelOffset: 36,
+          ticks: dks,
+          tickFormat: (v: number) => write(v),
+        },
         y: {
-          label: panel.title,
+          label: title,
+          tickFormat: (v: number) => yTicks.format(v),
           domain: panel.measure === 'maxWeight' ? [0, 1] : [0, sweep.uniform.entropy * 1.08],
           grid: true,
         },
@@ -152,30 +182,49 @@ export class ScaleFigure extends AttnElement<typeof SCALE_FIGURE> {
             y: 'mean',
             fill: 'scaling',
             r: DOT_RADIUS,
-            title: (d) => `${d.scaling}, d_k = ${d.dk}: ${d.mean.toFixed(4)} ± ${d.se.toFixed(4)}`,
+            title: (d) =>
+              this.text(d.scaling === 'scaled' ? 'pointTitleScaled' : 'pointTitleUnscaled', {
+                dk: write(d.dk),
+                mean: write(d.mean, 4),
+                se: write(d.se, 4),
+              }),
           }),
         ],
       });
       const svg = attachPlot(this.plotHosts[i], figure);
       if (!svg) return;
       svg.setAttribute('role', 'img');
+      svg.setAttribute('dir', 'ltr');
       svg.setAttribute(
         'aria-label',
-        `${panel.title} against d_k: ` + data.map((d) => `${d.scaling} ${d.dk}: ${d.mean.toFixed(3)}`).join(', '),
+        this.text('plotLabel', {
+          title,
+          points: data
+            .map((d) =>
+              this.text(d.scaling === 'scaled' ? 'plotPointScaled' : 'plotPointUnscaled', {
+                dk: write(d.dk),
+                mean: write(d.mean, 3),
+              }),
+            )
+            .join(this.text('listSeparator')),
+        }),
       );
       this.svgs[i] = svg;
     });
-    this.errorNote.textContent = errorBarNote(points, sweep.draws);
+    this.errorNote.textContent = errorBarNote(points, sweep.draws, this.messages, write);
   }
 }
 
 /** What the error bars show, with the largest standard error per measure (they are often shorter than a dot). */
-function errorBarNote(points: SweepPoint[], draws: number): string {
-  const largest = PANELS.map((panel) => {
-    const se = Math.max(...points.filter((p) => p.measure === panel.measure).map((p) => p.se));
-    return `${se.toFixed(4)}${panel.unit} (${panel.title.replace(/ \(.*\)$/, '').toLowerCase()})`;
-  });
-  return `${draws} draws per d_k. Error bars: ±1 standard error, at most ${largest.join(' and ')}; a bar shorter than a dot's radius is hidden by the dot.`;
+function errorBarNote(
+  points: SweepPoint[],
+  draws: number,
+  messages: Messages,
+  write: (v: number, digits?: number) => string,
+): string {
+  const largest = (measure: SweepPoint['measure']) =>
+    write(Math.max(...points.filter((p) => p.measure === measure).map((p) => p.se)), 4);
+  return messages.text('errorBars', { draws, maxWeight: largest('maxWeight'), entropy: largest('entropy') });
 }
 
 define(ScaleFigure);

@@ -1,9 +1,15 @@
 // A weight matrix as a heat map (Observable Plot cells), shared by the mask and heads figures.
 // A cell's weight is the opacity of one colour over the panel, so in either theme more weight
 // means a fuller colour and a weight near 0 nearly the background. Blocked cells are grey; NaN
-// cells are marked; every cell has a tooltip.
+// cells are marked; every cell has a tooltip. What it says comes from the heatmap catalog (a
+// widget showing heat maps lists it in its messages and passes its Messages); the map itself and
+// its table are left to right in every language.
 import { loadPlot, attachPlot } from './plot-util';
 import { el } from '../element/base';
+import { numberLocale } from '../../common/language';
+import { formatLocaleNumber } from '../../common/locale-numbers';
+import type { Messages } from '../../common/messages';
+export { default as heatmapMessages } from 'attn-messages:heatmap';
 
 export interface HeatmapInput {
   rows: number;
@@ -19,8 +25,10 @@ export interface HeatmapInput {
 /** How opaque an open cell of weight w is: faint at 0 (so it differs from a blocked cell), full at max. */
 const OPACITY_FLOOR = 0.06;
 
-export async function heatmap(host: Element, input: HeatmapInput): Promise<SVGSVGElement | null> {
+export async function heatmap(host: Element, input: HeatmapInput, messages: Messages): Promise<SVGSVGElement | null> {
   const Plot = await loadPlot();
+  const locale = numberLocale(messages.language);
+  const write = (v: number, digits?: number) => formatLocaleNumber(v, locale, digits);
   const cells = Array.from({ length: input.rows * input.cols }, (_, i) => ({
     query: Math.floor(i / input.cols),
     key: i % input.cols,
@@ -41,8 +49,14 @@ export async function heatmap(host: Element, input: HeatmapInput): Promise<SVGSV
       label: null,
       tickSize: 0,
       ticks: everyFew(input.cols, (size - 40) / input.cols, 8 * String(input.cols - 1).length + 4),
+      tickFormat: (v: number) => write(v),
     },
-    y: { label: null, tickSize: 0, ticks: everyFew(input.rows, (size - 36) / input.rows, 15) },
+    y: {
+      label: null,
+      tickSize: 0,
+      ticks: everyFew(input.rows, (size - 36) / input.rows, 15),
+      tickFormat: (v: number) => write(v),
+    },
     marks: [
       Plot.cell(
         cells.filter((c) => c.blocked),
@@ -53,7 +67,7 @@ export async function heatmap(host: Element, input: HeatmapInput): Promise<SVGSV
         y: 'query',
         fill: input.colour,
         inset: 0.5,
-        title: (c) => `query ${c.query}, key ${c.key}: ${c.w.toFixed(4)}`,
+        title: (c) => messages.text('cellTitle', { query: c.query, key: c.key, weight: write(c.w, 4) }),
         fillOpacity: (c) => OPACITY_FLOOR + (1 - OPACITY_FLOOR) * Math.min(1, Math.max(0, c.w / (input.max ?? 1))),
       }),
       Plot.cell(
@@ -65,7 +79,8 @@ export async function heatmap(host: Element, input: HeatmapInput): Promise<SVGSV
   const svg = attachPlot(host, figure);
   svg?.setAttribute('role', 'img');
   svg?.setAttribute('aria-label', input.label);
-  host.append(weightsTable(input));
+  svg?.setAttribute('dir', 'ltr');
+  host.append(weightsTable(input, messages, write));
   return svg;
 }
 
@@ -76,13 +91,19 @@ function everyFew(n: number, cell: number, label: number): number[] {
 }
 
 /** The same weights as a table, folded away: what a screen reader (or anyone) can read cell by cell. */
-function weightsTable(input: HeatmapInput): HTMLElement {
-  const keys = Array.from({ length: input.cols }, (_, j) => el('th', { scope: 'col' }, `key ${j}`));
+function weightsTable(
+  input: HeatmapInput,
+  messages: Messages,
+  write: (v: number, digits?: number) => string,
+): HTMLElement {
+  const keys = Array.from({ length: input.cols }, (_, j) =>
+    el('th', { scope: 'col' }, messages.text('key', { key: j })),
+  );
   const rows = Array.from({ length: input.rows }, (_, i) =>
     el(
       'tr',
       {},
-      el('th', { scope: 'row' }, `query ${i}`),
+      el('th', { scope: 'row' }, messages.text('query', { query: i })),
       ...Array.from({ length: input.cols }, (_, j) => {
         const k = i * input.cols + j,
           w = input.weights[k];
@@ -90,7 +111,7 @@ function weightsTable(input: HeatmapInput): HTMLElement {
         return el(
           'td',
           blocked ? { 'data-blocked': '' } : {},
-          blocked ? 'blocked' : Number.isFinite(w) ? w.toFixed(3) : 'NaN',
+          blocked ? messages.text('blocked') : Number.isFinite(w) ? write(w, 3) : 'NaN',
         );
       }),
     ),
@@ -98,11 +119,23 @@ function weightsTable(input: HeatmapInput): HTMLElement {
   return el(
     'details',
     { class: 'weights-table' },
-    el('summary', {}, 'Weights as a table', el('span', { class: 'visually-hidden' }, `: ${input.label}`)),
+    // The summary follows the page's direction; the table below it does not.
+    el(
+      'summary',
+      {},
+      messages.text('asTable'),
+      el('span', { class: 'visually-hidden' }, messages.text('labelSuffix', { label: input.label })),
+    ),
     // Focusable, so keyboard users can scroll a table wider than its panel.
     el(
       'div',
-      { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': `${input.label} (table)` },
+      {
+        class: 'table-scroll',
+        dir: 'ltr',
+        tabindex: '0',
+        role: 'region',
+        'aria-label': messages.text('tableLabel', { label: input.label }),
+      },
       el(
         'table',
         { class: 'ranked' },

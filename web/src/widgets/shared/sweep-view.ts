@@ -1,7 +1,10 @@
 // The scale sweep as the widgets show it: table rows and figure points. The numbers all come
 // from core.scaleSweep() (remembered: common/sweep-cache.ts); this file only reshapes them.
 import type { ScaleSweep } from '../../core';
+import type { Messages } from '../../common/messages';
 export { sweepOf } from '../../common/sweep-cache';
+/** The sweep catalog (column labels): listed in the messages of a widget that shows the sweep's table. */
+export { default as sweepMessages } from 'attn-messages:sweep';
 
 /**
  * The draws a reader chose for the core's default sweep on this page (a ranked table's
@@ -33,14 +36,15 @@ export interface TableData {
   rows: Record<string, number | string | undefined>[];
 }
 
-export function scaleSweepTable(sweep: ScaleSweep): TableData {
+/** The sweep as a table, its column labels in the language of `messages` (the sweep catalog's). */
+export function scaleSweepTable(sweep: ScaleSweep, messages: Messages): TableData {
   return {
     columns: [
       { key: 'dk', label: 'd_k' },
-      { key: 'maxUnscaled', label: 'Max weight, unscaled', digits: 4 },
-      { key: 'maxScaled', label: 'Max weight, scaled', digits: 4 },
-      { key: 'entropyUnscaled', label: 'Entropy, unscaled', digits: 4 },
-      { key: 'entropyScaled', label: 'Entropy, scaled', digits: 4 },
+      { key: 'maxUnscaled', label: messages.text('maxUnscaled'), digits: 4 },
+      { key: 'maxScaled', label: messages.text('maxScaled'), digits: 4 },
+      { key: 'entropyUnscaled', label: messages.text('entropyUnscaled'), digits: 4 },
+      { key: 'entropyScaled', label: messages.text('entropyScaled'), digits: 4 },
     ],
     rows: sweep.rows.map((r) => ({
       dk: r.dk,

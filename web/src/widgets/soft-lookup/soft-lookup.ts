@@ -10,6 +10,7 @@ import { attributeSpec, AuthorError } from '../element/contract';
 import { SOFT_LOOKUP } from '../element/contracts';
 import { AttnElement, define, el } from '../element/base';
 import { onWidthChange } from '../shared/plot-util';
+import lookupMessages from 'attn-messages:soft-lookup';
 
 /** The farthest the query goes from the origin on each axis (exercises ask within it too). */
 export const QUERY_LIMIT = 3;
@@ -44,6 +45,7 @@ function loadP5(): Promise<typeof p5> {
 
 export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
   static readonly contract = SOFT_LOOKUP;
+  static readonly messages = [lookupMessages];
   /** Attention only: a page whose widgets need no more loads the smaller core module. */
   static readonly needsCore = 'attention';
 
@@ -72,7 +74,7 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
   protected async draw(): Promise<void> {
     const { keys, values, query, scale, temperature } = this.settings;
     if (values.length !== keys.length)
-      throw new AuthorError(`attribute values must hold as many points as keys (${keys.length}), got ${values.length}`);
+      throw new AuthorError(this.text('valuesCount', { keys: keys.length, values: values.length }));
     this.shownKeys = keys;
     this.shownValues = values;
     this.shownQuery = query ? query.map((v) => Math.max(-QUERY_LIMIT, Math.min(QUERY_LIMIT, v))) : START;
@@ -124,7 +126,11 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
       this.shownScale = scaleBox.checked;
       this.changed();
     });
-    const temperature = el('select', {}, ...TEMPERATURES.map((t) => el('option', { value: String(t) }, String(t))));
+    const temperature = el(
+      'select',
+      {},
+      ...TEMPERATURES.map((t) => el('option', { value: String(t) }, this.formatNumber(t))),
+    );
     temperature.value = String(this.shownTemperature);
     temperature.addEventListener('change', () => {
       this.shownTemperature = Number(temperature.value) as Temperature;
@@ -132,19 +138,21 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
     });
     this.pauseButton = el('button', { type: 'button' }, '');
     this.pauseButton.addEventListener('click', () => this.setPlaying(!this.playing));
-    const restart = el('button', { type: 'button' }, 'Restart');
+    const restart = el('button', { type: 'button' }, this.text('restart'));
     restart.addEventListener('click', () => {
       this.shownQuery = START;
       this.phase = 0;
       this.setPlaying(!matchMedia('(prefers-reduced-motion: reduce)').matches);
       this.changed();
     });
+    // The plane and its bars are a figure: left to right (and its arrow keys as drawn) in every language.
     this.canvasHost = el('div', {
       class: 'lookup-canvas',
+      dir: 'ltr',
       tabindex: '0',
       role: 'application',
-      'aria-roledescription': 'draggable query',
-      'aria-label': 'Query vector. Drag it, or use the arrow keys to move it (Shift for larger steps).',
+      'aria-roledescription': this.text('roleDescription'),
+      'aria-label': this.text('canvasLabel'),
     });
     this.canvasHost.addEventListener('keydown', (event) => this.onKey(event));
     this.readout = el('p', { class: 'visually-hidden', 'aria-live': 'polite' });
@@ -156,8 +164,8 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
         el(
           'div',
           { class: 'attn-controls' },
-          el('label', {}, scaleBox, 'divide by √d_k'),
-          el('label', {}, 'temperature', temperature),
+          el('label', {}, scaleBox, this.text('divideByRoot')),
+          el('label', {}, this.text('temperature'), temperature),
           this.pauseButton,
           restart,
         ),
@@ -170,7 +178,7 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
   private setPlaying(playing: boolean): void {
     const stopping = this.playing && !playing;
     this.playing = playing;
-    this.pauseButton.textContent = playing ? 'Pause' : 'Play';
+    this.pauseButton.textContent = this.text(playing ? 'pause' : 'play');
     this.pauseButton.setAttribute('aria-pressed', String(!playing));
     if (playing) this.sketch?.loop();
     else this.sketch?.noLoop();
@@ -220,12 +228,16 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
   }
 
   describe(): string {
-    const parts = this.weights.map((w, i) => `key ${i + 1}: ${w.toFixed(2)}`);
+    const parts = this.weights.map((w, i) => this.text('keyWeight', { key: i + 1, weight: this.formatNumber(w, 2) }));
     const top = this.weights.indexOf(Math.max(...this.weights));
-    return (
-      `Query at (${this.shownQuery[0].toFixed(1)}, ${this.shownQuery[1].toFixed(1)}). Weights ${parts.join(', ')}; ` +
-      `key ${top + 1} weighs most. Output at (${this.output[0].toFixed(2)}, ${this.output[1].toFixed(2)}).`
-    );
+    return this.text('readout', {
+      qx: this.formatNumber(this.shownQuery[0], 1),
+      qy: this.formatNumber(this.shownQuery[1], 1),
+      weights: parts.join(this.text('listSeparator')),
+      top: top + 1,
+      ox: this.formatNumber(this.output[0], 2),
+      oy: this.formatNumber(this.output[1], 2),
+    });
   }
 
   private onKey(event: KeyboardEvent): void {
@@ -265,6 +277,7 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
     ];
     let dragging = false;
     let shownLabels = '';
+    const outputLabel = this.text('output');
 
     p.setup = () => {
       const canvas = p.createCanvas(layout.width, layout.height);
@@ -352,7 +365,7 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
       // the output: the weighted mean of the values
       p.fill(fg);
       p.circle(outx, outy, 12);
-      labels.place('output', outx, outy, 9, fg, LABEL_PX);
+      labels.place(outputLabel, outx, outy, 9, fg, LABEL_PX);
       points.forEach(({ key, value }, i) => {
         labels.place(`k${i + 1}`, key[0], key[1], 6, fg, LABEL_PX);
         labels.place(`v${i + 1}`, value[0], value[1], 9, fg, LABEL_PX);
@@ -372,7 +385,7 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
         p.fill(accent);
         p.rect(bars.x + nameWidth, y + row / 2 - 5, Math.max(0, w) * barLength, 10, 3);
         barLabels.write(`k${i + 1}`, bars.x, y + row / 2, fg, LABEL_PX);
-        barLabels.write(w.toFixed(2), bars.x + nameWidth + barLength + 6, y + row / 2, fg, LABEL_PX);
+        barLabels.write(this.formatNumber(w, 2), bars.x + nameWidth + barLength + 6, y + row / 2, fg, LABEL_PX);
       });
       // The boxes and sizes of the text drawn, in CSS pixels of the canvas, for layout checks
       // (text on a canvas is invisible to the DOM).
