@@ -1,5 +1,5 @@
 // The message catalogs (web/src/messages/<language>/<namespace>.json): every shipped language has
-// every message English has, with the same arguments; nothing is left that English dropped; each
+// every message English has, showing the same arguments; nothing is left that English dropped; each
 // compiles; every key the code asks for exists; and the runtime falls back to English per message.
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
@@ -18,20 +18,28 @@ const namespaces = readdirSync(join(dir, 'en'))
   .filter((f) => f.endsWith('.json'))
   .map((f) => f.slice(0, -5));
 
-/** The argument names a message uses (plural and select arguments included), sorted. */
+/**
+ * The argument names a message uses, sorted: `all` of them, and those it `shows` (a plural that
+ * only chooses the wording, without a #, shows nothing: a language without plurals may drop it).
+ */
 function argumentsOf(message) {
-  const names = new Set();
-  const walk = (tokens) => {
+  const all = new Set();
+  const shows = new Set();
+  const walk = (tokens, pluralArg) => {
     for (const token of tokens) {
-      if ('arg' in token) names.add(token.arg);
-      for (const c of token.cases ?? []) walk(c.tokens);
+      if (token.type === 'octothorpe' && pluralArg) shows.add(pluralArg);
+      if ('arg' in token) {
+        all.add(token.arg);
+        if (!token.cases) shows.add(token.arg);
+      }
+      for (const c of token.cases ?? []) walk(c.tokens, token.type === 'select' ? pluralArg : token.arg);
     }
   };
   walk(parse(message, { strict: false }));
-  return [...names].sort();
+  return { all: [...all].sort(), shows: [...shows].sort() };
 }
 
-test('every shipped language has every English message, with the same arguments, and no other', () => {
+test('every shipped language has every English message, showing the same arguments, and no other', () => {
   const problems = [];
   for (const language of SHIPPED.filter((l) => l !== 'en')) {
     for (const namespace of namespaces) {
@@ -44,10 +52,16 @@ test('every shipped language has every English message, with the same arguments,
       const translated = readCatalog(file);
       for (const key of Object.keys(english)) {
         if (!(key in translated)) problems.push(`${language}/${namespace}.json lacks ${key}`);
-        else if (argumentsOf(translated[key]).join() !== argumentsOf(english[key]).join())
-          problems.push(
-            `${language}/${namespace}.json ${key}: arguments {${argumentsOf(translated[key])}} where English has {${argumentsOf(english[key])}}`,
-          );
+        else {
+          const theirs = argumentsOf(translated[key]);
+          const ours = argumentsOf(english[key]);
+          const unknown = theirs.all.filter((name) => !ours.all.includes(name));
+          const dropped = ours.shows.filter((name) => !theirs.all.includes(name));
+          if (unknown.length || dropped.length)
+            problems.push(
+              `${language}/${namespace}.json ${key}: arguments {${theirs.all}} where English has {${ours.all}} (shows {${ours.shows}})`,
+            );
+        }
       }
       for (const key of Object.keys(translated))
         if (!(key in english)) problems.push(`${language}/${namespace}.json has ${key}, which English no longer has`);
@@ -81,7 +95,7 @@ test("every key the code asks for is in English, in a catalog the file imports (
     const code = readFileSync(file, 'utf8');
     const imported = [...code.matchAll(/from 'attn-messages:([\w-]+)'/g)].map((m) => m[1]);
     const searched = imported.length ? [...imported, 'common'] : namespaces;
-    for (const [, key] of code.matchAll(/\btext\(\s*'([\w.-]+)'/g)) {
+    for (const [, key] of code.matchAll(/\.text\(\s*'([\w.-]+)'/g)) {
       asked++;
       if (!searched.some((n) => key in english[n])) missing.push(`${file.slice(root.length + 1)}: ${key}`);
     }
