@@ -176,6 +176,8 @@ const CASES = {
     events: { 'attn-change': [['press', ['ArrowRight'], 'attn-cue-probe input[type=range]']] },
   },
 };
+// Every widget speaks the language of its lang attribute: Spanish changes what each one says.
+for (const { changes } of Object.values(CASES)) changes.push({ attr: 'lang', value: 'es' });
 
 /** Each widget's reflecting properties (custom-elements.json): attribute, property, type, default. */
 const reflecting = (declared) =>

@@ -46,8 +46,11 @@ export function needsLessonNumbers(tag: string): boolean {
  * translation (or it fails to load).
  */
 export async function lessonDataIn(language: PageLanguage): Promise<{ data: LessonData; language: PageLanguage }> {
-  if (Object.hasOwn(PSEUDO_LOCALES, language))
-    return { data: mapTexts(DATA, (text) => pseudoProse(text, language as PseudoLocale)) as LessonData, language };
+  if (Object.hasOwn(PSEUDO_LOCALES, language)) {
+    const pseudo = mapTexts(DATA, (text) => pseudoProse(text, language as PseudoLocale)) as LessonData;
+    for (const set of Object.values(pseudo)) Object.assign(set as object, { lang: language });
+    return { data: pseudo, language };
+  }
   const load = TRANSLATED[language];
   if (!load) return { data: DATA, language: 'en' };
   try {

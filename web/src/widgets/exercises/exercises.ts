@@ -73,15 +73,18 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
   /** each task's latest check, by id */
   private results = new Map<string, boolean>();
   private total = 0;
+  /** Where the author's texts are in a language of their own (data's lang): an element carrying it. */
+  private textsLanguage?: HTMLElement;
 
   protected async draw(): Promise<void> {
     this.idPrefix ??= ++lists === 1 ? 'ex' : `ex${lists}`;
     const [own] = await Promise.all([
-      readAuthorData<{ exercises: Exercise[] }>('exercises', this.inlineJson(), this.settings.src),
+      readAuthorData<{ lang?: string; exercises: Exercise[] }>('exercises', this.inlineJson(), this.settings.src),
       mathReady(),
     ]);
     if (!own) throw new AuthorError(this.text('noTasks'));
     const { exercises } = own;
+    this.textsLanguage = own.lang ? el('span', { lang: own.lang }) : undefined;
     this.results.clear();
     this.total = exercises.length;
     this.replaceChildren(...exercises.map((x, i) => this.build(x, i)));
@@ -93,7 +96,7 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
     this.results.set(x.id, correct);
     const activity = activityId(this, this.settings['activity-id']);
     const statement = answeredStatement({
-      element: this,
+      element: this.textsLanguage ?? this,
       actor: this.actor,
       activity,
       id: x.id,
@@ -112,11 +115,19 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
         element: this,
         actor: this.actor,
         activity,
-        name: 'Exercises',
+        name: this.text('setName'),
         score,
         total: this.total,
       }),
     });
+  }
+
+  /** An author's text marked with its language when the data states one. */
+  private authored(shown: Node | string): Node | string {
+    if (!this.textsLanguage) return shown;
+    const marked = this.textsLanguage.cloneNode() as HTMLElement;
+    marked.append(shown);
+    return marked;
   }
 
   private score(): number {
@@ -146,11 +157,13 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
     return el(
       'section',
       { class: 'exercise', 'data-exercise': x.id, 'aria-labelledby': headingId },
-      el('h3', { id: headingId }, `${this.formatNumber(index + 1)}. ${x.title}`),
+      el('h3', { id: headingId }, `${this.formatNumber(index + 1)}. `, this.authored(x.title)),
       el(
         'p',
         {},
-        renderRich(fillParams(x.prompt, { ...x.params, queryLimit: QUERY_LIMIT }, (n) => this.formatNumber(n))),
+        this.authored(
+          renderRich(fillParams(x.prompt, { ...x.params, queryLimit: QUERY_LIMIT }, (n) => this.formatNumber(n))),
+        ),
       ),
 
       body,

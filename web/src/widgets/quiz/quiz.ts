@@ -29,6 +29,8 @@ interface QuizQuestion {
   explanation?: string;
 }
 interface QuizData {
+  /** the language the texts are written in (BCP 47); absent: the widget's */
+  lang?: string;
   title?: string;
   questions: QuizQuestion[];
 }
@@ -63,6 +65,8 @@ export class Quiz extends AttnElement<typeof QUIZ> {
   private views: QuestionView[] = [];
   private scoreLine!: HTMLElement;
   private quizTitle = '';
+  /** Where the author's texts are in a language of their own (data's lang): an element carrying it. */
+  private textsLanguage?: HTMLElement;
 
   protected async draw(): Promise<void> {
     const [own] = await Promise.all([
@@ -72,6 +76,7 @@ export class Quiz extends AttnElement<typeof QUIZ> {
     if (!own) throw new AuthorError(this.text('noQuestions'));
     const quiz = own;
     this.quizTitle = quiz.title ?? this.text('defaultTitle');
+    this.textsLanguage = quiz.lang ? el('span', { lang: quiz.lang }) : undefined;
     this.views = [];
     const uid = Math.random().toString(36).slice(2, 8);
     const form = el('form', { class: 'quiz', novalidate: '' });
@@ -89,7 +94,7 @@ export class Quiz extends AttnElement<typeof QUIZ> {
       'legend',
       {},
       `${index + 1}. `,
-      renderRich(question.prompt, this.numbers ?? {}, numberLocale(this.messages.language)),
+      this.rich(question.prompt),
     );
     const inputs: HTMLInputElement[] = [];
     const rows = question.options.map((option, oi) => {
@@ -102,7 +107,7 @@ export class Quiz extends AttnElement<typeof QUIZ> {
         el(
           'label',
           { for: `q-${id}-${oi}` },
-          renderRich(option.text, this.numbers ?? {}, numberLocale(this.messages.language)),
+          this.rich(option.text),
         ),
       );
     });
@@ -141,15 +146,15 @@ export class Quiz extends AttnElement<typeof QUIZ> {
     view.feedback.replaceChildren(
       el('strong', {}, this.text(option.correct ? 'correct' : 'notQuite')),
       ' ',
-      renderRich(option.feedback, this.numbers ?? {}, numberLocale(this.messages.language)),
+      this.rich(option.feedback),
       ...(option.correct && view.question.explanation
-        ? [' ', renderRich(view.question.explanation, this.numbers ?? {}, numberLocale(this.messages.language))]
+        ? [' ', this.rich(view.question.explanation)]
         : []),
     );
     this.updateScore();
     const activity = activityId(this, this.settings['activity-id']);
     const statement = answeredStatement({
-      element: this,
+      element: this.textsLanguage ?? this,
       actor: this.actor,
       activity,
       id: view.question.id,
@@ -173,7 +178,7 @@ export class Quiz extends AttnElement<typeof QUIZ> {
     if (!this.complete()) return;
     const { score, total } = this.score();
     const statement = completedStatement({
-      element: this,
+      element: this.textsLanguage ?? this,
       actor: this.actor,
       activity: activityId(this, this.settings['activity-id']),
       name: this.quizTitle,
@@ -191,9 +196,9 @@ export class Quiz extends AttnElement<typeof QUIZ> {
     view.feedback.replaceChildren(
       el('strong', {}, this.text('solution')),
       ' ',
-      renderRich(view.question.options[right].text, this.numbers ?? {}, numberLocale(this.messages.language)),
+      this.rich(view.question.options[right].text),
       ...(view.question.explanation
-        ? [' — ', renderRich(view.question.explanation, this.numbers ?? {}, numberLocale(this.messages.language))]
+        ? [' — ', this.rich(view.question.explanation)]
         : []),
     );
     // A revealed answer does not count as answered correctly.
@@ -210,6 +215,15 @@ export class Quiz extends AttnElement<typeof QUIZ> {
     view.feedback.replaceChildren();
     view.result = undefined;
     this.updateScore();
+  }
+
+  /** An author's text, rendered, marked with its language when the data states one. */
+  private rich(text: string): Node {
+    const shown = renderRich(text, this.numbers ?? {}, numberLocale(this.messages.language));
+    if (!this.textsLanguage) return shown;
+    const marked = this.textsLanguage.cloneNode() as HTMLElement;
+    marked.append(shown);
+    return marked;
   }
 
   score(): { score: number; answered: number; total: number } {
