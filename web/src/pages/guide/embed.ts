@@ -8,7 +8,7 @@ import { applyPageTheme } from '../../widgets/element/base';
 import { applyPageLanguage, languageOf } from '../../common/language';
 import { messagesIn } from '../../common/messages';
 import frameMessages from 'attn-messages:frame';
-import { exampleLanguage, renderNumberRules } from './languages';
+import { exampleLanguage, renderNumberRules, renderRightToLeft } from './languages';
 import { CONTRACTS } from '../../widgets/element/contracts';
 import { frameWidget } from './frame-page';
 import { renderHostingGuide } from './guide';
@@ -79,6 +79,7 @@ async function guideMode(): Promise<void> {
   if (language) quiz.lang = language;
   document.getElementById('example-quiz')!.append(quiz);
   renderNumberRules(document.getElementById('number-rules') as HTMLTableElement);
+  renderRightToLeft(document.getElementById('right-to-left') as HTMLTableElement);
   const quizLog = document.getElementById('quiz-log')!;
   quiz.addEventListener('attn-quiz-answered', (event) => {
     const d = (event as CustomEvent).detail;

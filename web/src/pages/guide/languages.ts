@@ -1,9 +1,11 @@
 // The guide's "Languages" part: how each shipped language writes and reads numbers, computed by
 // the same functions the widgets use (so the table cannot say one thing while the widgets do
-// another), and the live examples in the guide's ?lang= (the guide's own text stays English).
+// another); what each widget keeps left to right (its contract); and the live examples in the
+// guide's ?lang= (the guide's own text stays English).
 import { LANGUAGE_NAMES, SHIPPED, pickLanguage } from '../../common/language';
 import { formatLocaleNumber, parseLocaleNumber } from '../../common/locale-numbers';
 import { el } from '../../widgets/element/base';
+import { CONTRACTS } from '../../widgets/element/contracts';
 
 /** What a reader types, to show how each language reads it. */
 const TYPED = ['0.5', '0,5', '9408', '9,408', '9.408', '16.640'];
@@ -37,6 +39,25 @@ export function renderNumberRules(table: HTMLTableElement): void {
     el('caption', {}, 'How each language writes numbers, and reads what a reader types (values in plain digits)'),
     el('thead', {}, head),
     el('tbody', {}, ...rows),
+  );
+}
+
+/** The table of what each widget keeps left to right on a right-to-left page, from the contracts. */
+export function renderRightToLeft(table: HTMLTableElement): void {
+  table.replaceChildren(
+    el('caption', {}, 'What each widget keeps left to right under dir="rtl"; the rest mirrors'),
+    el(
+      'thead',
+      {},
+      el('tr', {}, el('th', { scope: 'col' }, 'widget'), el('th', { scope: 'col' }, 'stays left to right')),
+    ),
+    el(
+      'tbody',
+      {},
+      ...CONTRACTS.map((c) =>
+        el('tr', {}, el('th', { scope: 'row' }, el('code', {}, `<${c.tag}>`)), el('td', {}, c.leftToRight)),
+      ),
+    ),
   );
 }
 

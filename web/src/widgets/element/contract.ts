@@ -104,6 +104,8 @@ export interface WidgetContract {
   properties?: readonly { name: string; type: string; description: string }[];
   /** the JSON Schema of the author data it takes (schemas/NAME.schema.json), if any */
   schema?: string;
+  /** what the widget keeps left to right on a right-to-left page (dir="ltr" in its markup); the rest mirrors */
+  leftToRight: string;
 }
 
 // ---- what every widget has ----

@@ -54,6 +54,7 @@ const LOOKUP_VALUES = [
 export const SOFT_LOOKUP = {
   tag: TAGS.softLookup,
   className: 'SoftLookup',
+  leftToRight: 'the drawing: the plane of keys, values, query and output, and the weight bars under it',
   description:
     'Attention as a soft dictionary lookup: the reader drags a query among keys and sees the weights the core computes and the output, the weighted mean of the values.',
   attributes: [
@@ -106,6 +107,7 @@ export const SOFT_LOOKUP = {
 export const RANKED_TABLE = {
   tag: TAGS.rankedTable,
   className: 'RankedTable',
+  leftToRight: 'nothing: the table mirrors, its first column on the right',
   schema: 'table',
   description:
     'A table the reader ranks by any column. Data: a child <script type="application/json"> or src (schemas/table.schema.json); without either, the core\'s scale sweep with a control for the number of draws.',
@@ -157,6 +159,7 @@ export const RANKED_TABLE = {
 export const SCALE_FIGURE = {
   tag: TAGS.scaleFigure,
   className: 'ScaleFigure',
+  leftToRight: 'both plots with their axes, and the formulas in their legend',
   description:
     "The largest weight and the entropy of random attention against d_k, with and without the 1/√d_k scale, with standard errors and the uniform bound (the core's scale sweep).",
   attributes: [
@@ -176,6 +179,7 @@ export const SCALE_FIGURE = {
 export const MASK_FIGURE = {
   tag: TAGS.maskFigure,
   className: 'MaskFigure',
+  leftToRight: 'the heat maps and their tables of weights',
   description:
     'The causal, padding and combined masks applied to one seeded score matrix by the core, as heat maps of the weights with the share of allowed pairs under each; the reader changes the lengths.',
   attributes: [
@@ -216,6 +220,7 @@ export const MASK_FIGURE = {
 export const HEADS_FIGURE = {
   tag: TAGS.headsFigure,
   className: 'HeadsFigure',
+  leftToRight: 'the heat maps and their tables of weights',
   description:
     "One seeded input through a multi-head layer and through one head of the full width: equal parameter counts, and each head's weights as a heat map.",
   attributes: [
@@ -230,6 +235,7 @@ export const HEADS_FIGURE = {
 export const PITFALL_DEMO = {
   tag: TAGS.pitfallDemo,
   className: 'PitfallDemo',
+  leftToRight: 'the precisions, constants and stored values (code and numbers); the tables themselves mirror',
   description:
     'Two pitfalls computed by the core: masking after the softmax, and a fully masked row in half precision.',
   attributes: [],
@@ -242,6 +248,7 @@ export const ROUTE_NAMES = ['cue-position', 'answer-position', 'cue-broadcast', 
 export const FLOWCHART = {
   tag: TAGS.flowchart,
   className: 'Flowchart',
+  leftToRight: 'the diagram (an image, drawn left to right)',
   description: 'How two blocks answer the cue task, as a diagram drawn at build time, with a text alternative.',
   attributes: [
     {
@@ -258,6 +265,7 @@ export const FLOWCHART = {
 export const QUIZ = {
   tag: TAGS.quiz,
   className: 'Quiz',
+  leftToRight: 'formulas and code in the questions',
   schema: 'quiz',
   description:
     'Multiple-choice questions with feedback on every option, Retry, Show solution and a score. Data: a child <script type="application/json"> or src (schemas/quiz.schema.json); without either, the widget says it has no questions (the framed form, embed.html?widget=attn-quiz without src, shows the lesson\'s).',
@@ -308,6 +316,7 @@ export const QUIZ = {
 export const EXERCISES = {
   tag: TAGS.exercises,
   className: 'Exercises',
+  leftToRight: 'the mask-building grid (queries down, keys across), formulas and code',
   schema: 'exercises',
   description:
     'Tasks the reader solves on the page, each checked by the core. Data: a child <script type="application/json"> or src (schemas/exercises.schema.json); without either, the widget says it has no tasks (the framed form, embed.html?widget=attn-exercises without src, shows the lesson\'s).',
@@ -371,6 +380,7 @@ const RUN_FIELDS = [
 export const CUE_TRAINER = {
   tag: TAGS.cueTrainer,
   className: 'CueTrainer',
+  leftToRight: 'the accuracy charts with their axes, the heat maps and the token sequences',
   description:
     "The cue task's 1-block and 2-block transformers, trained live by the core in a Worker (or shown as the run recorded at build time), with their validation curves and where the trained model looks.",
   attributes: [
@@ -457,6 +467,7 @@ export const ROUTE_LABELS = [
 export const ATTENTION_STEPS = {
   tag: TAGS.attentionSteps,
   className: 'AttentionSteps',
+  leftToRight: 'the matrices, in the order of the computation, and each sum written out',
   description:
     'One attention call laid out as matrices, every one computed by the core: Q, K and V (a seeded draw the reader can edit cell by cell), Q Kᵀ, the scaled scores, the causal mask if chosen, the softmax weights and the output. Focusing or pointing at a cell marks the cells it came from and writes out its sum.',
   attributes: [
@@ -501,6 +512,7 @@ export const ATTENTION_STEPS = {
 export const CUE_PROBE = {
   tag: TAGS.cueProbe,
   className: 'CueProbe',
+  leftToRight: 'the sequence editor and its position boxes, the heat maps and the token sequences',
   description:
     "Ask the trained cue-task models about a sequence of your own: the reader picks the symbols and moves the cue, and the 1-block and the 2-block model answer side by side with their prediction, every class's probability and the attention of every block and head as heat maps over the tokens. An intervention (knock out a head, replace its attention pattern, patch a head's or a block's output from a second sequence) is applied to both models, and a table shows each one's answer and validation accuracy with and without it. The forward passes and interventions run in the core in the training Worker (the trainer's, when the page has one).",
   attributes: [
