@@ -13,7 +13,14 @@ import { routeTable } from '../shared/route-table';
 import { BOTH_MODELS, type TrainerReply } from '../../worker/training-protocol';
 import { CUE_TRAINER } from '../element/contracts';
 import { TrainingWorkers } from './training-workers';
-import { ProbeRequests, type InterventionAnswer, type ProbeAnswer, type ProbeAnswerer } from '../shared/probe-requests';
+import {
+  failureText,
+  ProbeFailure,
+  ProbeRequests,
+  type InterventionAnswer,
+  type ProbeAnswer,
+  type ProbeAnswerer,
+} from '../shared/probe-requests';
 import type { InterventionLists, ProbeTarget } from '../../worker/training-protocol';
 import { AttnElement, define, el } from '../element/base';
 import { downloadCsv, downloadSvg } from '../shared/download';
@@ -23,6 +30,7 @@ import { formatLocaleNumber } from '../../common/locale-numbers';
 import type { Messages } from '../../common/messages';
 import trainerMessages from 'attn-messages:cue-trainer';
 import routeTableMessages from 'attn-messages:route-table';
+import probeRequestsMessages from 'attn-messages:probe-requests';
 
 interface ModelView {
   blocks: number;
@@ -92,7 +100,7 @@ let trainers = 0; // ids must stay unique when a page holds more than one traine
 
 export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements ProbeAnswerer {
   static readonly contract = CUE_TRAINER;
-  static readonly messages = [trainerMessages, routeTableMessages];
+  static readonly messages = [trainerMessages, routeTableMessages, probeRequestsMessages];
   /** The whole core: this widget uses more than the attention core has. */
   declare protected core: Core;
 
@@ -363,7 +371,9 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
   private onReply(reply: TrainerReply): void {
     if (this.probes.handle(reply)) return;
     if (reply.type === 'error') {
-      this.status.textContent = this.text('statusStopped', { reason: this.workerMessage(reply) });
+      this.status.textContent = this.text('statusStopped', {
+        reason: failureText(new ProbeFailure(reply.message, reply.code, reply.values), this.messages),
+      });
       this.running = false;
       return this.updatePauseButton();
     }
@@ -652,11 +662,6 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
       heads: whole(settings.heads),
       epochs: whole(settings.epochs),
     });
-  }
-
-  /** A Worker's error reply in the reader's language where it carries a code the catalogs know; else its own words. */
-  private workerMessage(reply: { message: string; code?: string; values?: Record<string, string | number> }): string {
-    return reply.code ? this.text(`worker-${reply.code}`, reply.values) : reply.message;
   }
 
   private downloadCsv(): void {
