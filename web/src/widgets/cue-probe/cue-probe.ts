@@ -281,7 +281,7 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
       this.answers.replaceChildren();
       this.status.textContent =
         source === 'live' && error instanceof ProbeFailure && error.code === 'no-live-run'
-          ? this.text('noLiveRun')
+          ? this.text('statusNoLiveRun')
           : this.text('cannotAnswer', { reason: failureText(error, this.messages) });
       return;
     }

@@ -16,11 +16,11 @@ const PATTERN_KEYS: Record<string, string> = {
 };
 
 const ROUTE_KEYS: Record<CueRoute['label'], string> = {
-  'cue-position': 'routeCuePosition',
-  'answer-position': 'routeAnswerPosition',
-  'cue-broadcast': 'routeCueBroadcast',
-  other: 'routeOther',
-  none: 'routeNone',
+  'cue-position': 'nameCuePosition',
+  'answer-position': 'nameAnswerPosition',
+  'cue-broadcast': 'nameCueBroadcast',
+  other: 'nameOther',
+  none: 'nameNone',
 };
 
 /** Says a route-table message: in `messages`' language (a widget's, holding this catalog), else English. */
