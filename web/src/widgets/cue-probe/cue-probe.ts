@@ -183,7 +183,8 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
       .map((t) => t.trim())
       .map((t) => (t === 'CUE' ? this.symbols : Number(t)));
     const fail = (key: string, params: MessageParams = {}): never => {
-      throw new AuthorError(this.text(key, { ...params, got: text.slice(0, 60) }));
+      const said = { key, params: { ...params, got: text.slice(0, 60) } };
+      throw new AuthorError(probeMessages.en[key](said.params), said); // English on the console, the widget's language on screen
     };
     if (tokens.length !== this.length - 1) fail('sequenceLength', { tokens: this.length - 1 });
     if (tokens.some((t) => t > this.symbols)) fail('sequenceSymbols', { last: this.symbols - 1 });

@@ -28,6 +28,7 @@ import {
   type AttributeSpec,
   type EventDetail,
   type EventName,
+  type Said,
   type Settings,
   type WidgetContract,
 } from './contract';
@@ -348,7 +349,7 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
         try {
           settings[spec.name] = parseAttribute(spec, raw, configs, document.baseURI);
         } catch (error) {
-          throw new AuthorError(`attribute ${(error as Error).message}`);
+          throw new AuthorError(`attribute ${(error as Error).message}`, (error as AuthorError).said);
         }
       } else if (isCore(spec)) {
         settings[spec.name] = (configs[spec.core.config].defaults as unknown as Record<string, unknown>)[spec.core.key];
@@ -417,8 +418,23 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
 
   /** An author's mistake (an attribute, their data): said in the widget and on the console. */
   private showAuthorError(error: AuthorError): void {
-    this.replaceChildren(el('p', { class: 'attn-error', role: 'alert' }, `<${this.localName}>: ${error.message}`));
+    // On screen in the widget's language (the messages loaded before the settings were read);
+    // on the console in English.
+    // In English the error's own words, the most precise; in another language the catalog's,
+    // built from the error's code and values.
+    const translated = error.said && this.messages && !this.messages.isEnglish(error.said.key);
+    const message = translated ? this.say(error.said!) : error.message;
+    const shown = this.messages
+      ? this.text('authorError', { tag: this.localName, message })
+      : `<${this.localName}>: ${message}`;
+    this.replaceChildren(el('p', { class: 'attn-error', role: 'alert' }, shown));
     console.warn(`<${this.localName}>: ${error.message}`);
+  }
+
+  /** A message of the catalogs with its arguments, those that are messages said first. */
+  private say(said: Said): string {
+    const parts = Object.entries(said.parts ?? {}).map(([name, part]) => [name, this.say(part)]);
+    return this.text(said.key, { ...said.params, ...Object.fromEntries(parts) });
   }
 
   private showFatal(error: unknown): void {
