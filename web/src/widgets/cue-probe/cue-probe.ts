@@ -36,6 +36,7 @@ import {
 import type { MessageParams } from '../../common/messages';
 import probeMessages from 'attn-messages:cue-probe';
 import probeRequestsMessages from 'attn-messages:probe-requests';
+import { failureMessages } from '../../host/failure';
 
 const BLOCKS = [1, 2] as const;
 type Action = ProbeIntervention['action'];
@@ -57,7 +58,7 @@ const PATTERNS: Record<string, string> = {
 
 export class CueProbe extends AttnElement<typeof CUE_PROBE> {
   static readonly contract = CUE_PROBE;
-  static readonly messages = [probeMessages, probeRequestsMessages];
+  static readonly messages = [probeMessages, probeRequestsMessages, failureMessages];
 
   private worker?: Worker;
   private own = new ProbeRequests((request) => {

@@ -31,6 +31,7 @@ import type { Messages } from '../../common/messages';
 import trainerMessages from 'attn-messages:cue-trainer';
 import routeTableMessages from 'attn-messages:route-table';
 import probeRequestsMessages from 'attn-messages:probe-requests';
+import { failureMessages, reasonText } from '../../host/failure';
 
 interface ModelView {
   blocks: number;
@@ -100,7 +101,7 @@ let trainers = 0; // ids must stay unique when a page holds more than one traine
 
 export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements ProbeAnswerer {
   static readonly contract = CUE_TRAINER;
-  static readonly messages = [trainerMessages, routeTableMessages, probeRequestsMessages];
+  static readonly messages = [trainerMessages, routeTableMessages, probeRequestsMessages, failureMessages];
   /** The whole core: this widget uses more than the attention core has. */
   declare protected core: Core;
 
@@ -118,7 +119,7 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
     message: (data) => this.onReply(data as TrainerReply),
     failed: (reason) => {
       this.probes.failAll(reason);
-      this.status.textContent = this.text('workerFailed', { reason });
+      this.status.textContent = reasonText(reason, this.messages);
       this.running = false;
       this.updatePauseButton();
     },

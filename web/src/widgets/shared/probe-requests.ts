@@ -12,6 +12,7 @@ import type {
   WorkerErrorCode,
 } from '../../worker/training-protocol';
 import type { Messages } from '../../common/messages';
+import { reasonText } from '../../host/failure';
 
 /** Why a request failed: the English message, and the Worker's code and values when it named the failure. */
 export class ProbeFailure extends Error {
@@ -32,12 +33,13 @@ const CODE_KEYS: Record<NonNullable<ProbeFailure['code']>, string> = {
 };
 
 /**
- * A failed request in words for a reader: from the probe-requests catalog (which `messages`
- * must hold) when the failure has a code, else its own message (the core's, in English).
+ * A failed request in words for a reader: from the probe-requests catalog when the failure has a
+ * code, from the failure catalog when it is a reason the page gave (a Worker refused), else its
+ * own message (the core's, in English). `messages` must hold both catalogs.
  */
 export function failureText(error: unknown, messages: Messages): string {
   if (error instanceof ProbeFailure && error.code) return messages.text(CODE_KEYS[error.code], error.values);
-  return error instanceof Error ? error.message : String(error);
+  return reasonText(error instanceof Error ? error.message : String(error), messages);
 }
 
 /** A probe's answer: the core's CueProbe and how long its forward pass took in the Worker. */
