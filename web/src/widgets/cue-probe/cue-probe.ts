@@ -101,6 +101,7 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
       step: '1',
       value: String(cue),
       'aria-label': this.text('cuePosition'),
+      dir: 'ltr', // it moves along the token sequence, which reads left to right
     });
     this.slider.addEventListener('input', () => this.moveCue(Number(this.slider.value)));
     const source = el(
