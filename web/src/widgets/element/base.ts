@@ -422,7 +422,8 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
     // on the console in English.
     // In English the error's own words, the most precise; in another language the catalog's,
     // built from the error's code and values.
-    const translated = error.said && this.messages && !this.messages.isEnglish(error.said.key);
+    const translated =
+      error.said && this.messages && this.messages.language !== 'en' && !this.messages.isEnglish(error.said.key);
     const message = translated ? this.say(error.said!) : error.message;
     const shown = this.messages
       ? this.text('authorError', { tag: this.localName, message })
