@@ -324,7 +324,7 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
         // not a whole number: the facade's own check
         message = failure instanceof Error ? failure.message : String(failure);
       }
-      error.textContent = message ? `${message.charAt(0).toUpperCase()}${message.slice(1)}.` : '';
+      error.textContent = message ? this.controlError(key, message, text) : '';
       input.setAttribute('aria-invalid', String(message !== ''));
       ok &&= message === '';
       settings[key] = value;
@@ -649,6 +649,16 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
         }),
       ),
     );
+  }
+
+  /**
+   * A control's refused value, next to it: in English the core's own words; in another language
+   * what the control takes (the core's range for that field) and what it got.
+   */
+  private controlError(key: 'seed' | 'epochs', message: string, got: string): string {
+    if (this.messages.language === 'en') return `${message.charAt(0).toUpperCase()}${message.slice(1)}.`;
+    const { min, max } = this.core.configs.cueTrain.fields.find((f) => f.key === key)!;
+    return this.text(key === 'seed' ? 'seedInvalid' : 'epochsInvalid', { range: `[${min}, ${max}]`, got });
   }
 
   /** "seed 7, 2 heads per block, 30 epochs"; a control's text that is not a whole number is quoted as typed. */
