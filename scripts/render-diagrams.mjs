@@ -1,33 +1,67 @@
 // Renders the lesson's Mermaid diagrams to static SVG at build time, in Debian's Chromium: each
-// route's flowchart (web/src/pages/lesson/flowchart-<route>.mmd) in a light and a dark theme, and
-// their sizes (generated/flowcharts.json) so the page reserves the space before an image loads,
-// with the size of their smallest text, from which the page keeps that text readable.
+// route's flowchart (web/src/pages/lesson/flowchart-<route>.mmd) in each language with a
+// flowchart-diagrams catalog (web/src/messages/<language>/flowchart-diagrams.json) and in a light
+// and a dark theme, and their sizes (generated/flowcharts.json) so the page reserves the space
+// before an image loads, with the size of their smallest text, from which the page keeps that
+// text readable. A .mmd holds each label as {{key}}, the key of its text in the catalog (a key a
+// language lacks is said in English). English images are flowchart-<route>-<theme>.svg, another
+// language's flowchart-<route>-<theme>.<language>.svg; flowcharts.json names each by that stem.
 // Why at build time: Mermaid inserts <style> elements while it renders, which a strict
 // Content-Security-Policy (style-src 'self') refuses; a pre-rendered SVG shown as an image
 // needs no script and no inline style, and the page does not download Mermaid at all.
 // Usage: node scripts/render-diagrams.mjs  (re-renders only when a source or Mermaid changed)
-import { readFileSync, statSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { launch } from '../tests/support/engines.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const ROUTES = ['cue-position', 'answer-position', 'cue-broadcast', 'other', 'none']; // the core's route labels
 const THEMES = { light: 'neutral', dark: 'dark' }; // our theme -> Mermaid's
-const diagrams = ROUTES.flatMap((route) =>
-  Object.entries(THEMES).map(([theme, mermaidTheme]) => ({
-    name: `${route}-${theme}`,
-    mermaidTheme,
-    source: `web/src/pages/lesson/flowchart-${route}.mmd`,
-    output: `web/src/generated/flowchart-${route}-${theme}.svg`,
-  })),
+const CATALOG = 'flowchart-diagrams.json';
+const messagesDir = join(root, 'web/src/messages');
+const catalogOf = (language) => join(messagesDir, language, CATALOG);
+// English first: it holds every label.
+const LANGUAGES = [
+  'en',
+  ...readdirSync(messagesDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== 'en' && existsSync(catalogOf(entry.name)))
+    .map((entry) => entry.name)
+    .sort(),
+];
+const diagrams = LANGUAGES.flatMap((language) =>
+  ROUTES.flatMap((route) =>
+    Object.entries(THEMES).map(([theme, mermaidTheme]) => {
+      const name = `${route}-${theme}${language === 'en' ? '' : `.${language}`}`;
+      return {
+        name,
+        language,
+        mermaidTheme,
+        source: `web/src/pages/lesson/flowchart-${route}.mmd`,
+        output: `web/src/generated/flowchart-${name}.svg`,
+      };
+    }),
+  ),
 );
+
+/** The .mmd source with each {{key}} replaced by its label in `language` (English where it lacks one). */
+function localized(source, language) {
+  const english = JSON.parse(readFileSync(catalogOf('en'), 'utf8'));
+  const own = language === 'en' ? english : JSON.parse(readFileSync(catalogOf(language), 'utf8'));
+  return source.replace(/\{\{(\w+)\}\}/g, (_, key) => {
+    const label = own[key] ?? english[key];
+    if (label === undefined) throw new Error(`${CATALOG}: no label ${key} (in en)`);
+    if (label.includes('"')) throw new Error(`${language}/${CATALOG}: ${key} has a " (Mermaid ends the label there)`);
+    return label;
+  });
+}
 const sizesFile = join(root, 'web/src/generated/flowcharts.json');
 const mermaidBundle = join(root, 'node_modules/mermaid/dist/mermaid.min.js');
 
 const newest = (...files) => Math.max(...files.map((f) => statSync(f).mtimeMs));
-const stale = diagrams.filter(({ source, output }) => {
+const stale = diagrams.filter(({ source, output, language }) => {
   const out = join(root, output);
-  return !existsSync(out) || statSync(out).mtimeMs < newest(join(root, source), mermaidBundle, import.meta.filename);
+  const inputs = [join(root, source), catalogOf('en'), catalogOf(language), mermaidBundle, import.meta.filename];
+  return !existsSync(out) || statSync(out).mtimeMs < newest(...inputs);
 });
 if (stale.length === 0 && existsSync(sizesFile)) process.exit(0);
 
@@ -37,8 +71,8 @@ try {
   const page = await browser.open('about:blank', { width: 1280, height: 720 });
   await page.puppeteer.setContent('<!doctype html><html><body></body></html>');
   await page.addScript(mermaidBundle);
-  for (const { source, output, mermaidTheme } of stale) {
-    const text = readFileSync(join(root, source), 'utf8');
+  for (const { source, output, mermaidTheme, language } of stale) {
+    const text = localized(readFileSync(join(root, source), 'utf8'), language);
     const svg = await page.run(
       async ([definition, theme]) => {
         const mermaid = globalThis.mermaid;
@@ -55,7 +89,7 @@ try {
     );
     mkdirSync(join(root, 'web/src/generated'), { recursive: true });
     writeFileSync(join(root, output), svg);
-    console.log(`rendered ${source} (${mermaidTheme}) -> ${output} (${svg.length} bytes)`);
+    console.log(`rendered ${source} (${language}, ${mermaidTheme}) -> ${output} (${svg.length} bytes)`);
   }
   // Each image's size, from its viewBox, and the size of its smallest text in the image's own
   // pixels, measured in the browser: the page scales the image, and with it that text.

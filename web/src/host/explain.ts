@@ -11,24 +11,71 @@
 //   fetch of the same address succeeds;
 // - a missing file or a wrong content type: the fetch's answer.
 
-/** The messages, one per cause: shown in place of a widget, logged, and listed in the guide. */
+/** A reason's message key (the failure catalog) and arguments, for a widget that says it in its language. */
+export interface ReasonSaid {
+  key: string;
+  params: Record<string, string | number>;
+}
+
+// Each reason made, by its English text: a widget shows it from the failure catalog (failure.ts)
+// by its key and arguments, never by reading the text. (This file is also in the classic loader,
+// which has no catalogs and says the English text.)
+const made = new Map<string, ReasonSaid>();
+function reason(key: string, params: Record<string, string | number>, text: string): string {
+  made.set(text, { key, params });
+  return text;
+}
+
+/** The key and arguments of a reason this file made; undefined for any other text. */
+export const reasonOf = (text: string): ReasonSaid | undefined => made.get(text);
+
+/** The messages, one per cause: shown in place of a widget, logged, and listed in the guide (in English). */
 export const MESSAGES = {
   noWebAssembly: () =>
-    'This widget cannot run in this browser: it needs WebAssembly, which this browser does not offer or has turned off.',
+    reason(
+      'noWebAssembly',
+      {},
+      'This widget cannot run in this browser: it needs WebAssembly, which this browser does not offer or has turned off.',
+    ),
   wasmRefused: () =>
-    "This widget cannot run on this page: the page's Content-Security-Policy does not allow WebAssembly. The page must add 'wasm-unsafe-eval' to its script-src.",
+    reason(
+      'wasmRefused',
+      {},
+      "This widget cannot run on this page: the page's Content-Security-Policy does not allow WebAssembly. The page must add 'wasm-unsafe-eval' to its script-src.",
+    ),
   policyRefused: (directive: string, origin: string) =>
-    `This widget cannot run on this page: the page's Content-Security-Policy does not allow ${origin} in ${directive}. The page must add ${origin} to its ${directive}.`,
+    reason(
+      'policyRefused',
+      { directive, origin },
+      `This widget cannot run on this page: the page's Content-Security-Policy does not allow ${origin} in ${directive}. The page must add ${origin} to its ${directive}.`,
+    ),
   workerRefused: (needed: string, policy?: string) =>
-    `Training cannot run on this page: the page's Content-Security-Policy does not allow the training Worker${policy ? ` (${policy})` : ''}. The page must allow worker-src ${needed}.`,
+    reason(
+      policy ? 'workerRefusedPolicy' : 'workerRefused',
+      { needed, policy: policy ?? '' },
+      `Training cannot run on this page: the page's Content-Security-Policy does not allow the training Worker${policy ? ` (${policy})` : ''}. The page must allow worker-src ${needed}.`,
+    ),
   noCors: (origin: string, file: string) =>
-    `This widget cannot run on this page: ${origin} does not let other sites use ${file} (it sends no Access-Control-Allow-Origin header). The server of the attention-lab files must send Access-Control-Allow-Origin: * (or this page's origin) with every file.`,
+    reason(
+      'noCors',
+      { origin, file },
+      `This widget cannot run on this page: ${origin} does not let other sites use ${file} (it sends no Access-Control-Allow-Origin header). The server of the attention-lab files must send Access-Control-Allow-Origin: * (or this page's origin) with every file.`,
+    ),
   httpError: (url: string, status: number) =>
-    `This widget cannot run on this page: ${url} answered HTTP ${status}. Copy the build's files together: attention-lab*.js, attention-lab.css, embed.html and the assets/ folder.`,
+    reason(
+      'httpError',
+      { url, status: String(status) },
+      `This widget cannot run on this page: ${url} answered HTTP ${status}. Copy the build's files together: attention-lab*.js, attention-lab.css, embed.html and the assets/ folder.`,
+    ),
   wrongType: (url: string, type: string) =>
-    `This widget cannot run on this page: ${url} is served as "${type}"; scripts must be served as text/javascript and .wasm files as application/wasm.`,
-  unreachable: (url: string) => `This widget cannot run on this page: ${url} could not be reached.`,
-  other: (message: string) => `This widget could not start: ${message}`,
+    reason(
+      'wrongType',
+      { url, type },
+      `This widget cannot run on this page: ${url} is served as "${type}"; scripts must be served as text/javascript and .wasm files as application/wasm.`,
+    ),
+  unreachable: (url: string) =>
+    reason('unreachable', { url }, `This widget cannot run on this page: ${url} could not be reached.`),
+  other: (message: string) => reason('other', { message }, `This widget could not start: ${message}`),
 };
 
 const violations: SecurityPolicyViolationEvent[] = [];

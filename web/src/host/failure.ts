@@ -1,9 +1,22 @@
 // A widget that could not start says why in its own place, and the console says it too. What
 // failed to load (the core's WebAssembly, a chunk of the bundle) is diagnosed by explain.ts and
 // answered with what the page or the asset host must allow; any other error (an author's bad
-// data, a refused attribute) is shown as it is.
+// data, a refused attribute) is shown as it is. The widget says it in its language (the failure
+// catalog), the console in English.
 import coreWasmUrl from '../generated/attention_core.wasm?url';
-import { MESSAGES, explainLoad, logOnce, showInPlace, webAssemblyRefused } from './explain';
+import { languageOf } from '../common/language';
+import { messagesIn, type Messages } from '../common/messages';
+import { MESSAGES, explainLoad, logOnce, reasonOf, showInPlace, webAssemblyRefused } from './explain';
+import failureMessages from 'attn-messages:failure';
+
+/** The failure catalog, for a widget that says a reason (a Worker that did not start) itself. */
+export { failureMessages };
+
+/** A reason explain.ts made, in the language of `messages` (which must hold the failure catalog); other text as it is. */
+export function reasonText(reason: string, messages: Messages): string {
+  const said = reasonOf(reason);
+  return said ? messages.text(said.key, said.params) : reason;
+}
 
 /**
  * Did this error come from loading code or WebAssembly (a failed import, a refused or aborted
@@ -35,7 +48,8 @@ async function explainStart(error: unknown): Promise<string | undefined> {
 export async function showFailure(widget: HTMLElement, error: unknown): Promise<void> {
   const reason = await explainStart(error).catch(() => undefined);
   const message = reason ?? MESSAGES.other(error instanceof Error ? error.message : String(error));
-  showInPlace(widget, message);
+  const messages = await messagesIn(languageOf(widget), failureMessages).catch(() => undefined);
+  showInPlace(widget, messages ? reasonText(message, messages) : message);
   if (reason) logOnce(reason, error);
   else console.warn(`${widget.localName}:`, error);
 }

@@ -89,7 +89,16 @@ export type TrainerReply =
   | { type: 'memory'; heapBytes: number; usedBytes: number; training: boolean }
   | { type: 'probe'; requestId: number; target: ProbeTarget; probe: CueProbe; forwardMs: number }
   | { type: 'intervene'; requestId: number; target: ProbeTarget; intervention: CueIntervention; ms: number }
-  | { type: 'error'; runId?: number; requestId?: number; message: string };
+  | {
+      type: 'error';
+      runId?: number;
+      requestId?: number;
+      /** For developers and the console, in English. */
+      message: string;
+      /** What a reader is told, by code (the probe-requests catalog) when the error is one the Worker names. */
+      code?: WorkerErrorCode;
+      values?: Record<string, number>;
+    };
 
 /** An intervention's lists (InterventionInputs as plain arrays): each may be left out. */
 export interface InterventionLists {
@@ -113,6 +122,9 @@ const withModels = (models: unknown) =>
   models ? { models: [...(models as ModelBlocks[])].sort((a, b) => a - b) } : {};
 const wasmUrlOk = (url: unknown) => url === undefined || (typeof url === 'string' && /^(https?|blob):/.test(url));
 const withWasmUrl = (url: unknown) => (url ? { wasmUrl: url as string } : {});
+
+/** The Worker's own failures a widget tells a reader about: no live run yet, no recorded weights, their file refused (values.status). */
+export type WorkerErrorCode = 'no-live-run' | 'no-recorded-weights' | 'weights-status';
 
 /** A probe's or an intervention's request id, target and wasmUrl, or {error}. */
 function askedOf(

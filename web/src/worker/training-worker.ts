@@ -14,6 +14,7 @@ import {
   type ModelBlocks,
   type ProbeTarget,
   type TrainerReply,
+  type WorkerErrorCode,
 } from './training-protocol';
 
 const SLICE_MS = 10;
@@ -150,14 +151,17 @@ async function trainedWeights({
 }: ProbeTarget): Promise<{ config: Partial<CueConfig>; weights: Float32Array }> {
   if (source === 'live') {
     const live = liveWeights.get(blocks);
-    if (!live) throw new Error('no finished live run to probe yet: train both models first');
+    if (!live) throw new WorkerError('no finished live run to probe yet: train both models first', 'no-live-run');
     return live;
   }
   const url = recordedWeightsUrl(blocks);
   const report = recordedCueRuns()?.[blocks - 1];
-  if (!url || !report) throw new Error('this build has no recorded weights to probe');
+  if (!url || !report) throw new WorkerError('this build has no recorded weights to probe', 'no-recorded-weights');
   const response = await fetch(url);
-  if (!response.ok) throw new Error(`the recorded weights (${url}) answered ${response.status}`);
+  if (!response.ok)
+    throw new WorkerError(`the recorded weights (${url}) answered ${response.status}`, 'weights-status', {
+      status: response.status,
+    });
   return { config: report.config, weights: new Float32Array(await response.arrayBuffer()) };
 }
 
@@ -215,6 +219,23 @@ function stop(): void {
   run.resume?.();
 }
 
+/** A failure the Worker names itself: its code and values travel with the English message. */
+class WorkerError extends Error {
+  constructor(
+    message: string,
+    readonly code: WorkerErrorCode,
+    readonly values: Record<string, number> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** An error as an error reply carries it: the message, and the code and values of one of the Worker's own. */
+function errorFields(error: unknown): { message: string; code?: WorkerErrorCode; values?: Record<string, number> } {
+  if (error instanceof WorkerError) return { message: error.message, code: error.code, values: error.values };
+  return { message: error instanceof Error ? error.message : String(error) };
+}
+
 addEventListener('message', (event: MessageEvent) => {
   const request = parseRequest(event.data);
   if ('error' in request) return post({ type: 'error', message: request.error });
@@ -223,7 +244,7 @@ addEventListener('message', (event: MessageEvent) => {
     case 'train':
       stop();
       train(request.runId, request.config, request.models ?? BOTH_MODELS).catch((error) =>
-        post({ type: 'error', runId: request.runId, message: error instanceof Error ? error.message : String(error) }),
+        post({ type: 'error', runId: request.runId, ...errorFields(error) }),
       );
       break;
     case 'pause':
@@ -243,7 +264,7 @@ addEventListener('message', (event: MessageEvent) => {
         post({
           type: 'error',
           requestId: request.requestId,
-          message: error instanceof Error ? error.message : String(error),
+          ...errorFields(error),
         }),
       );
       break;
@@ -252,7 +273,7 @@ addEventListener('message', (event: MessageEvent) => {
         post({
           type: 'error',
           requestId: request.requestId,
-          message: error instanceof Error ? error.message : String(error),
+          ...errorFields(error),
         }),
       );
       break;

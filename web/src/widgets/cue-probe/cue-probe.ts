@@ -25,28 +25,40 @@ import { startWorker } from '../../host/worker';
 import { AuthorError } from '../element/contract';
 import { CUE_PROBE } from '../element/contracts';
 import { AttnElement, define, el } from '../element/base';
-import { ProbeRequests, type InterventionAnswer, type ProbeAnswer, type ProbeAnswerer } from '../shared/probe-requests';
+import {
+  failureText,
+  ProbeFailure,
+  ProbeRequests,
+  type InterventionAnswer,
+  type ProbeAnswer,
+  type ProbeAnswerer,
+} from '../shared/probe-requests';
+import type { MessageParams } from '../../common/messages';
+import probeMessages from 'attn-messages:cue-probe';
+import probeRequestsMessages from 'attn-messages:probe-requests';
+import { failureMessages } from '../../host/failure';
 
 const BLOCKS = [1, 2] as const;
 type Action = ProbeIntervention['action'];
-/** The choices the fieldset offers, in words (the core's choices; "given" needs a pattern the probe does not take). */
+/** The choices the fieldset offers, as message keys (the core's choices; "given" needs a pattern the probe does not take). */
 const ACTIONS: Record<Action, string> = {
-  none: 'none',
-  'knock-out': 'knock out a head',
-  pattern: "replace a head's pattern",
-  patch: 'patch an output',
+  none: 'actionNone',
+  'knock-out': 'actionKnockOut',
+  pattern: 'actionPattern',
+  patch: 'actionPatch',
 };
-const ABLATIONS: Record<string, string> = { zero: 'zero', mean: 'its mean over the validation set' };
+const ABLATIONS: Record<string, string> = { zero: 'ablationZero', mean: 'ablationMean' };
 const PATTERNS: Record<string, string> = {
-  previous: 'previous token',
-  next: 'next token',
-  self: 'itself',
-  uniform: 'uniform',
-  'first-cue': 'the first CUE',
+  previous: 'patternPrevious',
+  next: 'patternNext',
+  self: 'patternSelf',
+  uniform: 'patternUniform',
+  'first-cue': 'patternFirstCue',
 };
 
 export class CueProbe extends AttnElement<typeof CUE_PROBE> {
   static readonly contract = CUE_PROBE;
+  static readonly messages = [probeMessages, probeRequestsMessages, failureMessages];
 
   private worker?: Worker;
   private own = new ProbeRequests((request) => {
@@ -88,17 +100,18 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
       max: String(length - 3),
       step: '1',
       value: String(cue),
-      'aria-label': 'cue position',
+      'aria-label': this.text('cuePosition'),
+      dir: 'ltr', // it moves along the token sequence, which reads left to right
     });
     this.slider.addEventListener('input', () => this.moveCue(Number(this.slider.value)));
     const source = el(
       'select',
-      { 'aria-label': 'which trained models' },
+      { 'aria-label': this.text('whichModels') },
       ...(['recorded', 'live'] as const).map((s) =>
         el(
           'option',
           { value: s, ...(s === this.settings.source ? { selected: '' } : {}) },
-          s === 'recorded' ? 'the recorded run' : 'your run in the trainer',
+          this.text(s === 'recorded' ? 'sourceRecorded' : 'sourceLive'),
         ),
       ),
     );
@@ -106,7 +119,13 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
       this.remember({ source: source.value as 'recorded' | 'live' });
       void this.ask(true);
     });
-    this.editor = el('div', { class: 'probe-sequence', role: 'group', 'aria-label': 'the sequence' });
+    // A token sequence reads left to right in every language.
+    this.editor = el('div', {
+      class: 'probe-sequence',
+      role: 'group',
+      'aria-label': this.text('theSequence'),
+      dir: 'ltr',
+    });
     this.status = el('p', { class: 'probe-status', 'aria-live': 'polite' });
     this.answers = el('div', { class: 'probe-models' });
     this.fieldset = this.interventionFieldset();
@@ -119,8 +138,8 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
         el(
           'div',
           { class: 'attn-controls' },
-          el('label', {}, 'models', source),
-          el('label', {}, 'move the cue', this.slider),
+          el('label', {}, this.text('models'), source),
+          el('label', {}, this.text('moveCue'), this.slider),
         ),
         this.editor,
         this.status,
@@ -130,9 +149,15 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
         el(
           'p',
           { class: 'probe-legend' },
-          'Heat maps, colour by weight: ',
-          el('span', { class: 'probe-key' }, '0 ', el('span', { class: 'probe-scale', 'aria-hidden': 'true' }), ' 1'),
-          " (the further a cell's colour from the background, the more weight). Each map is a table of the weights for screen readers.",
+          ...this.textAround('legend', {
+            scale: el(
+              'span',
+              { class: 'probe-key', dir: 'ltr' },
+              `${this.formatNumber(0)} `,
+              el('span', { class: 'probe-scale', 'aria-hidden': 'true' }),
+              ` ${this.formatNumber(1)}`,
+            ),
+          }),
         ),
         this.answers,
       ),
@@ -144,7 +169,7 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
   protected teardown(): void {
     this.worker?.terminate();
     this.worker = undefined;
-    this.own.failAll('the probe was removed from the page');
+    this.own.failAll(this.messages?.text('removed') ?? 'the probe was removed from the page');
   }
 
   /** Without a sequence attribute: the CUE at position 2 (earlier in a shorter task), symbol (3p + 1) mod symbols at each other position p (from the core's task sizes). */
@@ -159,14 +184,15 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
       .split(',')
       .map((t) => t.trim())
       .map((t) => (t === 'CUE' ? this.symbols : Number(t)));
-    const fail = (why: string): never => {
-      throw new AuthorError(`attribute sequence ${why}, got "${text.slice(0, 60)}"`);
+    const fail = (key: string, params: MessageParams = {}): never => {
+      const said = { key, params: { ...params, got: text.slice(0, 60) } };
+      throw new AuthorError(probeMessages.en[key](said.params), said); // English on the console, the widget's language on screen
     };
-    if (tokens.length !== this.length - 1) fail(`must have ${this.length - 1} tokens (the query's CUE is added)`);
-    if (tokens.some((t) => t > this.symbols)) fail(`must hold symbols 0 to ${this.symbols - 1} and CUE`);
+    if (tokens.length !== this.length - 1) fail('sequenceLength', { tokens: this.length - 1 });
+    if (tokens.some((t) => t > this.symbols)) fail('sequenceSymbols', { last: this.symbols - 1 });
     const cues = tokens.filter((t) => t === this.symbols).length;
-    if (cues !== 1) fail('must hold exactly one CUE');
-    if (tokens.indexOf(this.symbols) > this.length - 3) fail('must have a symbol after its CUE (the answer)');
+    if (cues !== 1) fail('sequenceOneCue');
+    if (tokens.indexOf(this.symbols) > this.length - 3) fail('sequenceAnswer');
     return tokens;
   }
 
@@ -189,7 +215,7 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
         );
       const select = el(
         'select',
-        { 'aria-label': `symbol at position ${p}` },
+        { 'aria-label': this.text('symbolAt', { position: p }) },
         ...Array.from({ length: this.symbols }, (_, s) =>
           el('option', { value: String(s), ...(s === token ? { selected: '' } : {}) }, String(s)),
         ),
@@ -209,7 +235,10 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
     this.editor.replaceChildren(...cells, query);
     const cue = this.body.indexOf(this.symbols);
     this.slider.value = String(cue);
-    this.slider.setAttribute('aria-valuetext', `CUE at position ${cue}, answer ${this.label(this.body[cue + 1])}`);
+    this.slider.setAttribute(
+      'aria-valuetext',
+      this.text('cueAt', { position: cue, answer: this.label(this.body[cue + 1]) }),
+    );
   }
 
   /** The cue moves to `to`; the symbol there takes its old place. */
@@ -252,12 +281,11 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
     } catch (error) {
       if (asked !== this.asked) return;
       delete this.dataset.busy;
-      const message = error instanceof Error ? error.message : String(error);
       this.answers.replaceChildren();
       this.status.textContent =
-        source === 'live' && /no finished live run/.test(message)
-          ? 'No run of yours yet: press Train both in the trainer on this page and let it finish, then ask again.'
-          : `The models could not answer: ${message}`;
+        source === 'live' && error instanceof ProbeFailure && error.code === 'no-live-run'
+          ? this.text('statusNoLiveRun')
+          : this.text('cannotAnswer', { reason: failureText(error, this.messages) });
       return;
     }
     const results = await changes;
@@ -268,7 +296,13 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
     this.answers.replaceChildren(...answers.map((answer, i) => this.modelView(BLOCKS[i], answer.probe)));
     const latencyMs = performance.now() - started;
     const expected = answers[0].probe.expected;
-    this.status.textContent = `${source === 'recorded' ? 'The recorded run' : 'Your run'}: the right answer is ${this.label(expected)}, the symbol after the CUE at position ${answers[0].probe.cuePosition}. ${answers.map((a, i) => `${BLOCKS[i]} block${BLOCKS[i] > 1 ? 's' : ''}: ${this.label(a.probe.prediction)}`).join(', ')}.`;
+    this.status.textContent = this.text(source === 'recorded' ? 'answerRecorded' : 'answerLive', {
+      expected: this.label(expected),
+      position: answers[0].probe.cuePosition,
+      predictions: answers
+        .map((a, i) => this.text('modelAnswer', { blocks: BLOCKS[i], answer: this.label(a.probe.prediction) }))
+        .join(this.text('listSeparator')),
+    });
     // The times are for tests and benchmarks, not shown: they differ at every answer.
     this.dataset.forwardMs = answers.map((a) => a.forwardMs.toFixed(2)).join(' ');
     this.dataset.latencyMs = latencyMs.toFixed(1);
@@ -290,18 +324,18 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
       const control = el(
         'select',
         { 'aria-label': label },
-        ...Object.entries(options).map(([v, text]) =>
-          el('option', { value: v, ...(v === value ? { selected: '' } : {}) }, text),
+        ...Object.entries(options).map(([v, key]) =>
+          el('option', { value: v, ...(v === value ? { selected: '' } : {}) }, key === v ? v : this.text(key)),
         ),
       );
       if (!(value in options)) control.append(el('option', { value, selected: '' }, value)); // an attribute's "given"
       control.addEventListener('change', () => apply(control.value));
       return control;
     };
-    const action = select('what to change', ACTIONS, s.intervention, (v) =>
+    const action = select(this.text('what'), ACTIONS, s.intervention, (v) =>
       this.setIntervention({ intervention: v as Action }),
     );
-    const block = select('block', { 1: '1', 2: '2' }, String(s.block), (v) =>
+    const block = select(this.text('block'), { 1: '1', 2: '2' }, String(s.block), (v) =>
       this.setIntervention({ block: Number(v) }),
     );
     const head = el('input', {
@@ -310,15 +344,15 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
       max: '16',
       step: '1',
       value: String(s.head),
-      'aria-label': 'head',
+      'aria-label': this.text('head'),
     });
     head.addEventListener('change', () => {
       if (/^\d+$/.test(head.value)) this.setIntervention({ head: Number(head.value) });
     });
-    const ablation = select('knock out to', ABLATIONS, s.ablation, (v) =>
+    const ablation = select(this.text('knockOutTo'), ABLATIONS, s.ablation, (v) =>
       this.setIntervention({ ablation: v as InterventionConfig['ablation'] }),
     );
-    const pattern = select('pattern', PATTERNS, s.pattern, (v) =>
+    const pattern = select(this.text('pattern'), PATTERNS, s.pattern, (v) =>
       this.setIntervention({ pattern: v as InterventionConfig['pattern'] }),
     );
     const chosen = this.positions();
@@ -338,13 +372,14 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
         }
         this.setIntervention({ 'patch-positions': on.length === this.length ? '' : on.join(',') });
       });
-      return el('label', {}, box, p === this.length - 1 ? `${p} (query)` : String(p));
+      return el('label', {}, box, p === this.length - 1 ? this.text('query', { position: p }) : String(p));
     });
     const into = el('input', {
       type: 'text',
       value: s['patch-into'],
-      placeholder: 'blank: your sequence, answer moved',
-      'aria-label': 'sequence patched into',
+      placeholder: this.text('patchIntoPlaceholder'),
+      'aria-label': this.text('patchInto'),
+      dir: 'ltr',
       spellcheck: 'false',
     });
     into.addEventListener('change', () => this.setIntervention({ 'patch-into': into.value.trim() }));
@@ -353,25 +388,26 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
     const fieldset = el(
       'fieldset',
       { class: 'probe-intervention' },
-      el('legend', {}, 'Intervention'),
+      el('legend', {}, this.text('intervention')),
       el(
         'div',
         { class: 'attn-controls' },
-        el('label', {}, 'what ', action),
-        el('label', {}, 'block ', block),
-        el('label', {}, 'head ', head),
+        el('label', {}, `${this.text('whatLabel')} `, action),
+        el('label', {}, `${this.text('block')} `, block),
+        el('label', {}, `${this.text('head')} `, head),
       ),
-      only('knock-out', el('label', {}, "the head's output becomes ", ablation)),
-      only('pattern', el('label', {}, 'every position attends to ', pattern)),
+      only('knock-out', el('label', {}, `${this.text('outputBecomes')} `, ablation)),
+      only('pattern', el('label', {}, `${this.text('attendsTo')} `, pattern)),
       only(
         'patch',
+        el('p', { class: 'probe-help' }, this.text('patchHelp')),
         el(
-          'p',
-          { class: 'probe-help' },
-          "Copies the output of the head (head 0: the whole block) at the checked positions from your sequence's run into the run of a second sequence.",
+          'fieldset',
+          { class: 'probe-positions', dir: 'ltr' },
+          el('legend', {}, this.text('positionsCopied')),
+          ...boxes,
         ),
-        el('fieldset', { class: 'probe-positions' }, el('legend', {}, 'positions copied'), ...boxes),
-        el('label', { class: 'probe-into' }, 'second sequence ', into),
+        el('label', { class: 'probe-into' }, `${this.text('secondSequence')} `, into),
       ),
     ) as HTMLFieldSetElement;
     this.showVariant(fieldset, s.intervention);
@@ -447,17 +483,17 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
           return {
             blocks,
             status: 'not-applicable',
-            message: `the ${blocks}-block model has no block ${iv.block}`,
+            message: this.text('noBlock', { blocks, block: iv.block }),
             ...empty,
           };
         try {
           // The trainer on the page answers when it forwards interventions; else the probe's own Worker (recorded runs).
           const by = typeof answerer.intervene === 'function' ? answerer : source === 'recorded' ? this.own : undefined;
-          if (!by?.intervene) throw new Error('the trainer on this page does not take interventions on your run');
+          if (!by?.intervene) throw new Error(this.text('noInterventions'));
           const answer: InterventionAnswer = await by.intervene({ source, blocks }, config, inputs);
           return { blocks, status: 'changed', message: '', ...this.numbers(answer.intervention), ms: answer.ms };
         } catch (error) {
-          return { blocks, status: 'error', message: error instanceof Error ? error.message : String(error), ...empty };
+          return { blocks, status: 'error', message: failureText(error, this.messages), ...empty };
         }
       }),
     );
@@ -467,11 +503,11 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
   private interventionProblem(iv: ProbeIntervention): string {
     if (iv.action !== 'patch') return '';
     if (this.settings['patch-positions'].trim() !== '' && iv.positions.length === 0)
-      return 'positions: check at least one';
+      return this.text('checkOnePosition');
     if (iv.positions.some((p) => p >= this.length))
-      return `positions must be below ${this.length} (the sequence's length), got ${iv.positions.join(',')}`;
+      return this.text('positionsBelow', { length: this.length, got: iv.positions.join(',') });
     if (iv.patchInto.length && iv.patchInto.length !== this.length)
-      return `second sequence must have ${this.length - 1} tokens (the query's CUE is added), got ${iv.patchInto.length - 1}`;
+      return this.text('secondLength', { tokens: this.length - 1, got: iv.patchInto.length - 1 });
     return '';
   }
 
@@ -493,16 +529,30 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
   /** The intervention in words: "knock out block 1, head 1 (output set to zero)". */
   private describe(iv: ProbeIntervention): string {
     const where =
-      iv.action === 'patch' && iv.head === 0 ? `block ${iv.block}'s output` : `block ${iv.block}, head ${iv.head}`;
+      iv.action === 'patch' && iv.head === 0
+        ? this.text('whereBlock', { block: iv.block })
+        : this.text('whereHead', { block: iv.block, head: iv.head });
     switch (iv.action) {
       case 'knock-out':
-        return `Knocked out ${where} (its output set to ${iv.ablation === 'mean' ? 'its mean' : 'zero'})`;
+        return this.text(iv.ablation === 'mean' ? 'knockedOutMean' : 'knockedOutZero', { where });
       case 'pattern':
-        return `Replaced the pattern of ${where} by ${PATTERNS[iv.pattern] ?? iv.pattern}`;
-      case 'patch':
-        return `Patched ${where} at ${iv.positions.length ? `position${iv.positions.length > 1 ? 's' : ''} ${iv.positions.join(', ')}` : 'every position'} into ${iv.patchInto.length ? 'the second sequence' : 'your sequence with its answer moved'}`;
+        return this.text('replaced', {
+          where,
+          pattern: PATTERNS[iv.pattern] ? this.text(PATTERNS[iv.pattern]) : iv.pattern,
+        });
+      case 'patch': {
+        const into = this.text(iv.patchInto.length ? 'intoSecond' : 'intoMoved');
+        return iv.positions.length
+          ? this.text('patchedAt', {
+              where,
+              positions: iv.positions.length,
+              list: iv.positions.map((p) => this.formatNumber(p)).join(this.text('listSeparator')),
+              into,
+            })
+          : this.text('patchedEvery', { where, into });
+      }
       default:
-        return 'No intervention';
+        return this.text('noIntervention');
     }
   }
 
@@ -512,14 +562,14 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
     this.dataset.intervention = iv.action;
     if (iv.action === 'none') {
       this.results.replaceChildren();
-      this.said.textContent = this.said.textContent ? 'No intervention: both models as trained.' : '';
+      this.said.textContent = this.said.textContent ? this.text('noInterventionSaid') : '';
       return;
     }
     const patch = iv.action === 'patch';
-    const f3 = (x: number) => x.toFixed(3);
+    const f3 = (x: number) => this.formatNumber(x, 3);
     const cell = (value: number, text: string) => el('td', { 'data-value': String(value) }, text);
     const rows = results.map((r) => {
-      const name = el('th', { scope: 'row' }, `${r.blocks} block${r.blocks > 1 ? 's' : ''}`);
+      const name = el('th', { scope: 'row' }, this.text('rowModel', { blocks: r.blocks }));
       if (r.status !== 'changed')
         return el(
           'tr',
@@ -528,7 +578,7 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
           el(
             'td',
             { colspan: patch ? '6' : '4', class: r.status === 'error' ? 'probe-error' : 'probe-na' },
-            r.status === 'error' ? `Error: ${r.message}` : `Does not apply: ${r.message}.`,
+            this.text(r.status === 'error' ? 'rowError' : 'rowNotApplicable', { message: r.message }),
           ),
         );
       return el(
@@ -548,7 +598,7 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
       );
     });
     const col = (text: string) => el('th', { scope: 'col' }, text);
-    const csv = el('button', { type: 'button' }, 'Download the table (CSV)');
+    const csv = el('button', { type: 'button' }, this.text('downloadTable'));
     csv.addEventListener('click', () => this.downloadResults(iv));
     this.results.replaceChildren(
       el(
@@ -557,19 +607,19 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
         el(
           'table',
           { class: 'ranked probe-effects' },
-          el('caption', {}, `${this.describe(iv)}${patch ? ' (answers: to the sequence patched into)' : ''}`),
+          el('caption', {}, patch ? this.text('captionPatch', { description: this.describe(iv) }) : this.describe(iv)),
           el(
             'thead',
             {},
             el(
               'tr',
               {},
-              col('model'),
-              col(patch ? 'answer, unpatched' : 'answer, as trained'),
-              col(patch ? 'answer, patched' : 'answer, changed'),
-              col(patch ? 'validation accuracy, clean' : 'validation accuracy, as trained'),
-              col(patch ? 'validation accuracy, patched' : 'validation accuracy, changed'),
-              ...(patch ? [col('restored fraction, validation'), col('restored fraction, this sequence')] : []),
+              col(this.text('colModel')),
+              col(this.text(patch ? 'colAnswerUnpatched' : 'colAnswerTrained')),
+              col(this.text(patch ? 'colAnswerPatched' : 'colAnswerChanged')),
+              col(this.text(patch ? 'colAccuracyClean' : 'colAccuracyTrained')),
+              col(this.text(patch ? 'colAccuracyPatched' : 'colAccuracyChanged')),
+              ...(patch ? [col(this.text('colRestoredValidation')), col(this.text('colRestoredSequence'))] : []),
             ),
           ),
           el('tbody', {}, ...rows),
@@ -579,12 +629,20 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
     );
     const says = results.map((r) =>
       r.status === 'changed'
-        ? `the ${r.blocks}-block model now answers ${this.label(r.prediction)} (validation accuracy ${f3(r.accuracy)}${patch ? `, restored fraction ${f3(r.restoredFraction)}` : ''})`
+        ? this.text(patch ? 'saidChangedPatch' : 'saidChanged', {
+            blocks: r.blocks,
+            answer: this.label(r.prediction),
+            accuracy: f3(r.accuracy),
+            restored: f3(r.restoredFraction),
+          })
         : r.status === 'error'
-          ? `the ${r.blocks}-block model: error, ${r.message}`
-          : `the ${r.blocks}-block model: does not apply`,
+          ? this.text('saidError', { blocks: r.blocks, message: r.message })
+          : this.text('saidNotApplicable', { blocks: r.blocks }),
     );
-    this.said.textContent = `${this.describe(iv)}: ${says.join('; ')}.`;
+    this.said.textContent = this.text('said', {
+      description: this.describe(iv),
+      results: says.join(this.text('clauseSeparator')),
+    });
   }
 
   private downloadResults(iv: ProbeIntervention): void {
@@ -645,25 +703,32 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
         'tr',
         c === probe.prediction ? { 'data-predicted': '' } : {},
         el('th', { scope: 'row' }, this.label(c)),
-        el('td', {}, v.toFixed(4)),
+        el('td', {}, this.formatNumber(v, 4)),
         el('td', { 'aria-hidden': 'true' }, this.bar(v)),
       ),
     );
     const maps = probe.attention.flatMap((heads, b) =>
       heads.map((weights, h) =>
-        this.heatmap(probe, weights, `Block ${b + 1}${heads.length > 1 ? `, head ${h + 1}` : ''}`),
+        this.heatmap(
+          probe,
+          weights,
+          this.text(heads.length > 1 ? 'mapTitleHead' : 'mapTitleBlock', { block: b + 1, head: h + 1 }),
+          `Block ${b + 1}${heads.length > 1 ? `, head ${h + 1}` : ''}`,
+        ),
       ),
     );
     return el(
       'section',
-      { class: 'probe-model', 'data-blocks': String(blocks), 'aria-label': `${blocks} block${blocks > 1 ? 's' : ''}` },
-      el('h3', {}, `${blocks} block${blocks > 1 ? 's' : ''}`),
+      { class: 'probe-model', 'data-blocks': String(blocks), 'aria-label': this.text('rowModel', { blocks }) },
+      el('h3', {}, this.text('rowModel', { blocks })),
       el(
         'p',
         { class: 'probe-prediction', 'data-result': right ? 'right' : 'wrong' },
-        'Predicts ',
-        el('strong', { 'data-prediction': String(probe.prediction) }, this.label(probe.prediction)),
-        ` with probability ${p[probe.prediction].toFixed(4)}: ${right ? 'right' : `wrong (the answer is ${this.label(probe.expected)})`}.`,
+        ...this.textAround(right ? 'predictsRight' : 'predictsWrong', {
+          prediction: el('strong', { 'data-prediction': String(probe.prediction) }, this.label(probe.prediction)),
+          probability: this.formatNumber(p[probe.prediction], 4),
+          expected: this.label(probe.expected),
+        }),
       ),
       el(
         'details',
@@ -671,17 +736,23 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
         el(
           'summary',
           {},
-          "Every class's probability",
-          el('span', { class: 'visually-hidden' }, `, ${blocks} block${blocks > 1 ? 's' : ''}`),
+          this.text('everyClass'),
+          el('span', { class: 'visually-hidden' }, this.text('everyClassFor', { blocks })),
         ),
         el(
           'table',
           { class: 'ranked' },
-          el('caption', { class: 'visually-hidden' }, `${blocks} blocks: probability of each class`),
+          el('caption', { class: 'visually-hidden' }, this.text('classesCaption', { blocks })),
           el(
             'thead',
             {},
-            el('tr', {}, el('th', { scope: 'col' }, 'class'), el('th', { scope: 'col' }, 'probability'), el('td', {})),
+            el(
+              'tr',
+              {},
+              el('th', { scope: 'col' }, this.text('colClass')),
+              el('th', { scope: 'col' }, this.text('colProbability')),
+              el('td', {}),
+            ),
           ),
           el('tbody', {}, ...classes),
         ),
@@ -701,39 +772,44 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
    * query's; each cell's colour mixes the heat colour into the background by its weight, and
    * holds the weight as text (hidden) for screen readers and as a tooltip.
    */
-  private heatmap(probe: Probe, weights: ArrayLike<number>, title: string): HTMLElement {
+  private heatmap(probe: Probe, weights: ArrayLike<number>, title: string, id: string): HTMLElement {
     const t = probe.tokens.length;
     const labels = Array.from(probe.tokens, this.label);
     const head = el(
       'tr',
       {},
       el('td', {}),
-      ...labels.map((l, j) => el('th', { scope: 'col', title: `position ${j}` }, l)),
+      ...labels.map((l, j) => el('th', { scope: 'col', title: this.text('positionN', { position: j }) }, l)),
     );
     const rows = labels.map((l, i) =>
       el(
         'tr',
         i === t - 1 ? { 'data-query': '' } : {},
-        el('th', { scope: 'row' }, i === t - 1 ? `query ${l}` : `${i}: ${l}`),
+        el('th', { scope: 'row' }, i === t - 1 ? this.text('queryRow', { token: l }) : `${i}: ${l}`),
         ...labels.map((_, j) => {
           const w = weights[i * t + j];
           const cell = el(
             'td',
-            { title: `position ${i} onto position ${j}: ${w.toFixed(3)}`, 'data-weight': String(w) },
-            el('span', { class: 'visually-hidden' }, w.toFixed(3)),
+            {
+              title: this.text('cellTitle', { from: i, to: j, weight: this.formatNumber(w, 3) }),
+              'data-weight': String(w),
+            },
+            el('span', { class: 'visually-hidden' }, this.formatNumber(w, 3)),
           );
           cell.style.setProperty('--w', String(w));
           return cell;
         }),
       ),
     );
+    // A heat map over the tokens does not mirror in a right-to-left page; data-map names it in English for scripts.
     return el(
       'figure',
-      { class: 'probe-map' },
+      { class: 'probe-map', dir: 'ltr' },
       el(
         'table',
-        { class: 'probe-heat', 'data-map': title },
-        el('caption', {}, `${title}: where each position looks (rows: from, columns: onto)`),
+        { class: 'probe-heat', 'data-map': id },
+        el('caption', { dir: 'auto' }, this.text('mapCaption', { title })),
+
         el('thead', {}, head),
         el('tbody', {}, ...rows),
       ),

@@ -13,11 +13,25 @@ import { routeTable } from '../shared/route-table';
 import { BOTH_MODELS, type TrainerReply } from '../../worker/training-protocol';
 import { CUE_TRAINER } from '../element/contracts';
 import { TrainingWorkers } from './training-workers';
-import { ProbeRequests, type InterventionAnswer, type ProbeAnswer, type ProbeAnswerer } from '../shared/probe-requests';
+import {
+  failureText,
+  ProbeFailure,
+  ProbeRequests,
+  type InterventionAnswer,
+  type ProbeAnswer,
+  type ProbeAnswerer,
+} from '../shared/probe-requests';
 import type { InterventionLists, ProbeTarget } from '../../worker/training-protocol';
 import { AttnElement, define, el } from '../element/base';
 import { downloadCsv, downloadSvg } from '../shared/download';
-import { attachPlot, loadPlot, onWidthChange, SERIES_COLOURS, widthFor } from '../shared/plot-util';
+import { attachPlot, loadPlot, localeTickFormat, onWidthChange, SERIES_COLOURS, widthFor } from '../shared/plot-util';
+import { numberLocale } from '../../common/language';
+import { formatLocaleNumber } from '../../common/locale-numbers';
+import type { Messages } from '../../common/messages';
+import trainerMessages from 'attn-messages:cue-trainer';
+import routeTableMessages from 'attn-messages:route-table';
+import probeRequestsMessages from 'attn-messages:probe-requests';
+import { failureMessages, reasonText } from '../../host/failure';
 
 interface ModelView {
   blocks: number;
@@ -41,38 +55,53 @@ interface RunView {
 }
 type Settings = Pick<CueConfig, 'seed' | 'epochs' | 'heads'>;
 
-const OFFSET_LABELS: Record<number, string> = {
-  [-2]: '−2',
-  [-1]: '−1 (the earlier cue)',
-  0: '0 (the answer)',
-  1: '+1',
+/** The offsets with a name of their own (the others are their number). */
+const OFFSET_KEYS: Record<number, string> = { [-1]: 'offsetEarlierCue', 0: 'offsetAnswer' };
+
+/** An offset as the table's first column says it: −2, "−1 (the earlier cue)", "0 (the answer)", +1. */
+function offsetLabel(offset: number, messages: Messages): string {
+  const key = OFFSET_KEYS[offset];
+  if (key) return messages.text(key);
+  const digits = formatLocaleNumber(Math.abs(offset), numberLocale(messages.language));
+  return offset < 0 ? `−${digits}` : offset > 0 ? `+${digits}` : digits;
+}
+
+/** The route's message for each label the core gives. */
+const ROUTE_KEYS: Record<CueRoute['label'], string> = {
+  'cue-position': 'routeCuePosition',
+  'answer-position': 'routeAnswerPosition',
+  'cue-broadcast': 'routeCueBroadcast',
+  other: 'routeOther',
+  none: 'routeNone',
 };
 
-/** How the run solves the task, in words, from the core's interventions (its route label and what its tests measured). */
-export function describeRoute(route: CueRoute, analysis: CueAnalysis): string {
-  const f = (x: number) => x.toFixed(3);
-  const clean = f(route.cleanAccuracy);
+/**
+ * How the run solves the task, in words, from the core's interventions (its route label and what
+ * its tests measured), in the language of `messages` (the trainer's catalog).
+ */
+export function describeRoute(route: CueRoute, analysis: CueAnalysis, messages: Messages): string {
+  const locale = numberLocale(messages.language);
+  const f = (x: number) => formatLocaleNumber(x, locale, 3);
   const several = analysis.firstBlockCueToAnswer.length > 1;
-  const head = several ? `block 1's head ${route.knockedHead}` : "block 1's attention";
-  const tested = several ? `block 1's head ${route.testedHead}` : 'block 1';
-  switch (route.label) {
-    case 'cue-position':
-      return `The tests name the cue-position route. Give ${tested} an ideal next-token pattern (every position looks one step ahead) and validation accuracy stays at ${f(route.nextAccuracy)} (clean ${clean}); knock out ${head} and it falls to ${f(route.knockedAccuracy)}, near the ${f(route.baselineAccuracy)} of guessing the most frequent symbol. So block 1 copies the answer into the CUE position, and the last block reads it there.`;
-    case 'answer-position':
-      return `The tests name the answer-position route. Give ${tested} an ideal previous-token pattern (every position looks one step back) and validation accuracy stays at ${f(route.previousAccuracy)} (clean ${clean}); knock out ${head} and it falls to ${f(route.knockedAccuracy)} (frequency baseline ${f(route.baselineAccuracy)}). So block 1 is a previous-token head: the answer position takes in the CUE before it, and the last block finds that mark, an induction head.`;
-    case 'cue-broadcast':
-      return `The tests name the cue-broadcast route. Give ${tested} an ideal pattern in which every position looks at the CUE and validation accuracy stays at ${f(route.firstCueAccuracy)} (clean ${clean}), while an ideal previous-token pattern gives ${f(route.previousAccuracy)} and a next-token one ${f(route.nextAccuracy)}. So block 1 spreads the CUE to every position by content, and the last block reads the position after it.`;
-    case 'other':
-      return `Solved (clean validation accuracy ${clean}), but none of the tests names a route: in ${tested}, an ideal next-token pattern gives ${f(route.nextAccuracy)}, a previous-token one ${f(route.previousAccuracy)} and a look-at-the-CUE one ${f(route.firstCueAccuracy)}. A route needs one of them to keep ${route.keepsShare} of the clean accuracy (and, for the first two, a block-1 knock-out to break it).`;
-    case 'none':
-      return `Not solved: clean validation accuracy ${clean} is below ${route.solvedAt}, so there is no route to name.`;
-  }
+  return messages.text(ROUTE_KEYS[route.label], {
+    tested: several ? messages.text('blockOneHead', { head: route.testedHead }) : messages.text('blockOne'),
+    knocked: several ? messages.text('blockOneHead', { head: route.knockedHead }) : messages.text('blockOneAttention'),
+    clean: f(route.cleanAccuracy),
+    next: f(route.nextAccuracy),
+    previous: f(route.previousAccuracy),
+    firstCue: f(route.firstCueAccuracy),
+    knockedAccuracy: f(route.knockedAccuracy),
+    baseline: f(route.baselineAccuracy),
+    keepsShare: formatLocaleNumber(route.keepsShare, locale),
+    solvedAt: formatLocaleNumber(route.solvedAt, locale),
+  });
 }
 
 let trainers = 0; // ids must stay unique when a page holds more than one trainer
 
 export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements ProbeAnswerer {
   static readonly contract = CUE_TRAINER;
+  static readonly messages = [trainerMessages, routeTableMessages, probeRequestsMessages, failureMessages];
   /** The whole core: this widget uses more than the attention core has. */
   declare protected core: Core;
 
@@ -90,7 +119,7 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
     message: (data) => this.onReply(data as TrainerReply),
     failed: (reason) => {
       this.probes.failAll(reason);
-      this.status.textContent = reason;
+      this.status.textContent = reasonText(reason, this.messages);
       this.running = false;
       this.updatePauseButton();
     },
@@ -162,21 +191,21 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
     );
     this.seedError = el('span', { class: 'attn-error', id: `cue-seed-error${suffix}`, role: 'alert' });
     this.epochsError = el('span', { class: 'attn-error', id: `cue-epochs-error${suffix}`, role: 'alert' });
-    const train = el('button', { type: 'button' }, 'Train both');
+    const train = el('button', { type: 'button' }, this.text('trainBoth'));
     train.addEventListener('click', () => this.train());
-    this.pauseButton = el('button', { type: 'button', disabled: '' }, 'Pause');
+    this.pauseButton = el('button', { type: 'button', disabled: '' }, this.text('pause'));
     this.pauseButton.addEventListener('click', () => this.togglePause());
-    const restart = el('button', { type: 'button' }, 'Restart');
+    const restart = el('button', { type: 'button' }, this.text('restart'));
     restart.addEventListener('click', () => this.train());
-    const recorded = el('button', { type: 'button' }, 'Show recorded run');
+    const recorded = el('button', { type: 'button' }, this.text('showRecorded'));
     recorded.addEventListener('click', () => this.showRecorded(true));
-    const csv = el('button', { type: 'button' }, 'Download CSV');
+    const csv = el('button', { type: 'button' }, this.text('downloadCsv'));
     csv.addEventListener('click', () => this.downloadCsv());
-    const svg = el('button', { type: 'button' }, 'Download SVG');
+    const svg = el('button', { type: 'button' }, this.text('downloadSvg'));
     svg.addEventListener('click', () => this.svg && downloadSvg('cue-task-curves.svg', this.svg));
     this.status = el('p', { 'aria-live': 'polite', class: 'trainer-status' });
     this.progressHost = el('div', {});
-    this.plotHost = el('div', {});
+    this.plotHost = el('div', {}); // the chart inside keeps its axes left to right (plot-util)
     this.analysisHost = el('div', { 'aria-live': 'polite' });
     this.replaceChildren(
       el(
@@ -185,10 +214,10 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
         el(
           'div',
           { class: 'attn-controls' },
-          el('label', {}, 'seed', this.seedInput),
+          el('label', {}, this.text('seed'), this.seedInput),
           this.seedError,
-          el('label', {}, 'heads per block', this.headsSelect),
-          el('label', {}, 'epochs', this.epochsInput),
+          el('label', {}, this.text('headsPerBlock'), this.headsSelect),
+          el('label', {}, this.text('epochs'), this.epochsInput),
           this.epochsError,
         ),
         el('div', { class: 'attn-controls' }, train, this.pauseButton, restart, recorded),
@@ -208,7 +237,7 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
     this.resize?.disconnect();
     this.running = false;
     this.workers.terminate();
-    this.probes.failAll('the trainer was removed from the page');
+    this.probes.failAll(this.messages?.text('removed') ?? 'the trainer was removed from the page');
   }
 
   /** Shows the recorded run; `adopt`: its settings replace the reader's in the controls (and the URL). */
@@ -218,7 +247,7 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
     const runs = (await import('../../common/recorded-runs')).recordedCueRuns();
     if (!runs) {
       this.view = undefined;
-      this.status.textContent = 'This build has no recorded run. Press Train both to train the models here.';
+      this.status.textContent = this.text('noRecordedRun');
       return this.render();
     }
     const [, two] = runs;
@@ -259,12 +288,13 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
       chosen.heads === String(recordedSettings.heads) &&
       chosen.epochs === String(recordedSettings.epochs);
     // The controls may hold other settings (a link's hash, the reader's edits): say whose run this is.
+    const settings = this.describeSettings(recordedSettings);
     this.status.replaceChildren(
-      el('span', { class: 'badge' }, 'recorded run'),
-      ` Trained by the native core at build time: ${describeSettings(recordedSettings)}. ` +
-        (same
-          ? 'Press Train both to run it in your browser.'
-          : `Your settings (${describeSettings(chosen)}) are not trained yet: press Train both to train them in your browser.`),
+      el('span', { class: 'badge' }, this.text('recordedBadge')),
+      ' ',
+      same
+        ? this.text('recordedSame', { settings })
+        : this.text('recordedOther', { settings, chosen: this.describeSettings(chosen) }),
     );
     await this.render();
     this.emit('attn-run-shown', {
@@ -294,7 +324,7 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
         // not a whole number: the facade's own check
         message = failure instanceof Error ? failure.message : String(failure);
       }
-      error.textContent = message ? `${message.charAt(0).toUpperCase()}${message.slice(1)}.` : '';
+      error.textContent = message ? this.controlError(key, message, text) : '';
       input.setAttribute('aria-invalid', String(message !== ''));
       ok &&= message === '';
       settings[key] = value;
@@ -312,7 +342,7 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
     this.running = true;
     this.paused = false;
     this.view = { source: 'live', seed: settings.seed, heads: settings.heads, baseline: NaN, chance: NaN, models: [] };
-    this.status.textContent = `Training both models in your browser, ${describeSettings(settings)}…`;
+    this.status.textContent = this.text('statusTraining', { settings: this.describeSettings(settings) });
     this.updatePauseButton();
     this.workers.train(this.runId, settings);
     void this.render();
@@ -329,12 +359,12 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
     if (!this.running) return;
     this.paused = !this.paused;
     this.workers.broadcast({ type: this.paused ? 'pause' : 'resume' });
-    this.status.textContent = this.paused ? 'Paused.' : 'Training…';
+    this.status.textContent = this.text(this.paused ? 'statusPaused' : 'statusResumed');
     this.updatePauseButton();
   }
 
   private updatePauseButton(): void {
-    this.pauseButton.textContent = this.paused ? 'Resume' : 'Pause';
+    this.pauseButton.textContent = this.text(this.paused ? 'resume' : 'pause');
     this.pauseButton.toggleAttribute('disabled', !this.running);
     this.pauseButton.setAttribute('aria-pressed', String(this.paused));
   }
@@ -342,7 +372,9 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
   private onReply(reply: TrainerReply): void {
     if (this.probes.handle(reply)) return;
     if (reply.type === 'error') {
-      this.status.textContent = `Training stopped: ${reply.message}`;
+      this.status.textContent = this.text('statusStopped', {
+        reason: failureText(new ProbeFailure(reply.message, reply.code, reply.values), this.messages),
+      });
       this.running = false;
       return this.updatePauseButton();
     }
@@ -403,7 +435,15 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
         if (BOTH_MODELS.every((blocks) => this.view!.models[blocks - 1]?.analysis)) {
           this.running = false;
           this.updatePauseButton();
-          this.status.textContent = `Trained in your browser, ${describeSettings({ seed: this.view.seed, heads: this.view.heads, epochs: this.view.models[0].epochs })}: 1 block best ${this.view.models[0].best.toFixed(4)}, 2 blocks best ${this.view.models[1].best.toFixed(4)}.`;
+          this.status.textContent = this.text('statusTrained', {
+            settings: this.describeSettings({
+              seed: this.view.seed,
+              heads: this.view.heads,
+              epochs: this.view.models[0].epochs,
+            }),
+            best1: this.formatNumber(this.view.models[0].best, 4),
+            best2: this.formatNumber(this.view.models[1].best, 4),
+          });
         }
         break;
       case 'cancelled':
@@ -416,31 +456,36 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
     const view = this.view;
     // Until a model of a live run has started, its row holds its place ("starting"), so the
     // widget's height changes once when a run begins, not once more per model.
-    const starting = (blocks: number) => {
-      const label = `${blocks} block${blocks > 1 ? 's' : ''}`;
-      return el(
+    const starting = (blocks: number) =>
+      el(
         'div',
         { class: 'progress-row', 'data-model': String(blocks) },
-        el('span', {}, `${label} (… parameters)`),
-        el('progress', { 'aria-label': `${label} progress` }),
-        el('span', { class: 'progress-text' }, 'starting…'),
+        el('span', {}, this.text('modelParametersPending', { blocks })),
+        el('progress', { 'aria-label': this.text('progressLabel', { model: this.text('model', { blocks }) }) }),
+        el('span', { class: 'progress-text' }, this.text('starting')),
       );
-    };
     this.progressHost.replaceChildren(
       ...[1, 2].flatMap((blocks) => {
         const m = view?.models[blocks - 1];
         if (!m) return view?.source === 'live' && this.running ? [starting(blocks)] : [];
         const done = m.epoch * m.batchesPerEpoch + (m.epoch < m.epochs ? m.batch : 0);
-        const label = `${m.blocks} block${m.blocks > 1 ? 's' : ''} (${m.parameterCount.toLocaleString('en-US')} parameters)`;
+        const label = this.text('modelParameters', { blocks: m.blocks, parameters: m.parameterCount });
         const bar = el('progress', {
           max: String(m.epochs * m.batchesPerEpoch),
           value: String(done),
-          'aria-label': `${label} progress`,
+          'aria-label': this.text('progressLabel', { model: label }),
         });
+        const best = this.formatNumber(m.best, 4);
         const text =
           view!.source === 'recorded' || m.epoch === m.epochs
-            ? `${m.epochs} epochs done, best ${m.best.toFixed(4)}`
-            : `epoch ${m.epoch + 1}/${m.epochs} · batch ${m.batch}/${m.batchesPerEpoch} · best ${m.best.toFixed(4)}`;
+            ? this.text('epochsDone', { epochs: m.epochs, best })
+            : this.text('epochProgress', {
+                epoch: m.epoch + 1,
+                epochs: m.epochs,
+                batch: m.batch,
+                batches: m.batchesPerEpoch,
+                best,
+              });
         return [
           el(
             'div',
@@ -465,7 +510,7 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
     const Plot = await loadPlot();
     const models = view.models.filter(Boolean);
     const points = models.flatMap((m) =>
-      m.curve.map((c) => ({ model: `${m.blocks} block${m.blocks > 1 ? 's' : ''}`, ...c })),
+      m.curve.map((c) => ({ model: this.text('model', { blocks: m.blocks }), ...c })),
     );
     const epochs = Math.max(1, ...models.map((m) => m.epochs));
     const width = widthFor(this.plotHost, 640);
@@ -478,9 +523,20 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
       marginLeft: 44,
       marginTop: 30,
       marginBottom: 44,
-      x: { label: 'epoch', labelOffset: 36, domain: [1, epochs], ticks: epochTicks(epochs, width), tickFormat: 'd' },
-      y: { label: 'validation accuracy', domain: [0, 1], grid: true },
-      color: { domain: ['1 block', '2 blocks'], range: SERIES_COLOURS },
+      x: {
+        label: this.text('axisEpoch'),
+        labelOffset: 36,
+        domain: [1, epochs],
+        ticks: epochTicks(epochs, width),
+        tickFormat: localeTickFormat(numberLocale(this.messages.language), 0),
+      },
+      y: {
+        label: this.text('axisAccuracy'),
+        domain: [0, 1],
+        grid: true,
+        tickFormat: localeTickFormat(numberLocale(this.messages.language), 1),
+      },
+      color: { domain: [1, 2].map((blocks) => this.text('model', { blocks })), range: SERIES_COLOURS },
       marks: [
         Plot.ruleY([view.chance].filter(Number.isFinite), {
           stroke: 'currentColor',
@@ -498,7 +554,8 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
           y: 'accuracy',
           fill: 'model',
           r: 2.5,
-          title: (d) => `${d.model}, epoch ${d.epoch}: ${d.accuracy.toFixed(3)}`,
+          title: (d) =>
+            this.text('pointTitle', { model: d.model, epoch: d.epoch, accuracy: this.formatNumber(d.accuracy, 3) }),
         }),
       ],
     });
@@ -506,24 +563,29 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
     this.svg?.setAttribute('role', 'img');
     this.svg?.setAttribute(
       'aria-label',
-      'Validation accuracy per epoch. ' +
-        models
-          .map(
-            (m) => `${m.blocks} block${m.blocks > 1 ? 's' : ''}: ${m.curve.length} epochs, best ${m.best.toFixed(3)}`,
+      this.text('plotLabel', {
+        models: models
+          .map((m) =>
+            this.text('plotModel', {
+              model: this.text('model', { blocks: m.blocks }),
+              epochs: m.curve.length,
+              best: this.formatNumber(m.best, 3),
+            }),
           )
-          .join('; '),
+          .join(this.text('listSeparator')),
+      }),
     );
     this.plotHost.dataset.points = String(points.length);
-    const reference = (value: number, name: string) =>
-      Number.isFinite(value) ? [el('span', {}, `${name} ${value.toFixed(3)}`)] : [];
+    const reference = (value: number, key: string) =>
+      Number.isFinite(value) ? [el('span', {}, this.text(key, { value: this.formatNumber(value, 3) }))] : [];
     this.plotHost.append(
       el(
         'p',
         { class: 'attn-controls' },
-        el('span', { class: 'swatch-unscaled' }, '1 block'),
-        el('span', { class: 'swatch-scaled' }, '2 blocks'),
-        ...reference(view.chance, '┈ chance'),
-        ...reference(view.baseline, '╌ most frequent symbol'),
+        el('span', { class: 'swatch-unscaled' }, this.text('model', { blocks: 1 })),
+        el('span', { class: 'swatch-scaled' }, this.text('model', { blocks: 2 })),
+        ...reference(view.chance, 'legendChance'),
+        ...reference(view.baseline, 'legendBaseline'),
       ),
     );
     // Once the whole run has finished, with its status line: the page below moves once, not per model.
@@ -538,20 +600,16 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
     const table = el(
       'table',
       { class: 'ranked', 'data-table': 'offsets' },
-      el(
-        'caption',
-        {},
-        "The 2-block model's last block: its attention pattern from the query position, by offset from the answer (validation mean). Where a head looks, not yet what the model uses: the tests below show that.",
-      ),
+      el('caption', {}, this.text('offsetsCaption')),
       el(
         'thead',
         {},
         el(
           'tr',
           {},
-          el('th', { scope: 'col' }, 'offset'),
-          ...heads.map((_, h) => el('th', { scope: 'col' }, `head ${h + 1}`)),
-          ...(heads.length > 1 ? [el('th', { scope: 'col' }, 'mean')] : []),
+          el('th', { scope: 'col' }, this.text('offset')),
+          ...heads.map((_, h) => el('th', { scope: 'col' }, this.text('headN', { head: h + 1 }))),
+          ...(heads.length > 1 ? [el('th', { scope: 'col' }, this.text('mean'))] : []),
         ),
       ),
       el(
@@ -561,31 +619,60 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
           el(
             'tr',
             {},
-            el('td', {}, OFFSET_LABELS[offset] ?? String(offset)),
-            ...heads.map((h) => el('td', {}, h[j].toFixed(3))),
-            ...(heads.length > 1 ? [el('td', {}, mean[j].toFixed(3))] : []),
+            el('td', {}, offsetLabel(offset, this.messages)),
+            ...heads.map((h) => el('td', {}, this.formatNumber(h[j], 3))),
+            ...(heads.length > 1 ? [el('td', {}, this.formatNumber(mean[j], 3))] : []),
           ),
         ),
       ),
     );
-    const perHead = (weights: ArrayLike<number>) => Array.from(weights, (w) => w.toFixed(2)).join(', ');
+    const perHead = (weights: ArrayLike<number>) =>
+      Array.from(weights, (w) => this.formatNumber(w, 2)).join(this.text('numberSeparator'));
     this.analysisHost.replaceChildren(
       el('div', { class: 'table-scroll' }, table),
       el(
         'div',
         { class: 'table-scroll' },
         routeTable(
-          [{ title: 'validation accuracy', route, heads: analysis.firstBlockCueToAnswer.length }],
-          "The 2-block model with one part changed: knocked out (its heads' output set to zero) or given an ideal attention pattern",
+          [{ title: this.text('routeColumn'), route, heads: analysis.firstBlockCueToAnswer.length }],
+          this.text('routeCaption'),
+          this.messages,
         ),
       ),
-      el('p', { 'data-route': route.label }, describeRoute(route, analysis)),
+      el('p', { 'data-route': route.label }, describeRoute(route, analysis, this.messages)),
       el(
         'p',
         {},
-        `First block${heads.length > 1 ? ', per head' : ''}: from the CUE position onto the answer after it, ${perHead(analysis.firstBlockCueToAnswer)}; from the answer position onto the CUE before it, ${perHead(analysis.firstBlockAnswerToCue)} of the weight.`,
+        this.text(heads.length > 1 ? 'firstBlockPerHead' : 'firstBlock', {
+          cueToAnswer: perHead(analysis.firstBlockCueToAnswer),
+          answerToCue: perHead(analysis.firstBlockAnswerToCue),
+        }),
       ),
     );
+  }
+
+  /**
+   * A control's refused value, next to it: in English the core's own words; in another language
+   * what the control takes (the core's range for that field) and what it got.
+   */
+  private controlError(key: 'seed' | 'epochs', message: string, got: string): string {
+    if (this.messages.language === 'en') return `${message.charAt(0).toUpperCase()}${message.slice(1)}.`;
+    const { min, max } = this.core.configs.cueTrain.fields.find((f) => f.key === key)!;
+    return this.text(key === 'seed' ? 'seedInvalid' : 'epochsInvalid', { range: `[${min}, ${max}]`, got });
+  }
+
+  /** "seed 7, 2 heads per block, 30 epochs"; a control's text that is not a whole number is quoted as typed. */
+  private describeSettings(settings: {
+    seed: number | string;
+    heads: number | string;
+    epochs: number | string;
+  }): string {
+    const whole = (value: number | string) => (/^\d+$/.test(String(value)) ? Number(value) : String(value));
+    return this.text('settings', {
+      seed: String(settings.seed),
+      heads: whole(settings.heads),
+      epochs: whole(settings.epochs),
+    });
   }
 
   private downloadCsv(): void {
@@ -594,19 +681,6 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
       .flatMap((m) => m.curve.map((c) => [m.blocks, c.epoch, c.accuracy]));
     downloadCsv('cue-task-curves.csv', ['blocks', 'epoch', 'validation_accuracy'], rows);
   }
-}
-
-/** "seed 7, 2 heads per block, 30 epochs" */
-function describeSettings({
-  seed,
-  heads,
-  epochs,
-}: {
-  seed: number | string;
-  heads: number | string;
-  epochs: number | string;
-}): string {
-  return `seed ${seed}, ${heads} head${Number(heads) === 1 ? '' : 's'} per block, ${epochs} epoch${Number(epochs) === 1 ? '' : 's'}`;
 }
 
 /** Whole epochs for the x axis, about one per 60 pixels, in steps of 1, 2, 5, 10, 20, 50, ... */

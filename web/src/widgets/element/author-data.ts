@@ -9,7 +9,7 @@ import type { OutputUnit, Schema, Validator } from '@cfworker/json-schema';
 import exercisesSchema from '../../schemas/exercises.schema.json';
 import quizSchema from '../../schemas/quiz.schema.json';
 import tableSchema from '../../schemas/table.schema.json';
-import { AuthorError } from './contract';
+import { AuthorError, type Said } from './contract';
 
 export const SCHEMAS = { quiz: quizSchema, exercises: exercisesSchema, table: tableSchema } as const;
 export type SchemaName = keyof typeof SCHEMAS;
@@ -32,7 +32,12 @@ function validatorOf(name: SchemaName): Promise<Validator> {
 export async function checkAuthorData<T>(name: SchemaName, data: unknown, source: string): Promise<T> {
   const result = (await validatorOf(name)).validate(data);
   if (result.valid) return data as T;
-  throw new AuthorError(`${name} data (${source}): ${describeProblem(SCHEMAS[name] as Schema, data, result.errors)}`);
+  const problem = describeProblem(SCHEMAS[name] as Schema, data, result.errors);
+  throw new AuthorError(`${name} data (${source}): ${problem.text}`, {
+    key: 'dataProblem',
+    params: { name, source },
+    parts: { problem: problem.said },
+  });
 }
 
 /**
@@ -46,22 +51,26 @@ export async function readAuthorData<T>(
   inline: string | null,
   src: string | undefined,
 ): Promise<T | undefined> {
-  if (inline !== null) return checkAuthorData<T>(name, parseJson(inline, `${name} data (inline)`), 'inline');
+  if (inline !== null) return checkAuthorData<T>(name, parseJson(inline, name, 'inline'), 'inline');
   if (src === undefined) return undefined;
   const response = await fetch(new URL(src, document.baseURI));
-  if (!response.ok) throw new AuthorError(`${name} data: ${src.slice(0, 80)} answered ${response.status}`);
-  return checkAuthorData<T>(
-    name,
-    parseJson(await response.text(), `${name} data (${src.slice(0, 80)})`),
-    src.slice(0, 80),
-  );
+  if (!response.ok)
+    throw new AuthorError(`${name} data: ${src.slice(0, 80)} answered ${response.status}`, {
+      key: 'dataAnswered',
+      params: { name, src: src.slice(0, 80), status: String(response.status) },
+    });
+  return checkAuthorData<T>(name, parseJson(await response.text(), name, src.slice(0, 80)), src.slice(0, 80));
 }
 
-function parseJson(text: string, what: string): unknown {
+function parseJson(text: string, name: SchemaName, source: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new AuthorError(`${what} is not JSON: ${(error as Error).message}`);
+    const reason = (error as Error).message; // the browser's words
+    throw new AuthorError(`${name} data (${source}) is not JSON: ${reason}`, {
+      key: 'dataNotJson',
+      params: { name, source, reason },
+    });
   }
 }
 
@@ -128,6 +137,15 @@ const TYPE_WORDS: Record<string, string> = {
   null: 'null',
 };
 
+/** A JSON type as a message of the common catalog (the type's own name when it has none). */
+const typeSaid = (type: string): Said =>
+  type in TYPE_WORDS ? { key: 'dataType', params: { type } } : { key: 'dataVerbatim', params: { text: type } };
+
+/** Several things to say as one: "a or b", in the reader's language. */
+function eitherSaid(parts: Said[]): Said {
+  return parts.reduce((first, second) => ({ key: 'dataEither', params: {}, parts: { first, second } }));
+}
+
 function shown(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
@@ -142,40 +160,100 @@ function range(schema: Record<string, unknown>): string {
   return `${schema.exclusiveMaximum !== undefined ? 'less than' : 'at most'} ${hi}`;
 }
 
+/** range() as a message of the common catalog. */
+function rangeSaid(schema: Record<string, unknown>): Said {
+  const lo = (schema.exclusiveMinimum ?? schema.minimum) as number | undefined,
+    hi = (schema.exclusiveMaximum ?? schema.maximum) as number | undefined;
+  if (lo !== undefined && hi !== undefined) return { key: 'rangeIn', params: { range: range(schema).slice(3) } };
+  if (lo !== undefined)
+    return { key: schema.exclusiveMinimum !== undefined ? 'rangeAbove' : 'rangeAtLeast', params: { n: lo } };
+  return { key: schema.exclusiveMaximum !== undefined ? 'rangeBelow' : 'rangeAtMost', params: { n: hi ?? 0 } };
+}
+
+/** A problem in English (the console) and as a message of the common catalog (the widget). */
+interface Problem {
+  text: string;
+  said: Said;
+}
+
 /** The first problem the validator found, as a sentence about the field it concerns. */
-function describeProblem(root: Schema, data: unknown, errors: OutputUnit[]): string {
+function describeProblem(root: Schema, data: unknown, errors: OutputUnit[]): Problem {
+  const verbatim = (text: string): Problem => ({ text, said: { key: 'dataVerbatim', params: { text } } });
   // Inside `contains`, failures are the search for a matching item, not problems; the verdict is min/maxContains.
   const leaf = errors.find(
     (e) => !STRUCTURAL.has(e.keyword) && !/\/(contains|anyOf\/\d+)\//.test(e.keywordLocation + '/'),
   );
-  if (!leaf) return errors[0]?.error ?? 'does not follow the schema';
+  if (!leaf) return verbatim(errors[0]?.error ?? 'does not follow the schema');
   const at = leaf.instanceLocation;
   const field = fieldPath(at);
   const value = valueAt(data, at);
   // the subschema holding the failed keyword (a `false` schema's location is the field itself)
   const parent = leaf.keyword === 'false' ? {} : schemaAt(root, leaf.keywordLocation.replace(/\/[^/]+$/, ''));
+  const got = shown(value);
   switch (leaf.keyword) {
     case 'type': {
       const types = [parent.type].flat() as string[];
-      return `${field} must be ${types.map((t) => TYPE_WORDS[t] ?? t).join(' or ')}, got ${shown(value)}`;
+      return {
+        text: `${field} must be ${types.map((t) => TYPE_WORDS[t] ?? t).join(' or ')}, got ${got}`,
+        said: { key: 'dataMustBe', params: { field, got }, parts: { expected: eitherSaid(types.map(typeSaid)) } },
+      };
     }
-    case 'required':
-      return `${field} needs "${/property "(.*)"/.exec(leaf.error)?.[1] ?? '?'}"`;
+    case 'required': {
+      const name = /property "(.*)"/.exec(leaf.error)?.[1] ?? '?';
+      return { text: `${field} needs "${name}"`, said: { key: 'dataRequired', params: { field, name } } };
+    }
     case 'false':
-      return `${field} is not a field this format knows`;
+      return {
+        text: `${field} is not a field this format knows`,
+        said: { key: 'dataUnknownField', params: { field } },
+      };
     case 'minItems':
     case 'maxItems':
-      return `${field} must hold ${parent.minItems ?? 0} to ${parent.maxItems ?? 'any number of'} entries, got ${(value as unknown[]).length}`;
+      return {
+        text: `${field} must hold ${parent.minItems ?? 0} to ${parent.maxItems ?? 'any number of'} entries, got ${(value as unknown[]).length}`,
+        said: {
+          key: parent.maxItems === undefined ? 'dataItemsAtLeast' : 'dataItems',
+          params: {
+            field,
+            min: Number(parent.minItems ?? 0),
+            max: Number(parent.maxItems ?? 0),
+            got: (value as unknown[]).length,
+          },
+        },
+      };
     case 'minLength':
     case 'maxLength':
-      return `${field} must be text of ${parent.minLength ?? 0} to ${parent.maxLength ?? 'any number of'} characters, got ${(value as string).length}`;
-    case 'enum':
-      return `${field} must be one of ${(parent.enum as unknown[]).join(', ')}, got ${shown(value)}`;
+      return {
+        text: `${field} must be text of ${parent.minLength ?? 0} to ${parent.maxLength ?? 'any number of'} characters, got ${(value as string).length}`,
+        said: {
+          key: parent.maxLength === undefined ? 'dataLengthAtLeast' : 'dataLength',
+          params: {
+            field,
+            min: Number(parent.minLength ?? 0),
+            max: Number(parent.maxLength ?? 0),
+            got: (value as string).length,
+          },
+        },
+      };
+    case 'enum': {
+      const choices = (parent.enum as unknown[]).join(', ');
+      return {
+        text: `${field} must be one of ${choices}, got ${got}`,
+        said: {
+          key: 'dataMustBe',
+          params: { field, got },
+          parts: { expected: { key: 'valueChoice', params: { choices } } },
+        },
+      };
+    }
     case 'minimum':
     case 'maximum':
     case 'exclusiveMinimum':
     case 'exclusiveMaximum':
-      return `${field} must be ${range(parent)}, got ${shown(value)}`;
+      return {
+        text: `${field} must be ${range(parent)}, got ${got}`,
+        said: { key: 'dataMustBe', params: { field, got }, parts: { expected: rangeSaid(parent) } },
+      };
     case 'minContains':
     case 'maxContains': {
       const wanted = (parent.contains as { description?: string })?.description ?? 'matching entry';
@@ -183,7 +261,8 @@ function describeProblem(root: Schema, data: unknown, errors: OutputUnit[]): str
         parent.minContains === parent.maxContains
           ? `exactly ${parent.minContains}`
           : `${parent.minContains ?? 0} to ${parent.maxContains ?? 'any number of'}`;
-      return `${field} must have ${count} ${wanted.replace(/^an? /, '')}${count.endsWith(' 1') ? '' : 's'}`;
+      // the schema's own description of the entry is English: said as it is
+      return verbatim(`${field} must have ${count} ${wanted.replace(/^an? /, '')}${count.endsWith(' 1') ? '' : 's'}`);
     }
     case 'anyOf': {
       const branches = (parent.anyOf as Record<string, unknown>[]).map((b) =>
@@ -191,9 +270,17 @@ function describeProblem(root: Schema, data: unknown, errors: OutputUnit[]): str
           ? `text of at most ${b.maxLength} characters`
           : (TYPE_WORDS[String(b.type)] ?? String(b.type)),
       );
-      return `${field} must be ${branches.join(' or ')}, got ${shown(value)}`;
+      const saidBranches = (parent.anyOf as Record<string, unknown>[]).map((b): Said =>
+        b.maxLength !== undefined
+          ? { key: 'dataTextAtMost', params: { max: Number(b.maxLength) } }
+          : typeSaid(String(b.type)),
+      );
+      return {
+        text: `${field} must be ${branches.join(' or ')}, got ${got}`,
+        said: { key: 'dataMustBe', params: { field, got }, parts: { expected: eitherSaid(saidBranches) } },
+      };
     }
     default:
-      return `${field}: ${leaf.error}`;
+      return verbatim(`${field}: ${leaf.error}`);
   }
 }

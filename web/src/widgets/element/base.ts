@@ -28,6 +28,7 @@ import {
   type AttributeSpec,
   type EventDetail,
   type EventName,
+  type Said,
   type Settings,
   type WidgetContract,
 } from './contract';
@@ -277,7 +278,26 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
     return this.messages.text(key, params);
   }
 
+  /**
+   * The message `key` with elements in the places of the arguments that are Nodes (a <strong>
+   * around a prediction, a colour key): its parts in order, to append. The sentence stays one
+   * message, so a translation may put the element anywhere.
+   */
+  protected textAround(key: string, params: Record<string, string | number | Node>): (Node | string)[] {
+    const nodes: Node[] = [];
+    const plain: MessageParams = {};
+    for (const [name, value] of Object.entries(params)) {
+      if (value instanceof Node) plain[name] = `\uE000${nodes.push(value) - 1}\uE001`;
+      else plain[name] = value;
+    }
+    return this.text(key, plain)
+      .split(/\uE000(\d+)\uE001/)
+      .map((part, i) => (i % 2 ? nodes[Number(part)] : part))
+      .filter((part) => part !== '');
+  }
+
   /** A number as the widget's language writes it: `digits` decimals when given (fixed). */
+
   protected formatNumber(value: number, digits?: number): string {
     return formatLocaleNumber(value, numberLocale(this.messages.language), digits);
   }
@@ -329,7 +349,7 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
         try {
           settings[spec.name] = parseAttribute(spec, raw, configs, document.baseURI);
         } catch (error) {
-          throw new AuthorError(`attribute ${(error as Error).message}`);
+          throw new AuthorError(`attribute ${(error as Error).message}`, (error as AuthorError).said);
         }
       } else if (isCore(spec)) {
         settings[spec.name] = (configs[spec.core.config].defaults as unknown as Record<string, unknown>)[spec.core.key];
@@ -398,8 +418,24 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
 
   /** An author's mistake (an attribute, their data): said in the widget and on the console. */
   private showAuthorError(error: AuthorError): void {
-    this.replaceChildren(el('p', { class: 'attn-error', role: 'alert' }, `<${this.localName}>: ${error.message}`));
+    // On screen in the widget's language (the messages loaded before the settings were read);
+    // on the console in English.
+    // In English the error's own words, the most precise; in another language the catalog's,
+    // built from the error's code and values.
+    const translated =
+      error.said && this.messages && this.messages.language !== 'en' && !this.messages.isEnglish(error.said.key);
+    const message = translated ? this.say(error.said!) : error.message;
+    const shown = this.messages
+      ? this.text('authorError', { tag: this.localName, message })
+      : `<${this.localName}>: ${message}`;
+    this.replaceChildren(el('p', { class: 'attn-error', role: 'alert' }, shown));
     console.warn(`<${this.localName}>: ${error.message}`);
+  }
+
+  /** A message of the catalogs with its arguments, those that are messages said first. */
+  private say(said: Said): string {
+    const parts = Object.entries(said.parts ?? {}).map(([name, part]) => [name, this.say(part)]);
+    return this.text(said.key, { ...said.params, ...Object.fromEntries(parts) });
   }
 
   private showFatal(error: unknown): void {

@@ -7,6 +7,7 @@
 // never restated here. Everything else is the widget's own and declared with its own default and
 // range. Pure data and functions, no DOM: the build loads this file in node.
 import type { Configs, CueAnalysis, CueRoute, FieldSpec } from '../../core';
+import type { MessageParams } from '../../common/messages';
 import type { CueRouteLabel, ProbeIntervention, ProbeInterventionResult, XapiStatement } from './public-types';
 
 export type ConfigName = keyof Configs;
@@ -183,9 +184,27 @@ export type EventDetail<C extends WidgetContract, N extends string> =
 
 // ---- reading an attribute ----
 
-/** An attribute (or author data) the widget cannot use: shown in the widget, logged as a warning. */
+/** A message of the common catalog (web/src/messages/<language>/common.json) with its arguments. */
+export interface Said {
+  key: string;
+  params: MessageParams;
+  /** Arguments that are messages themselves (what a value must be), said first. */
+  parts?: Record<string, Said>;
+}
+
+/**
+ * An attribute (or author data) the widget cannot use: shown in the widget, logged as a warning.
+ * The message is English (the console, scripts); `said`, when given, is what the widget shows,
+ * from the common catalog in the widget's language.
+ */
 export class AuthorError extends Error {
   override name = 'AuthorError';
+  constructor(
+    message: string,
+    readonly said?: Said,
+  ) {
+    super(message);
+  }
 }
 
 const interval = (min: number, max: number, openMin = false, openMax = false) =>
@@ -239,6 +258,43 @@ export function valuePhrase(spec: AttributeSpec, configs: Configs): string {
       return `a JSON list of 1 to ${spec.maxCount} [x, y] pairs of numbers`;
     case 'point':
       return 'two numbers "x, y"';
+  }
+}
+
+/** What a value must be, as a message of the common catalog (valuePhrase's words, translated). */
+export function valueSaid(spec: AttributeSpec, configs: Configs): Said {
+  if (isCore(spec)) {
+    const f = acceptedField(spec, configs);
+    const range = interval(f.min, f.max, f.openMin, f.openMax);
+    switch (f.kind) {
+      case 'integer':
+      case 'seed':
+        return { key: 'valueWhole', params: { range } };
+      case 'number':
+        return { key: 'valueNumber', params: { range } };
+      case 'boolean':
+        return { key: 'valueBoolean', params: {} };
+      case 'integers':
+        return { key: 'valueIntegers', params: { max: f.maxCount, range } };
+      case 'choice':
+        return { key: 'valueChoice', params: { choices: f.choices.join(', ') } };
+    }
+  }
+  switch (spec.type) {
+    case 'number':
+      return { key: 'valueNumber', params: { range: interval(spec.min ?? -Infinity, spec.max ?? Infinity) } };
+    case 'enum':
+      return { key: 'valueChoice', params: { choices: spec.values!.join(', ') } };
+    case 'text':
+      return spec.format ? { key: 'valueFormat', params: { format: spec.format } } : { key: 'valueText', params: {} };
+    case 'url':
+      return { key: 'valueUrl', params: {} };
+    case 'iri':
+      return { key: 'valueIri', params: {} };
+    case 'points':
+      return { key: 'valuePoints', params: { max: spec.maxCount ?? 0 } };
+    case 'point':
+      return { key: 'valuePoint', params: {} };
   }
 }
 
@@ -334,10 +390,15 @@ function inRange(v: number, f: { min: number; max: number; openMin?: boolean; op
  */
 export function parseAttribute(spec: AttributeSpec, raw: string, configs: Configs, base: string): unknown {
   const fail = (): never => {
-    throw new AuthorError(
-      `${spec.name} must be ${valuePhrase(spec, configs)}, got "${raw.length > 60 ? raw.slice(0, 60) + '…' : raw}"`,
-    );
+    const got = raw.length > 60 ? raw.slice(0, 60) + '…' : raw;
+    const expected = valueSaid(spec, configs);
+    throw new AuthorError(`${spec.name} must be ${valuePhrase(spec, configs)}, got "${got}"`, {
+      key: 'attributeValue',
+      params: { attribute: spec.name, got },
+      parts: { expected },
+    });
   };
+
   const text = raw.trim();
   if (isCore(spec)) {
     const f = acceptedField(spec, configs);

@@ -3,20 +3,20 @@
 // (scripts/render-diagrams.mjs), so the page shows a static SVG image: no Mermaid download and no
 // inline styles under a strict CSP. The image follows the route attribute (the lesson sets it to
 // the route of the run its trainer shows; without it, the trainer's recorded run's) and the
-// widget's colour theme; the alt text says what the diagram says. Attributes: FLOWCHART in
+// widget's colour theme, in the widget's language where the build rendered it in that language
+// (English otherwise); the alt text says what the diagram says. Attributes: FLOWCHART in
 // contracts.ts.
 import sizes from '../../generated/flowcharts.json';
 import type { CueRoute, CueRouteLabel } from '../../core';
 import { FLOWCHART } from '../element/contracts';
 import { AttnElement, define, el } from '../element/base';
+import flowchartMessages from 'attn-messages:flowchart';
 
 // The recorded 2-block run's route only (importing the whole run would put it into this widget's
 // bundle), if this build has it.
 const recorded = import.meta.glob<CueRoute>('../../generated/cue-2block.json', { eager: true, import: 'route' });
 const recordedRoute = Object.values(recorded)[0] as CueRoute | undefined;
 const RECORDED_ROUTE: CueRouteLabel = recordedRoute?.label ?? 'none';
-/** The core's threshold for a solved run, as its routes state it. */
-const BELOW_SOLVED = recordedRoute ? ` (validation accuracy below ${recordedRoute.solvedAt})` : '';
 
 const images = import.meta.glob<string>('../../generated/flowchart-*.svg', {
   eager: true,
@@ -27,34 +27,19 @@ const images = import.meta.glob<string>('../../generated/flowchart-*.svg', {
 /** The smallest size, in CSS pixels, the diagram's smallest text is shown at. */
 const MIN_TEXT_PX = 12;
 
-const ONE_BLOCK =
-  'Beside it: one block of one head, in the recorded run, stays near the most-frequent-symbol baseline.';
-const QUESTION = 'The last position holds the CUE again as the question.';
+/** The alt text of each route's diagram (the flowchart catalog). */
 const DESCRIPTIONS: Record<CueRouteLabel, string> = {
-  'cue-position':
-    `Flowchart of the cue-position route. ${QUESTION} Block 1: the CUE position looks one step ahead and copies in the answer after it. ` +
-    'Block 2: the question is matched against the earlier CUE. Then the model reads the CUE position, offset −1, which now carries the answer. ' +
-    'The test behind it: an ideal next-token pattern in block 1 keeps the accuracy. ' +
-    ONE_BLOCK,
-  'answer-position':
-    `Flowchart of the answer-position route. ${QUESTION} Block 1, a previous-token head: the answer position looks one step back and takes in the CUE before it. ` +
-    'Block 2, an induction head: the question is matched against “the CUE came just before me”. Then the model reads the answer position itself, offset 0. ' +
-    'The test behind it: an ideal previous-token pattern in block 1 keeps the accuracy. ' +
-    ONE_BLOCK,
-  'cue-broadcast':
-    `Flowchart of the cue-broadcast route. ${QUESTION} Block 1: every position looks at the CUE and takes it in by content. ` +
-    'Block 2: the question finds the position right after the CUE. Then the model reads the answer position, offset 0. ' +
-    'The test behind it: an ideal look-at-the-CUE pattern in block 1 keeps the accuracy. ' +
-    ONE_BLOCK,
-  other: `Flowchart: ${QUESTION} The run is solved by a route none of the tests names: no ideal pattern in block 1 (next-token, previous-token, look-at-the-CUE) keeps the accuracy.`,
-  none:
-    `Flowchart: ${QUESTION} The run is not solved yet${BELOW_SOLVED}, so there is no route to name. ` +
-    'Dashed arrows lead to the three routes trained models take: read the CUE at offset −1, read the answer at offset 0, or read the position after a CUE every position knows.',
+  'cue-position': 'altCuePosition',
+  'answer-position': 'altAnswerPosition',
+  'cue-broadcast': 'altCueBroadcast',
+  other: 'altOther',
+  none: 'altNone',
 };
 
 export class Flowchart extends AttnElement<typeof FLOWCHART> {
   static readonly contract = FLOWCHART;
   static readonly needsCore = false;
+  static readonly messages = [flowchartMessages];
   private image?: HTMLImageElement;
 
   protected draw(): void {
@@ -72,7 +57,7 @@ export class Flowchart extends AttnElement<typeof FLOWCHART> {
             class: 'table-scroll',
             tabindex: '0',
             role: 'region',
-            'aria-label': 'Flowchart (scrolls sideways on a narrow screen)',
+            'aria-label': this.text('region'),
           },
           this.image,
         ),
@@ -95,10 +80,15 @@ export class Flowchart extends AttnElement<typeof FLOWCHART> {
   private show(): void {
     const route = this.settings.route ?? RECORDED_ROUTE;
     const theme = this.shownTheme();
-    const name = `${route}-${theme}` as keyof typeof sizes;
+    // The image in the widget's language when the build rendered one, else the English one.
+    const own = `${route}-${theme}.${this.messages.language}`;
+    const name = (own in sizes ? own : `${route}-${theme}`) as keyof typeof sizes;
     const image = this.image!;
     image.src = images[`../../generated/flowchart-${name}.svg`];
-    image.alt = DESCRIPTIONS[route];
+    image.alt =
+      route === 'none' && recordedRoute
+        ? this.text('altNoneBelow', { solvedAt: this.formatNumber(recordedRoute.solvedAt) })
+        : this.text(DESCRIPTIONS[route]);
     const { width, height, fontSize } = sizes[name];
     image.width = width;
     image.height = height;
@@ -107,6 +97,7 @@ export class Flowchart extends AttnElement<typeof FLOWCHART> {
     image.style.minWidth = `${Math.ceil((width * MIN_TEXT_PX) / fontSize)}px`; // CSSOM, allowed under a strict CSP
     image.dataset.route = route;
     image.dataset.theme = theme;
+    image.dataset.size = name; // its entry in flowcharts.json
   }
 }
 

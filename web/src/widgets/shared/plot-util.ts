@@ -13,8 +13,20 @@ export function loadPlot(): Promise<PlotModule> {
 /** Colours readable on both the light and the dark background. */
 export const SERIES_COLOURS = ['#4f7fe0', '#e0792f'];
 
+/**
+ * Tick labels written as `locale` (numberLocale of the language) writes numbers (Plot's tickFormat), `digits` decimals at most:
+ * 0,5 in Spanish.
+ */
+export function localeTickFormat(locale: string, digits = 2): (value: number) => string {
+  const format = new Intl.NumberFormat(locale, { maximumFractionDigits: digits });
+  return (value) => format.format(value);
+}
+
 export function attachPlot(host: Element, figure: Element): SVGSVGElement | null {
   figure.querySelectorAll('style').forEach((s) => s.remove());
+  // A chart's axes run left to right in every language: it does not mirror in a right-to-left page.
+  figure.setAttribute('dir', 'ltr');
+
   const svg = figure instanceof SVGSVGElement ? figure : figure.querySelector('svg');
   // Plot names each mark's group ("line", "rule", "cell") with aria-label, which ARIA does not
   // allow on an element without a role. The figures label the whole chart (role="img"), whose

@@ -4,7 +4,43 @@
 // failAll() when its Worker stops.
 import labWasm from '../../generated/attention_lab.wasm?url';
 import type { CueIntervention, CueProbe, InterventionConfig } from '../../core';
-import type { InterventionLists, ProbeTarget, TrainerReply, TrainerRequest } from '../../worker/training-protocol';
+import type {
+  InterventionLists,
+  ProbeTarget,
+  TrainerReply,
+  TrainerRequest,
+  WorkerErrorCode,
+} from '../../worker/training-protocol';
+import type { Messages } from '../../common/messages';
+import { reasonText } from '../../host/failure';
+
+/** Why a request failed: the English message, and the Worker's code and values when it named the failure. */
+export class ProbeFailure extends Error {
+  constructor(
+    message: string,
+    readonly code?: WorkerErrorCode | 'not-started',
+    readonly values: Record<string, number> = {},
+  ) {
+    super(message);
+  }
+}
+
+const CODE_KEYS: Record<NonNullable<ProbeFailure['code']>, string> = {
+  'no-live-run': 'noLiveRun',
+  'no-recorded-weights': 'noRecordedWeights',
+  'weights-status': 'weightsStatus',
+  'not-started': 'notStarted',
+};
+
+/**
+ * A failed request in words for a reader: from the probe-requests catalog when the failure has a
+ * code, from the failure catalog when it is a reason the page gave (a Worker refused), else its
+ * own message (the core's, in English). `messages` must hold both catalogs.
+ */
+export function failureText(error: unknown, messages: Messages): string {
+  if (error instanceof ProbeFailure && error.code) return messages.text(CODE_KEYS[error.code], error.values);
+  return reasonText(error instanceof Error ? error.message : String(error), messages);
+}
 
 /** A probe's answer: the core's CueProbe and how long its forward pass took in the Worker. */
 export interface ProbeAnswer {
@@ -56,7 +92,7 @@ export class ProbeRequests implements ProbeAnswerer {
       this.pending.set(requestId, { resolve: resolve as (answer: Answer) => void, reject });
       // The .wasm's address as this bundle knows it: a course's bundler may put the Worker elsewhere.
       if (!this.send(request(requestId, new URL(labWasm, import.meta.url).href)))
-        this.settle(requestId, new Error('the training Worker could not start'));
+        this.settle(requestId, new ProbeFailure('the training Worker could not start', 'not-started'));
     });
   }
 
@@ -66,14 +102,14 @@ export class ProbeRequests implements ProbeAnswerer {
     else if (reply.type === 'intervene')
       this.settle(reply.requestId, { intervention: reply.intervention, ms: reply.ms });
     else if (reply.type === 'error' && reply.requestId !== undefined)
-      this.settle(reply.requestId, new Error(reply.message));
+      this.settle(reply.requestId, new ProbeFailure(reply.message, reply.code, reply.values));
     else return false;
     return true;
   }
 
   /** Every waiting request fails with `reason` (the Worker stopped). */
   failAll(reason: string): void {
-    for (const id of [...this.pending.keys()]) this.settle(id, new Error(reason));
+    for (const id of [...this.pending.keys()]) this.settle(id, new ProbeFailure(reason));
   }
 
   private settle(id: number, outcome: Answer | Error): void {

@@ -1,29 +1,63 @@
 // The evidence behind a route (core/include/attn/cue/intervene.hpp) as a table: one row per
 // intervention the core ran, one column of validation accuracy per run. The trainer shows its
-// run's; the lesson shows the recorded runs' side by side.
+// run's; the lesson shows the recorded runs' side by side. Its words: the route-table catalog,
+// in the language of the Messages given (English without).
 import type { CueRoute, RouteTest } from '../../core';
+import { numberLocale } from '../../common/language';
+import { formatLocaleNumber } from '../../common/locale-numbers';
+import type { MessageParams, Messages } from '../../common/messages';
 import { el } from '../element/base';
+import routeTableMessages from 'attn-messages:route-table';
 
-const PATTERN_NAMES: Record<string, string> = {
-  next: 'next-token',
-  previous: 'previous-token',
-  'first-cue': 'look-at-the-CUE',
+const PATTERN_KEYS: Record<string, string> = {
+  next: 'patternNext',
+  previous: 'patternPrevious',
+  'first-cue': 'patternFirstCue',
 };
 
+const ROUTE_KEYS: Record<CueRoute['label'], string> = {
+  'cue-position': 'nameCuePosition',
+  'answer-position': 'nameAnswerPosition',
+  'cue-broadcast': 'nameCueBroadcast',
+  other: 'nameOther',
+  none: 'nameNone',
+};
+
+/** Says a route-table message: in `messages`' language (a widget's, holding this catalog), else English. */
+function sayer(messages?: Messages): (key: string, params?: MessageParams) => string {
+  return (key, params) => (messages ? messages.text(key, params) : routeTableMessages.en[key](params));
+}
+
 /** "knock out block 2, head 1" ("knock out block 2's attention" with one head), "block 1, head 1: ideal next-token pattern". */
-export function testName(test: Pick<RouteTest, 'action' | 'pattern' | 'block' | 'head'>, heads: number): string {
-  const where = heads > 1 ? `block ${test.block}, head ${test.head}` : `block ${test.block}`;
-  if (test.action === 'none') return 'nothing changed (clean)';
-  if (test.action === 'knock-out') return heads > 1 ? `knock out ${where}` : `knock out ${where}'s attention`;
-  const pattern = PATTERN_NAMES[test.pattern] ?? test.pattern;
-  return `${where}: ideal ${pattern} pattern`;
+export function testName(
+  test: Pick<RouteTest, 'action' | 'pattern' | 'block' | 'head'>,
+  heads: number,
+  messages?: Messages,
+): string {
+  const say = sayer(messages);
+  const where = { block: test.block, head: test.head };
+  if (test.action === 'none') return say('clean');
+  if (test.action === 'knock-out') return say(heads > 1 ? 'knockOutHead' : 'knockOutBlock', where);
+  const key = PATTERN_KEYS[test.pattern];
+  const pattern = key ? say(key) : test.pattern;
+  return say(heads > 1 ? 'patternHead' : 'patternBlock', { ...where, pattern });
 }
 
 const key = (t: RouteTest) => `${t.action}/${t.pattern}/${t.block}/${t.head}`;
 
-/** runs: a column title and a route each; rows follow the first run's tests (a run without one shows —). */
-export function routeTable(runs: { title: string; route: CueRoute; heads: number }[], caption: string): HTMLElement {
+/**
+ * runs: a column title and a route each; rows follow the first run's tests (a run without one
+ * shows —). `messages`: the language to say it in (a Messages holding the route-table catalog).
+ */
+export function routeTable(
+  runs: { title: string; route: CueRoute; heads: number }[],
+  caption: string,
+  messages?: Messages,
+): HTMLElement {
   const [first] = runs;
+  const say = sayer(messages);
+  const locale = numberLocale(messages?.language ?? 'en');
+  const f = (x: number) => formatLocaleNumber(x, locale, 3);
   return el(
     'table',
     { class: 'ranked', 'data-table': 'route' },
@@ -31,7 +65,12 @@ export function routeTable(runs: { title: string; route: CueRoute; heads: number
     el(
       'thead',
       {},
-      el('tr', {}, el('th', { scope: 'col' }, 'intervention'), ...runs.map((r) => el('th', { scope: 'col' }, r.title))),
+      el(
+        'tr',
+        {},
+        el('th', { scope: 'col' }, say('intervention')),
+        ...runs.map((r) => el('th', { scope: 'col' }, r.title)),
+      ),
     ),
     el(
       'tbody',
@@ -40,24 +79,24 @@ export function routeTable(runs: { title: string; route: CueRoute; heads: number
         el(
           'tr',
           { 'data-test': key(test) },
-          el('th', { scope: 'row' }, testName(test, first.heads)),
+          el('th', { scope: 'row' }, testName(test, first.heads, messages)),
           ...runs.map((r) => {
             const found = r.route.tests.find((t) => key(t) === key(test));
-            return el('td', {}, found ? found.accuracy.toFixed(3) : '—');
+            return el('td', {}, found ? f(found.accuracy) : '—');
           }),
         ),
       ),
       el(
         'tr',
         { 'data-test': 'baseline' },
-        el('th', { scope: 'row' }, 'guess the most frequent symbol'),
-        ...runs.map((r) => el('td', {}, r.route.baselineAccuracy.toFixed(3))),
+        el('th', { scope: 'row' }, say('baseline')),
+        ...runs.map((r) => el('td', {}, f(r.route.baselineAccuracy))),
       ),
       el(
         'tr',
         { 'data-test': 'route' },
-        el('th', { scope: 'row' }, 'route the tests name'),
-        ...runs.map((r) => el('td', { 'data-route': r.route.label }, r.route.label)),
+        el('th', { scope: 'row' }, say('route')),
+        ...runs.map((r) => el('td', { 'data-route': r.route.label }, say(ROUTE_KEYS[r.route.label]))),
       ),
     ),
   );
