@@ -67,7 +67,10 @@ cpSync(from('web/src/widgets/element/public-types.ts'), resolve(out, 'types/publ
 cpSync(from('web/src/core/types.ts'), resolve(out, 'types/core-types.d.ts'));
 cpSync(from('web/src/schemas'), resolve(out, 'schemas'), { recursive: true });
 // The message catalogs as written (ICU MessageFormat): the keys and wording an author overrides.
-cpSync(from('web/src/messages'), resolve(out, 'messages'), { recursive: true, filter: (path) => !path.endsWith('.d.ts') });
+cpSync(from('web/src/messages'), resolve(out, 'messages'), {
+  recursive: true,
+  filter: (path) => !path.endsWith('.d.ts'),
+});
 const published = JSON.parse(readFileSync(from('web/src/package/package.json'), 'utf8'));
 write(resolve(out, 'package.json'), `${JSON.stringify({ name: published.name, version, ...published }, null, 2)}\n`);
 cpSync(from('web/src/package/README.md'), resolve(out, 'README.md'));
@@ -76,4 +79,7 @@ cpSync(from('CHANGELOG.md'), resolve(out, 'CHANGELOG.md'));
 // The site: the guide links the schemas; the manifest describes its attention-lab.js too.
 write(resolve(site, 'custom-elements.json'), manifest);
 cpSync(from('web/src/schemas'), resolve(site, 'schemas'), { recursive: true });
-cpSync(from('web/src/messages'), resolve(site, 'messages'), { recursive: true, filter: (path) => !path.endsWith('.d.ts') });
+cpSync(from('web/src/messages'), resolve(site, 'messages'), {
+  recursive: true,
+  filter: (path) => !path.endsWith('.d.ts'),
+});

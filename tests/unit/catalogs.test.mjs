@@ -129,7 +129,7 @@ test("an author's override wins in its language only, with its arguments filled 
   assert.equal((await messagesIn('en', quiz)).text('score', { n: 2 }), 'Score: 2');
 });
 
-test("a language an author gives messages in is spoken, the rest of its messages in English", async () => {
+test('a language an author gives messages in is spoken, the rest of its messages in English', async () => {
   assert.equal(pickLanguage(['fr-FR']), 'en');
   overrideMessages('fr', 'unit-c', { check: 'Vérifier' });
   assert.equal(pickLanguage(['fr-FR']), 'fr');

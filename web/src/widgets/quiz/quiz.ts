@@ -90,26 +90,12 @@ export class Quiz extends AttnElement<typeof QUIZ> {
   }
 
   private buildQuestion(question: QuizQuestion, index: number, id: string): HTMLElement {
-    const legend = el(
-      'legend',
-      {},
-      `${index + 1}. `,
-      this.rich(question.prompt),
-    );
+    const legend = el('legend', {}, `${index + 1}. `, this.rich(question.prompt));
     const inputs: HTMLInputElement[] = [];
     const rows = question.options.map((option, oi) => {
       const input = el('input', { type: 'radio', name: `q-${id}`, id: `q-${id}-${oi}`, value: String(oi) });
       inputs.push(input);
-      return el(
-        'div',
-        { class: 'option' },
-        input,
-        el(
-          'label',
-          { for: `q-${id}-${oi}` },
-          this.rich(option.text),
-        ),
-      );
+      return el('div', { class: 'option' }, input, el('label', { for: `q-${id}-${oi}` }, this.rich(option.text)));
     });
     const feedback = el('div', { class: 'feedback', 'aria-live': 'polite' });
     const view: QuestionView = { question, inputs, rows, feedback };
@@ -147,9 +133,7 @@ export class Quiz extends AttnElement<typeof QUIZ> {
       el('strong', {}, this.text(option.correct ? 'correct' : 'notQuite')),
       ' ',
       this.rich(option.feedback),
-      ...(option.correct && view.question.explanation
-        ? [' ', this.rich(view.question.explanation)]
-        : []),
+      ...(option.correct && view.question.explanation ? [' ', this.rich(view.question.explanation)] : []),
     );
     this.updateScore();
     const activity = activityId(this, this.settings['activity-id']);
@@ -197,9 +181,7 @@ export class Quiz extends AttnElement<typeof QUIZ> {
       el('strong', {}, this.text('solution')),
       ' ',
       this.rich(view.question.options[right].text),
-      ...(view.question.explanation
-        ? [' — ', this.rich(view.question.explanation)]
-        : []),
+      ...(view.question.explanation ? [' — ', this.rich(view.question.explanation)] : []),
     );
     // A revealed answer does not count as answered correctly.
     const wasComplete = this.complete();
