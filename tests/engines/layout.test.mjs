@@ -134,7 +134,7 @@ function measureLayout({ minPx, flowcharts }) {
     }
     // Text inside the flowchart's image: its smallest size in the image, times the image's scale.
     for (const image of widget.querySelectorAll('img[data-route]')) {
-      const size = flowcharts[`${image.dataset.route}-${image.dataset.theme}`];
+      const size = flowcharts[image.dataset.size];
       texts.push({
         text: `flowchart ${image.dataset.route}-${image.dataset.theme}`,
         px: (size.fontSize * image.clientWidth) / size.width,

@@ -24,16 +24,25 @@ export function separatorsOf(locale: string): Separators {
   return separators;
 }
 
+/** One formatter per locale and digits: a chart redraw writes dozens of numbers. */
+const formatters = new Map<string, Intl.NumberFormat>();
+
 /**
  * `value` as the locale writes it: `digits` decimals when given (fixed), else as many as it has
  * (up to 6). NaN and infinities as Intl writes them in that locale.
  */
 export function formatLocaleNumber(value: number, locale: string, digits?: number): string {
-  const options: Intl.NumberFormatOptions =
-    digits === undefined
-      ? { maximumFractionDigits: 6 }
-      : { minimumFractionDigits: digits, maximumFractionDigits: digits };
-  return new Intl.NumberFormat(locale, options).format(value);
+  const key = `${locale}/${digits ?? ''}`;
+  let format = formatters.get(key);
+  if (!format) {
+    const options: Intl.NumberFormatOptions =
+      digits === undefined
+        ? { maximumFractionDigits: 6 }
+        : { minimumFractionDigits: digits, maximumFractionDigits: digits };
+    format = new Intl.NumberFormat(locale, options);
+    formatters.set(key, format);
+  }
+  return format.format(value);
 }
 
 /** How a typed number was read. */
