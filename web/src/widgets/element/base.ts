@@ -297,7 +297,6 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
   }
 
   /** A number as the widget's language writes it: `digits` decimals when given (fixed). */
-
   protected formatNumber(value: number, digits?: number): string {
     return formatLocaleNumber(value, numberLocale(this.messages.language), digits);
   }
@@ -418,10 +417,9 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
 
   /** An author's mistake (an attribute, their data): said in the widget and on the console. */
   private showAuthorError(error: AuthorError): void {
-    // On screen in the widget's language (the messages loaded before the settings were read);
-    // on the console in English.
-    // In English the error's own words, the most precise; in another language the catalog's,
-    // built from the error's code and values.
+    // On screen in the widget's language (its messages load before the settings are read): in
+    // English the error's own words, the most precise; in another, the catalog's, built from the
+    // error's code and values. On the console in English.
     const translated =
       error.said && this.messages && this.messages.language !== 'en' && !this.messages.isEnglish(error.said.key);
     const message = translated ? this.say(error.said!) : error.message;
