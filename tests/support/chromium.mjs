@@ -63,11 +63,12 @@ export async function scrollThroughLesson(page) {
 }
 
 /**
- * Opens the lesson at `url` in `browser` (a page of `viewport`), scrolls through it, so every
- * widget starts, and waits until all are ready; resolves to the page.
+ * Opens the lesson at `url` (the site's address, or the lesson's own with a query) in `browser`
+ * (a page of `viewport`), scrolls through it, so every widget starts, and waits until all are
+ * ready; resolves to the page.
  */
 export async function startLesson(browser, url, viewport = { width: 1280, height: 720 }, options) {
-  const page = await browser.open(url + 'index.html', viewport, options);
+  const page = await browser.open(url.endsWith('/') ? url + 'index.html' : url, viewport, options);
   await scrollThroughLesson(page);
   await page.waitFor(
     () =>

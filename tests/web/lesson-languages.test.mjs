@@ -5,24 +5,15 @@
 // content file. Run after `npm run build`.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { closeSite, openSite, scrollThroughLesson } from '../support/chromium.mjs';
+import { closeSite, openSite, startLesson } from '../support/chromium.mjs';
 
 let server, browser;
 before(async () => ({ server, browser } = await openSite()));
 after(() => closeSite({ server, browser }));
 
 /** The lesson in `lang` with its settings `hash`, every widget started and ready. */
-async function openLessonIn(lang, hash = '') {
-  const page = await browser.open(`${server.url}index.html?lang=${lang}${hash}`, { width: 1280, height: 900 });
-  await scrollThroughLesson(page);
-  await page.waitFor(
-    () =>
-      [...document.querySelectorAll('main figure.widget > :first-child')].every((w) => w.hasAttribute('data-ready')),
-    undefined,
-    { timeout: 20000 },
-  );
-  return page;
-}
+const openLessonIn = (lang, hash = '') =>
+  startLesson(browser, `${server.url}index.html?lang=${lang}${hash}`, { width: 1280, height: 900 });
 
 /** What the test reads of the page's language, words and numbers. */
 function pageLanguage() {
