@@ -219,12 +219,19 @@ function measureLayout({ minPx, flowcharts }) {
 /**
  * In a pseudo-locale page: every text a reader sees or hears that did not come through a message
  * catalog, i.e. holds a word of plain ASCII letters (the pseudo-locale accents every letter).
- * Not checked: formulas (KaTeX), code, what is marked translate="no" (token names, author data)
- * or lang="en" (English on purpose: a catalog's missing message is marked so).
+ * Not checked: formulas (KaTeX), code, what is marked translate="no" (symbols), or marked with a
+ * language of its own (English on purpose, a language's own name in the switcher).
  */
 function untranslatedTexts() {
-  const exempt = (node) => node.closest('.katex, code, pre, [translate="no"], [lang="en"], svg title, script, style');
-  const word = /[A-Za-z]{2,}/;
+  // Exempt: what is not words (formulas, code, symbols marked translate="no"), what the reader's
+  // browser never shows (noscript), and what is marked as being in another language on purpose
+  // (the language switcher's names, prose a language lacks, author data).
+  const exempt = (node) =>
+    node.closest('.katex, code, pre, [translate="no"], svg title, script, style, noscript') ||
+    node.closest('[lang]') !== document.documentElement;
+  // A word of plain letters with a small one: not a symbol (CUE, PAD), a name with digits
+  // (float16) or NaN, which numbers are written with.
+  const word = /\b(?!NaN\b)(?=[A-Za-z]{2})[A-Za-z]*[a-z][A-Za-z]*\b/;
   const found = [];
   const say = (where, text) => found.push(`${where}: ${JSON.stringify(text.trim().replace(/\s+/g, ' ').slice(0, 60))}`);
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -284,6 +291,7 @@ for (const engine of enginesToRun()) {
     for (const { width, theme, lang } of modesFor(engine)) {
       const mode = `${width} px, ${theme}${lang === 'en' ? '' : `, ${lang}`}`;
       const page = await browser.open(`${site.url}index.html?theme=${theme}&lang=${lang}`, { width, height: 900 });
+      await page.waitFor(() => document.documentElement.dataset.lessonReady);
       await page.startWidgets();
       await page.waitFor(drawn);
       // Folded parts (the heat maps' weight tables) are measured open.

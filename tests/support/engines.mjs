@@ -194,12 +194,13 @@ class Page {
   /**
    * Scrolls each attn-* widget of the page into view in turn (widgets start near the viewport)
    * and waits until it is ready (data-ready). Resolves to their tags in page order; throws
-   * naming the widget that showed an error instead or did not start.
+   * naming the widget that showed an error instead or did not start, or when there is none yet.
    */
   async startWidgets() {
     const tags = await this.run(() =>
       [...document.querySelectorAll('body *')].filter((n) => n.localName.startsWith('attn-')).map((n) => n.localName),
     );
+    if (tags.length === 0) throw new Error(`no widget on the page in ${this.engine} yet: wait until it has rendered`);
     for (let i = 0; i < tags.length; i++) {
       const state = await this.waitFor((i) => {
         const widget = [...document.querySelectorAll('body *')].filter((n) => n.localName.startsWith('attn-'))[i];

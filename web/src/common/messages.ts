@@ -112,3 +112,24 @@ export async function messagesIn(language: PageLanguage, ...catalogs: Catalog[])
     isEnglish: (key) => find(key)?.english ?? true,
   };
 }
+
+/**
+ * The message `key` with elements in the places of the arguments that are Nodes (a <strong>
+ * around a prediction, a file name as code): its parts in order, to append. The sentence stays
+ * one message, so a translation may put the element anywhere.
+ */
+export function textAround(
+  messages: Messages,
+  key: string,
+  params: Record<string, string | number | Node>,
+): (Node | string)[] {
+  const nodes: Node[] = [];
+  const plain: MessageParams = {};
+  for (const [name, value] of Object.entries(params))
+    plain[name] = value instanceof Node ? `\uE000${nodes.push(value) - 1}\uE001` : value;
+  return messages
+    .text(key, plain)
+    .split(/\uE000(\d+)\uE001/)
+    .map((part, i) => (i % 2 ? nodes[Number(part)] : part))
+    .filter((part) => part !== '');
+}

@@ -35,7 +35,15 @@ export function pseudoText(text: string, locale: PseudoLocale): string {
       return locale === 'ar-XB' ? accented.replace(/\S+/g, (word) => `\u202e${word}\u202c`) : accented;
     })
     .join('');
-  const padding = letters === 0 ? '' : ` ${'·'.repeat(Math.ceil(letters * 0.4))}`;
+  // The padding in words of up to 8 dots, so that it wraps as words of a long language do.
+  const dots = Math.ceil(letters * 0.4);
+  const padding =
+    letters === 0
+      ? ''
+      : ` ${'········'
+          .repeat(Math.ceil(dots / 8))
+          .slice(0, dots)
+          .replace(/(.{8})(?=.)/g, '$1 ')}`;
   return `[${pseudo}${padding}]`;
 }
 

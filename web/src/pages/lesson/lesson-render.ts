@@ -4,7 +4,7 @@
 // is marked with its lang. Code and display formulas keep dir="ltr" in a right-to-left page.
 import type { Block, Section } from './sections';
 import type { LiveNumbers } from '../../common/live-format';
-import type { Messages } from '../../common/messages';
+import { textAround, type Messages } from '../../common/messages';
 import type { LessonData } from './lesson-data';
 import { renderLiveTex, renderRich } from '../../common/rich-text';
 import { otherSeedRuns, recordedCueRuns } from '../../common/recorded-runs';
@@ -62,16 +62,16 @@ function renderBlock(block: Block, numbers: LiveNumbers, view: LessonView): HTML
       const source = block.source === 'attention-core' ? coreListing() : block.source;
       const caption =
         block.source === 'attention-core'
-          ? view.messages.text(block.caption, {
-              header: 'core/include/attn/attention.hpp',
-              source: 'core/src/attention.cpp',
+          ? textAround(view.messages, block.caption, {
+              header: el('code', {}, 'core/include/attn/attention.hpp'),
+              source: el('code', {}, 'core/src/attention.cpp'),
             })
-          : view.messages.text(block.caption);
+          : [view.messages.text(block.caption)];
       return el(
         'figure',
         { class: 'code' },
         el('pre', { tabindex: '0', dir: 'ltr', lang: 'en' }, el('code', {}, source)),
-        el('figcaption', {}, caption),
+        el('figcaption', {}, ...caption),
       );
     }
     case 'route-table': {
@@ -87,7 +87,7 @@ function renderBlock(block: Block, numbers: LiveNumbers, view: LessonView): HTML
       return el(
         'div',
         { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': caption, 'data-route-runs': '' },
-        routeTable(columns, caption),
+        routeTable(columns, caption, view.messages),
       );
     }
     case 'details': {

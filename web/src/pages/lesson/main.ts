@@ -5,6 +5,7 @@
 import katex from 'katex';
 import '../../widgets/autoload';
 import lessonMessages from 'attn-messages:lesson';
+import { routeTableMessages } from '../../widgets/shared/route-table';
 import { applyPageTheme } from '../../widgets/element/base';
 import { applyPageLanguage, numberLocale } from '../../common/language';
 import { messagesIn } from '../../common/messages';
@@ -30,7 +31,7 @@ async function main(): Promise<void> {
   const toc = document.getElementById('toc')!;
   const started = performance.now();
   const [messages, prose, data] = await Promise.all([
-    messagesIn(language, lessonMessages),
+    messagesIn(language, lessonMessages, routeTableMessages),
     proseIn(language, sections),
     lessonDataIn(language),
   ]);

@@ -223,7 +223,7 @@ export class AttentionSteps extends AttnElement<typeof ATTENTION_STEPS> {
     const caption = el(
       'caption',
       {},
-      el('span', { class: 'steps-title' }, this.matrixTitle(id)),
+      el('span', { class: 'steps-title', ...(MATRICES[id].titleKey ? {} : { translate: 'no' }) }, this.matrixTitle(id)),
       ' ',
       el('span', { class: 'steps-what' }, this.text(WHAT[id])),
     );
@@ -375,7 +375,7 @@ export class AttentionSteps extends AttnElement<typeof ATTENTION_STEPS> {
     // A sum written out is a formula: left to right in every language.
     this.explain.replaceChildren(
       `${this.matrixTitle(id)} [${i}, ${j}]: `,
-      formula === undefined ? text! : el('span', { dir: 'ltr' }, formula),
+      formula === undefined ? text! : el('span', { dir: 'ltr', translate: 'no' }, formula),
     );
   }
 

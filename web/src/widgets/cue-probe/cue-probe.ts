@@ -211,7 +211,7 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
           'div',
           { class: 'probe-token', 'data-cue': '' },
           el('span', { class: 'probe-pos' }, String(p)),
-          el('span', { class: 'probe-fixed' }, 'CUE'),
+          el('span', { class: 'probe-fixed', translate: 'no' }, 'CUE'),
         );
       const select = el(
         'select',
@@ -230,7 +230,7 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
       'div',
       { class: 'probe-token', 'data-query': '' },
       el('span', { class: 'probe-pos' }, `${this.length - 1}`),
-      el('span', { class: 'probe-fixed' }, 'CUE'),
+      el('span', { class: 'probe-fixed', translate: 'no' }, 'CUE'),
     );
     this.editor.replaceChildren(...cells, query);
     const cue = this.body.indexOf(this.symbols);

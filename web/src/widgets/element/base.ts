@@ -38,7 +38,7 @@ import { HOST_CLASS } from './tags';
 import { showFailure } from '../../host/failure';
 import { languageOf, numberLocale } from '../../common/language';
 import { formatLocaleNumber } from '../../common/locale-numbers';
-import { messagesIn, type Catalog, type MessageParams, type Messages } from '../../common/messages';
+import { messagesIn, textAround, type Catalog, type MessageParams, type Messages } from '../../common/messages';
 import common from 'attn-messages:common';
 
 /** Is `value` a theme? Otherwise warns, naming `where`, and the caller ignores it. */
@@ -278,22 +278,9 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
     return this.messages.text(key, params);
   }
 
-  /**
-   * The message `key` with elements in the places of the arguments that are Nodes (a <strong>
-   * around a prediction, a colour key): its parts in order, to append. The sentence stays one
-   * message, so a translation may put the element anywhere.
-   */
+  /** The message `key` with elements in the places of its Node arguments (textAround in messages.ts). */
   protected textAround(key: string, params: Record<string, string | number | Node>): (Node | string)[] {
-    const nodes: Node[] = [];
-    const plain: MessageParams = {};
-    for (const [name, value] of Object.entries(params)) {
-      if (value instanceof Node) plain[name] = `\uE000${nodes.push(value) - 1}\uE001`;
-      else plain[name] = value;
-    }
-    return this.text(key, plain)
-      .split(/\uE000(\d+)\uE001/)
-      .map((part, i) => (i % 2 ? nodes[Number(part)] : part))
-      .filter((part) => part !== '');
+    return textAround(this.messages, key, params);
   }
 
   /** A number as the widget's language writes it: `digits` decimals when given (fixed). */

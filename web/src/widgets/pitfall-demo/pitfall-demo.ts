@@ -91,9 +91,9 @@ export class PitfallDemo extends AttnElement<typeof PITFALL_DEMO> {
           el(
             'tr',
             { 'data-precision': c.precision, 'data-constant': c.constant },
-            el('td', { dir: 'ltr' }, c.precision),
-            el('td', { dir: 'ltr' }, c.constant),
-            el('td', { dir: 'ltr' }, fmt(c.stored, locale)),
+            el('td', { dir: 'ltr', translate: 'no' }, c.precision),
+            el('td', { dir: 'ltr', translate: 'no' }, c.constant),
+            el('td', { dir: 'ltr', translate: 'no' }, fmt(c.stored, locale)),
             el('td', {}, c.fullyMaskedRowsNan ? 'NaN' : this.text('uniform')),
             el('td', {}, this.text(c.allFinite ? 'yes' : 'no')),
           ),

@@ -65,14 +65,14 @@ export class ScaleFigure extends AttnElement<typeof SCALE_FIGURE> {
         { class: 'swatch-unscaled' },
         this.text('legendUnscaled'),
         ' ',
-        el('span', { dir: 'ltr' }, 'softmax(QKᵀ)'),
+        el('span', { dir: 'ltr', translate: 'no' }, 'softmax(QKᵀ)'),
       ),
       el(
         'span',
         { class: 'swatch-scaled' },
         this.text('legendScaled'),
         ' ',
-        el('span', { dir: 'ltr' }, 'softmax(QKᵀ/√d_k)'),
+        el('span', { dir: 'ltr', translate: 'no' }, 'softmax(QKᵀ/√d_k)'),
       ),
     );
     this.errorNote = el('p', { class: 'figure-note', 'data-note': 'error-bars' });

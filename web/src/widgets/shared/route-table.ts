@@ -1,13 +1,15 @@
 // The evidence behind a route (core/include/attn/cue/intervene.hpp) as a table: one row per
 // intervention the core ran, one column of validation accuracy per run. The trainer shows its
 // run's; the lesson shows the recorded runs' side by side. Its words: the route-table catalog,
-// in the language of the Messages given (English without).
+// in the language of the Messages given (which must hold it: export routeTableMessages).
 import type { CueRoute, RouteTest } from '../../core';
 import { numberLocale } from '../../common/language';
 import { formatLocaleNumber } from '../../common/locale-numbers';
 import type { MessageParams, Messages } from '../../common/messages';
 import { el } from '../element/base';
 import routeTableMessages from 'attn-messages:route-table';
+
+export { routeTableMessages };
 
 const PATTERN_KEYS: Record<string, string> = {
   next: 'patternNext',
@@ -23,18 +25,13 @@ const ROUTE_KEYS: Record<CueRoute['label'], string> = {
   none: 'nameNone',
 };
 
-/** Says a route-table message: in `messages`' language (a widget's, holding this catalog), else English. */
-function sayer(messages?: Messages): (key: string, params?: MessageParams) => string {
-  return (key, params) => (messages ? messages.text(key, params) : routeTableMessages.en[key](params));
-}
-
 /** "knock out block 2, head 1" ("knock out block 2's attention" with one head), "block 1, head 1: ideal next-token pattern". */
 export function testName(
   test: Pick<RouteTest, 'action' | 'pattern' | 'block' | 'head'>,
   heads: number,
-  messages?: Messages,
+  messages: Messages,
 ): string {
-  const say = sayer(messages);
+  const say = (key: string, params?: MessageParams) => messages.text(key, params);
   const where = { block: test.block, head: test.head };
   if (test.action === 'none') return say('clean');
   if (test.action === 'knock-out') return say(heads > 1 ? 'knockOutHead' : 'knockOutBlock', where);
@@ -52,11 +49,11 @@ const key = (t: RouteTest) => `${t.action}/${t.pattern}/${t.block}/${t.head}`;
 export function routeTable(
   runs: { title: string; route: CueRoute; heads: number }[],
   caption: string,
-  messages?: Messages,
+  messages: Messages,
 ): HTMLElement {
   const [first] = runs;
-  const say = sayer(messages);
-  const locale = numberLocale(messages?.language ?? 'en');
+  const say = (key: string, params?: MessageParams) => messages.text(key, params);
+  const locale = numberLocale(messages.language);
   const f = (x: number) => formatLocaleNumber(x, locale, 3);
   return el(
     'table',
