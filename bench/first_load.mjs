@@ -14,7 +14,9 @@ import { STRICT_CSP, serveStatic } from '../scripts/static-server.mjs';
 import { launchChromium, startLesson } from '../tests/support/chromium.mjs';
 import { median, table } from './report.mjs';
 
-export const GOALS = { courseKiB: 200, courseMs: 400, lessonKiB: 500 };
+// The course page's budget includes about 5 KiB for the widgets' words in the reader's language
+// (the message runtime, the language and number rules, the widget's English messages).
+export const GOALS = { courseKiB: 205, courseMs: 400, lessonKiB: 500 };
 
 const dist = path.resolve(import.meta.dirname, '../dist');
 const kib = (bytes) => bytes / 1024;

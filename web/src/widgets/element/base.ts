@@ -39,7 +39,6 @@ import { showFailure } from '../../host/failure';
 import { languageOf, numberLocale } from '../../common/language';
 import { formatLocaleNumber } from '../../common/locale-numbers';
 import { messagesIn, textAround, type Catalog, type MessageParams, type Messages } from '../../common/messages';
-import common from 'attn-messages:common';
 
 /** Is `value` a theme? Otherwise warns, naming `where`, and the caller ignores it. */
 function checkTheme(value: string, where: string): boolean {
@@ -71,8 +70,8 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
   static readonly needsCore: 'whole' | 'attention' | false = 'whole';
   /**
    * The widget's own messages (web/src/messages/<language>/<namespace>.json), and those of the
-   * shared parts it shows (a heat map's), looked up in this order; the common ones come with
-   * every widget, last.
+   * shared parts it shows (a heat map's), looked up in this order. The common ones (the errors
+   * any widget may show) load only when it shows one.
    */
   static readonly messages: readonly Catalog[] = [];
 
@@ -261,7 +260,7 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
         delete this.dataset.ready;
         // The core refusing what an attribute set is the author's mistake too, in their words.
         const authors = error instanceof AuthorError ? error : attributeError(error, this.contract);
-        if (authors) this.showAuthorError(authors);
+        if (authors) await this.showAuthorError(authors);
         else this.showFatal(error);
       }
     });
@@ -270,10 +269,10 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
   /** The messages in the language the widget speaks now (loaded once per page and language). */
   private async loadMessages(): Promise<void> {
     const own = (this.constructor as typeof AttnElement).messages;
-    this.messages = await messagesIn(languageOf(this), ...own, common);
+    this.messages = await messagesIn(languageOf(this), ...own);
   }
 
-  /** The message `key` (the widget's own, else a common one) in the widget's language. */
+  /** The message `key` of the widget's catalogs in its language. */
   protected text(key: string, params?: MessageParams): string {
     return this.messages.text(key, params);
   }
@@ -402,30 +401,37 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
     this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
   }
 
-  /** An author's mistake (an attribute, their data): said in the widget and on the console. */
-  private showAuthorError(error: AuthorError): void {
-    // On screen in the widget's language (its messages load before the settings are read): in
-    // English the error's own words, the most precise; in another, the catalog's, built from the
-    // error's code and values. On the console in English.
-    const translated =
-      error.said && this.messages && this.messages.language !== 'en' && !this.messages.isEnglish(error.said.key);
-    const message = translated ? this.say(error.said!) : error.message;
-    const shown = this.messages
-      ? this.text('authorError', { tag: this.localName, message })
-      : `<${this.localName}>: ${message}`;
-    this.replaceChildren(el('p', { class: 'attn-error', role: 'alert' }, shown));
+  /**
+   * An author's mistake (an attribute, their data): said in the widget and on the console. On
+   * screen in the widget's language, from the common catalog, loaded now (errors are rare): in
+   * English the error's own words, the most precise; in another, the catalog's, built from the
+   * error's code and values. On the console, and where the catalog cannot load, in English.
+   */
+  private async showAuthorError(error: AuthorError): Promise<void> {
     console.warn(`<${this.localName}>: ${error.message}`);
-  }
-
-  /** A message of the catalogs with its arguments, those that are messages said first. */
-  private say(said: Said): string {
-    const parts = Object.entries(said.parts ?? {}).map(([name, part]) => [name, this.say(part)]);
-    return this.text(said.key, { ...said.params, ...Object.fromEntries(parts) });
+    let shown = `<${this.localName}>: ${error.message}`;
+    try {
+      const { default: common } = await import('attn-messages:common');
+      const own = (this.constructor as typeof AttnElement).messages;
+      const messages = await messagesIn(this.messages?.language ?? languageOf(this), ...own, common);
+      const translated = error.said && messages.language !== 'en' && !messages.isEnglish(error.said.key);
+      const message = translated ? say(messages, error.said!) : error.message;
+      shown = messages.text('authorError', { tag: this.localName, message });
+    } catch {
+      // the English above
+    }
+    this.replaceChildren(el('p', { class: 'attn-error', role: 'alert' }, shown));
   }
 
   private showFatal(error: unknown): void {
     void showFailure(this, error);
   }
+}
+
+/** A message of `messages` with its arguments, those that are messages said first. */
+function say(messages: Messages, said: Said): string {
+  const parts = Object.entries(said.parts ?? {}).map(([name, part]) => [name, say(messages, part)]);
+  return messages.text(said.key, { ...said.params, ...Object.fromEntries(parts) });
 }
 
 /** Registers a widget under its contract's tag, once (a page may load the bundle twice), with its properties. */
