@@ -23,6 +23,9 @@ export function addLanguage(tag: string): void {
   if (key && !shippedByScript.has(key)) added.set(key, tag);
 }
 
+/** Each shipped language's name in itself, for a language switcher. */
+export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', es: 'Español', 'zh-CN': '简体中文' };
+
 const isPseudo = (tag: string): tag is PseudoLocale => Object.hasOwn(PSEUDO_LOCALES, tag);
 
 /** The locale whose rules write and read numbers in a language (a pseudo-locale's are English's). */
@@ -72,4 +75,20 @@ export function languageOf(element: Element): PageLanguage {
     node = root instanceof ShadowRoot ? root.host : null;
   }
   return pickLanguage([...requests, ...(globalThis.navigator?.languages ?? [])]);
+}
+
+/**
+ * The language of one of this project's pages (the lesson, the guide, a framed widget): its
+ * ?lang= when that names a language shown here, else the reader's browser's. It becomes
+ * <html lang> and dir, which every widget on the page follows.
+ */
+export function applyPageLanguage(): PageLanguage {
+  const asked = new URLSearchParams(location.search).get('lang');
+  const root = document.documentElement;
+  const language = pickLanguage(asked === null ? navigator.languages : [asked]);
+  if (asked !== null && language === 'en' && !/^en\b/i.test(asked))
+    console.warn(`?lang: ${asked.slice(0, 40)} is not a language shown here; English instead`);
+  root.lang = language;
+  root.dir = directionOf(language);
+  return language;
 }

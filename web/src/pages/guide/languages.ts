@@ -2,8 +2,7 @@
 // the same functions the widgets use (so the table cannot say one thing while the widgets do
 // another); what each widget keeps left to right (its contract); and the live examples in the
 // guide's ?lang= (the guide's own text stays English).
-import { SHIPPED, pickLanguage } from '../../common/language';
-import { LANGUAGE_NAMES } from '../page-language';
+import { LANGUAGE_NAMES, SHIPPED, pickLanguage } from '../../common/language';
 import { formatLocaleNumber, parseLocaleNumber } from '../../common/locale-numbers';
 import { el } from '../../widgets/element/base';
 import { CONTRACTS } from '../../widgets/element/contracts';

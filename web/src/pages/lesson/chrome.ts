@@ -1,8 +1,7 @@
 // The lesson page's own words around the prose, from the lesson catalog: <title>, the
 // description, the header, the contents' label, the footer, the note that the prose is in
 // English, and the language switcher (each language named in itself, with its lang).
-import { SHIPPED, type PageLanguage } from '../../common/language';
-import { LANGUAGE_NAMES } from '../page-language';
+import { LANGUAGE_NAMES, SHIPPED, type PageLanguage } from '../../common/language';
 import type { Messages } from '../../common/messages';
 import { el } from '../../widgets/element/base';
 
