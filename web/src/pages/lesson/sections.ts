@@ -83,7 +83,7 @@ export const sections: Section[] = [
         items: [
           'What the query, the key and the value each do in the lookup, beyond their shapes.',
           'Why the scores are divided by $\\sqrt{d_k}$: unscaled, the top weight grows from {sweep.maxUnscaled.4:4} at $d_k = 4$ to {sweep.maxUnscaled.256:4} at $d_k = 256$.',
-          'Causal and padding masks, and what each one hides.',
+          'What a causal mask keeps from a query, and what a padding mask keeps from it.',
           'Multi-head attention: several lookups side by side for the same parameters.',
           'A task that two attention blocks learn and one small block does not, and what it takes to tell how a trained model solves it.',
         ],
