@@ -284,3 +284,23 @@ function describeProblem(root: Schema, data: unknown, errors: OutputUnit[]): Pro
       return verbatim(`${field}: ${leaf.error}`);
   }
 }
+
+/**
+ * Where author data states the language of its texts (`lang`), an element carrying it: wrap an
+ * author's text with marked() so a screen reader reads it in that language, and name it as the
+ * learning records' element so their language maps say it. Undefined without one.
+ */
+export function textsLanguage(lang: string | undefined): HTMLElement | undefined {
+  if (!lang) return undefined;
+  const holder = document.createElement('span');
+  holder.lang = lang;
+  return holder;
+}
+
+/** `shown` inside a copy of `holder` (textsLanguage), or as it is without one. */
+export function marked<T extends Node | string>(holder: HTMLElement | undefined, shown: T): T | HTMLElement {
+  if (!holder) return shown;
+  const copy = holder.cloneNode() as HTMLElement;
+  copy.append(shown);
+  return copy;
+}

@@ -6,7 +6,7 @@
 // (xapi.ts). Attributes and events: EXERCISES in contracts.ts.
 import type { Core, MaskMat } from '../../core';
 import { mathReady, renderRich } from '../../common/rich-text';
-import { readAuthorData } from '../element/author-data';
+import { marked, readAuthorData, textsLanguage } from '../element/author-data';
 import { attributeSpec, AuthorError } from '../element/contract';
 import { EXERCISES, SOFT_LOOKUP } from '../element/contracts';
 import { AttnElement, define, el } from '../element/base';
@@ -84,7 +84,7 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
     ]);
     if (!own) throw new AuthorError(this.text('noTasks'));
     const { exercises } = own;
-    this.textsLanguage = own.lang ? el('span', { lang: own.lang }) : undefined;
+    this.textsLanguage = textsLanguage(own.lang);
     this.results.clear();
     this.total = exercises.length;
     this.replaceChildren(...exercises.map((x, i) => this.build(x, i)));
@@ -122,14 +122,6 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
     });
   }
 
-  /** An author's text marked with its language when the data states one. */
-  private authored(shown: Node | string): Node | string {
-    if (!this.textsLanguage) return shown;
-    const marked = this.textsLanguage.cloneNode() as HTMLElement;
-    marked.append(shown);
-    return marked;
-  }
-
   private score(): number {
     return [...this.results.values()].filter(Boolean).length;
   }
@@ -157,11 +149,12 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
     return el(
       'section',
       { class: 'exercise', 'data-exercise': x.id, 'aria-labelledby': headingId },
-      el('h3', { id: headingId }, `${this.formatNumber(index + 1)}. `, this.authored(x.title)),
+      el('h3', { id: headingId }, `${this.formatNumber(index + 1)}. `, marked(this.textsLanguage, x.title)),
       el(
         'p',
         {},
-        this.authored(
+        marked(
+          this.textsLanguage,
           renderRich(fillParams(x.prompt, { ...x.params, queryLimit: QUERY_LIMIT }, (n) => this.formatNumber(n))),
         ),
       ),

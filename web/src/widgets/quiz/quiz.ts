@@ -8,7 +8,7 @@
 import type { LiveNumbers } from '../../common/live-format';
 import { mathReady, renderRich } from '../../common/rich-text';
 import { numberLocale } from '../../common/language';
-import { readAuthorData } from '../element/author-data';
+import { marked, readAuthorData, textsLanguage } from '../element/author-data';
 import { AuthorError } from '../element/contract';
 import { QUIZ } from '../element/contracts';
 import { AttnElement, define, el } from '../element/base';
@@ -76,7 +76,7 @@ export class Quiz extends AttnElement<typeof QUIZ> {
     if (!own) throw new AuthorError(this.text('noQuestions'));
     const quiz = own;
     this.quizTitle = quiz.title ?? this.text('defaultTitle');
-    this.textsLanguage = quiz.lang ? el('span', { lang: quiz.lang }) : undefined;
+    this.textsLanguage = textsLanguage(quiz.lang);
     this.views = [];
     const uid = Math.random().toString(36).slice(2, 8);
     const form = el('form', { class: 'quiz', novalidate: '' });
@@ -201,11 +201,7 @@ export class Quiz extends AttnElement<typeof QUIZ> {
 
   /** An author's text, rendered, marked with its language when the data states one. */
   private rich(text: string): Node {
-    const shown = renderRich(text, this.numbers ?? {}, numberLocale(this.messages.language));
-    if (!this.textsLanguage) return shown;
-    const marked = this.textsLanguage.cloneNode() as HTMLElement;
-    marked.append(shown);
-    return marked;
+    return marked(this.textsLanguage, renderRich(text, this.numbers ?? {}, numberLocale(this.messages.language)));
   }
 
   score(): { score: number; answered: number; total: number } {
