@@ -16,3 +16,4 @@ function linkStylesheet(): void {
 
 linkStylesheet();
 export { overrideMessages } from '../common/messages';
+export { setProgressStore, type ProgressStore } from '../widgets/element/progress-store';

@@ -54,3 +54,4 @@ discover();
 
 // An author's own wording of a message (the guide's "Languages"): import { overrideMessages } from '…/attention-lab.js'.
 export { overrideMessages } from '../common/messages';
+export { setProgressStore, type ProgressStore } from './element/progress-store';

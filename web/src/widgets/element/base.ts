@@ -34,6 +34,13 @@ import {
 } from './contract';
 import { attributeError } from './attribute-errors';
 import { readState, writeState } from './hash-state';
+import {
+  installedStore,
+  localProgressStore,
+  ProgressStoreError,
+  widgetKey,
+  type ProgressStore,
+} from './progress-store';
 import { HOST_CLASS } from './tags';
 import { showFailure } from '../../host/failure';
 import { languageOf, numberLocale } from '../../common/language';
@@ -243,7 +250,10 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
     this.renders = this.renders.then(async () => {
       this.renderQueued = false;
       if (this.lifecycle !== 'started') return;
-      if (this.overrides.size === 0) this.loadHashState();
+      if (this.overrides.size === 0) {
+        this.loadSavedSettings();
+        this.loadHashState(); // a link's settings over the saved ones
+      }
       this.teardown();
       const start = this.starts;
       try {
@@ -295,6 +305,72 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
     const saved = readState(stateKey);
     for (const a of attributesOf(this.contract))
       if (a.hashKey !== undefined && saved[a.hashKey] !== undefined) this.overrides.set(a.name, saved[a.hashKey]);
+  }
+
+  /** The settings the reader changed, as saved (persist), as overrides; those that no longer parse are dropped. */
+  private loadSavedSettings(): void {
+    const saved = this.loadProgress('settings');
+    if (!saved || typeof saved !== 'object') return;
+    for (const [name, text] of Object.entries(saved as Record<string, unknown>)) {
+      const spec = this.spec(name);
+      if (spec && typeof text === 'string' && this.getAttribute(name) !== text) this.overrides.set(name, text);
+    }
+  }
+
+  /** Where the widget keeps the reader's work: the host's store, else localStorage with persist="on", else nowhere. */
+  protected get progressStore(): ProgressStore | undefined {
+    return installedStore() ?? (this.getAttribute('persist') === 'on' ? localProgressStore : undefined);
+  }
+
+  /** The part `part` of what the widget saved ({settings, answers, …}), or undefined. */
+  protected loadProgress(part: string): unknown {
+    const saved = this.progressStore?.load(widgetKey(this));
+    return saved && typeof saved === 'object' ? (saved as Record<string, unknown>)[part] : undefined;
+  }
+
+  /**
+   * Saves `value` as the part `part` of what the widget keeps (undefined: drops the part), when
+   * it keeps anything. A store that refuses is said in the widget; the widget goes on.
+   */
+  protected saveProgress(part: string, value: unknown): void {
+    const store = this.progressStore;
+    if (!store) return;
+    const key = widgetKey(this);
+    const saved = store.load(key);
+    const whole: Record<string, unknown> = saved && typeof saved === 'object' ? { ...saved } : {};
+    if (value === undefined) delete whole[part];
+    else whole[part] = value;
+    try {
+      store.save(key, whole);
+      this.querySelector(':scope > .attn-storage-note')?.remove();
+    } catch (error) {
+      void this.showStorageNote(error);
+    }
+  }
+
+  /** Forgets what the widget saved of the reader's work and draws it afresh. */
+  forgetProgress(): void {
+    this.progressStore?.remove(widgetKey(this));
+    this.overrides.clear();
+    if (this.lifecycle === 'started') this.scheduleRender();
+  }
+
+  /** A save that failed, said at the widget's foot (once), in its language; the console has the browser's words. */
+  private async showStorageNote(error: unknown): Promise<void> {
+    console.warn(`<${this.localName}>: progress not saved: ${(error as Error).message}`);
+    const reason = error instanceof ProgressStoreError ? error.reason : 'refused';
+    let text = 'Your progress here is not being saved.';
+    try {
+      const { default: common } = await import('attn-messages:common');
+      const messages = await messagesIn(this.messages?.language ?? languageOf(this), common);
+      text = messages.text(reason === 'full' ? 'storageFull' : 'storageRefused');
+    } catch {
+      // the English above
+    }
+    const note =
+      this.querySelector<HTMLElement>(':scope > .attn-storage-note') ??
+      this.appendChild(el('p', { class: 'attn-storage-note', role: 'status' }));
+    note.textContent = text;
   }
 
   private spec(name: string): AttributeSpec | undefined {
@@ -360,6 +436,12 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
     }
     const stateKey = (this.settings as Record<string, unknown>)['state-key'];
     if (typeof stateKey === 'string' && Object.keys(hash).length) writeState(stateKey, hash);
+    if (this.progressStore) {
+      const saved = this.loadProgress('settings');
+      const settings = saved && typeof saved === 'object' ? { ...(saved as Record<string, string>) } : {};
+      for (const name of Object.keys(values)) settings[name] = this.overrides.get(name)!;
+      this.saveProgress('settings', settings);
+    }
   }
 
   /** Starts loading what draw() will need besides the core (a library); runs alongside it. */

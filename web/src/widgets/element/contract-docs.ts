@@ -189,6 +189,22 @@ export declare function overrideMessages(
   messages: Record<string, string | ((params: Record<string, unknown>) => string)>,
 ): void;
 
+/** Where widgets keep the reader's work (persist="on": localStorage; a course package: the LMS). */
+export interface ProgressStore {
+  /** The value saved under \`key\` (a widget's id, else its tag and place), or undefined. */
+  load(key: string): unknown;
+  /** Saves \`value\` (JSON-able) under \`key\`; throws when it cannot (the widget says so). */
+  save(key: string, value: unknown): void;
+  /** Forgets what is saved under \`key\`. */
+  remove(key: string): void;
+}
+
+/**
+ * Makes every widget on the page keep the reader's work in \`store\` (undefined: back to
+ * localStorage for widgets with persist="on"). Call it before the widgets draw.
+ */
+export declare function setProgressStore(store: ProgressStore | undefined): void;
+
 `,
   ];
   const globalEvents = new Map<string, string[]>();

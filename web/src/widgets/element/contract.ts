@@ -131,6 +131,14 @@ export const COMMON_ATTRIBUTES = [
     description:
       "The language the widget speaks (a BCP 47 tag: es, zh-CN): its buttons, messages, labels and the way it writes and reads numbers. Without it the nearest lang up the page (<html lang>) decides, else the reader's browser. English, Spanish (es) and Simplified Chinese (zh-CN) are shipped; any other language is shown in English, and a message a language lacks too.",
   },
+  {
+    name: 'persist',
+    type: 'enum',
+    values: ['off', 'on'],
+    default: 'off',
+    description:
+      "on: the reader's work in this widget (the settings they changed, answers, a finished training run) is kept in this browser's localStorage, under the page's path and the widget's id (else its tag and place), and comes back after a reload, until the reader clears it. Inside a course package the LMS keeps it instead, whatever this says.",
+  },
 ] as const satisfies readonly OwnAttributeSpec[];
 
 /** Events every widget raises. */
