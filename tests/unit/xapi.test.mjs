@@ -18,6 +18,7 @@ const element = ({ lang, id = '', localName = 'attn-quiz' } = {}) => ({
 const problems = (statement) => validateStatement(statement).map((w) => `${w.path.join('.')}: ${w.name}`);
 
 afterEach(() => {
+  delete globalThis.localStorage;
   delete globalThis.location;
   delete globalThis.document;
 });
@@ -45,7 +46,10 @@ test("answered: a choice interaction in the text's language, scored, under its q
   assert.ok(Math.abs(Date.parse(statement.timestamp) - Date.now()) < 60_000);
 });
 
-test('answered without an actor leaves it out; a wrong answer scores 0; "und" without a language', () => {
+test('answered without an actor gets the anonymous one; a wrong answer scores 0; "und" without a language', () => {
+  globalThis.location = { origin: 'https://course.example.org', href: 'https://course.example.org/week1.html' };
+  const kept = new Map();
+  globalThis.localStorage = { getItem: (k) => kept.get(k) ?? null, setItem: (k, v) => kept.set(k, String(v)) };
   const statement = answeredStatement({
     element: element(),
     actor: undefined,
@@ -55,8 +59,11 @@ test('answered without an actor leaves it out; a wrong answer scores 0; "und" wi
     success: false,
     response: '0.4',
   });
-  assert.equal('actor' in statement, false);
-  assert.deepEqual(problems({ ...statement, actor: LEARNER }), []);
+  assert.deepEqual(problems(statement), []);
+  const { account } = statement.actor;
+  assert.equal(account.homePage, 'https://course.example.org');
+  assert.match(account.name, /^[0-9a-f-]{36}$/);
+  assert.equal(kept.get('attention-lab:learner'), account.name, 'the id is kept for the next statement');
   assert.equal(statement.object.definition.interactionType, 'other');
   assert.deepEqual(statement.object.definition.name, { und: 'Guess the peak' });
   assert.deepEqual(statement.result.score, { scaled: 0, raw: 0, min: 0, max: 1 });
@@ -70,6 +77,23 @@ test('answered without an actor leaves it out; a wrong answer scores 0; "und" wi
     response: '',
   });
   assert.deepEqual(badLang.object.definition.name, { und: 'n' });
+  assert.deepEqual(badLang.actor, statement.actor, 'one anonymous learner per browser');
+  globalThis.localStorage = {
+    getItem() {
+      throw new DOMException('refused', 'SecurityError');
+    },
+  };
+  const refused = answeredStatement({
+    element: element(),
+    actor: undefined,
+    activity: ACTIVITY,
+    id: 'e1',
+    name: 'n',
+    success: true,
+    response: '',
+  });
+  assert.deepEqual(problems(refused), []);
+  assert.notEqual(refused.actor.account.name, account.name, 'storage refused: an id for this page load');
 });
 
 test('completed: success only when every item is right, scaled by the total', () => {

@@ -25,7 +25,7 @@ const ACTOR = {
   name: 'actor',
   type: 'XapiAgent | undefined',
   description:
-    'The learner, set by the host page; the learning records carry it as their actor. Unset: they carry none, for the LMS to add.',
+    'The learner, set by the host page; the learning records carry it as their actor. Unset: an anonymous account, the page\'s origin and a random id this browser keeps (localStorage "attention-lab:learner").',
 } as const;
 
 /** The statement every learning-record event carries. */

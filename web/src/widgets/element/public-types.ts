@@ -45,19 +45,19 @@ export interface XapiResult {
 }
 
 /**
- * An xAPI 1.0.3 statement as the quiz and the exercises report it. `actor` is the element's
- * `actor` property when the host page set one; without it the statement has no actor and the
- * LMS or LRS that receives it adds the learner. No `id`: the LRS assigns one.
+ * An xAPI 1.0.3 statement as the widgets report it. `actor` is the element's `actor` property
+ * when the host page set one, else an anonymous account (the page's origin and a random id kept
+ * in the browser). No `id`: the LRS assigns one.
  */
 export interface XapiStatement {
-  actor?: XapiAgent;
+  actor: XapiAgent;
   verb: {
     id: 'http://adlnet.gov/expapi/verbs/answered' | 'http://adlnet.gov/expapi/verbs/completed';
     display: XapiLanguageMap;
   };
   object: XapiActivity;
   result: XapiResult;
-  context?: { contextActivities: { parent: { objectType: 'Activity'; id: string }[] } };
+  context?: { registration?: string; contextActivities?: { parent: { objectType: 'Activity'; id: string }[] } };
   /** ISO 8601, UTC */
   timestamp: string;
 }

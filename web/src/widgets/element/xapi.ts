@@ -1,10 +1,34 @@
 // Learning records: the quiz and the exercises describe what the reader did as xAPI 1.0.3
 // statements (public-types.ts has their shape), carried in their events' detail, so an LMS or an
 // LRS can take them as they are. One "answered" per question or exercise checked, one
-// "completed" per quiz or exercise set finished, each with result.success and a score. No actor
-// of our own: the host page may set the element's `actor` property, else the statement has none
-// and whoever stores it adds the learner. No statement id: the LRS assigns it.
+// "completed" per quiz or exercise set finished, each with result.success and a score. Every
+// statement has an actor (a record store refuses one without): the element's `actor` property
+// when the host page (or a course package's bridge) set it, else anonymousActor(). No statement
+// id: the LRS assigns it.
 import type { XapiAgent, XapiLanguageMap, XapiStatement } from './public-types';
+
+const LEARNER_KEY = 'attention-lab:learner';
+let pageLearner: string | undefined;
+
+/**
+ * The learner when nobody named one: an account on this page's origin whose name is a random id
+ * kept in this browser's localStorage ("attention-lab:learner"), the same for every widget and
+ * page of the origin until the reader clears the site's data; for this page load only where
+ * storage is refused. It says nothing about who the reader is.
+ */
+export function anonymousActor(): XapiAgent {
+  let name: string | null;
+  try {
+    name = localStorage.getItem(LEARNER_KEY);
+    if (!name) {
+      name = crypto.randomUUID();
+      localStorage.setItem(LEARNER_KEY, name);
+    }
+  } catch {
+    name = pageLearner ??= crypto.randomUUID();
+  }
+  return { objectType: 'Agent', account: { homePage: location.origin, name } };
+}
 
 const ADL = 'http://adlnet.gov/expapi';
 
@@ -29,7 +53,10 @@ function languageOf(element: Element): string {
 
 interface Common {
   element: Element;
+  /** the host's learner; undefined: anonymousActor() */
   actor: XapiAgent | undefined;
+  /** the attempt's registration (a UUID), as an LMS gives it; undefined: none */
+  registration?: string;
   /** the quiz's or the set's activity id */
   activity: string;
 }
@@ -48,7 +75,7 @@ export function answeredStatement(
   },
 ): XapiStatement {
   return {
-    ...(c.actor ? { actor: c.actor } : {}),
+    actor: c.actor ?? anonymousActor(),
     verb: { id: `${ADL}/verbs/answered`, display: { 'en-US': 'answered' } },
     object: {
       objectType: 'Activity',
@@ -70,7 +97,10 @@ export function answeredStatement(
       response: c.response,
       score: { scaled: c.success ? 1 : 0, raw: c.success ? 1 : 0, min: 0, max: 1 },
     },
-    context: { contextActivities: { parent: [{ objectType: 'Activity', id: c.activity }] } },
+    context: {
+      ...(c.registration ? { registration: c.registration } : {}),
+      contextActivities: { parent: [{ objectType: 'Activity', id: c.activity }] },
+    },
     timestamp: new Date().toISOString(),
   };
 }
@@ -78,7 +108,7 @@ export function answeredStatement(
 /** A quiz or exercise set finished: "completed", scored; success when every item is right. */
 export function completedStatement(c: Common & { name: string; score: number; total: number }): XapiStatement {
   return {
-    ...(c.actor ? { actor: c.actor } : {}),
+    actor: c.actor ?? anonymousActor(),
     verb: { id: `${ADL}/verbs/completed`, display: { 'en-US': 'completed' } },
     object: {
       objectType: 'Activity',
@@ -90,6 +120,7 @@ export function completedStatement(c: Common & { name: string; score: number; to
       completion: true,
       score: { scaled: c.total ? c.score / c.total : 0, raw: c.score, min: 0, max: c.total },
     },
+    ...(c.registration ? { context: { registration: c.registration } } : {}),
     timestamp: new Date().toISOString(),
   };
 }
