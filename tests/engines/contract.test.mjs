@@ -3,7 +3,7 @@
 // dist/custom-elements.json, which is generated from the contracts: an attribute or event a
 // contract lists that has no case below fails, and so does one the widget does not honour.
 //   - every declared attribute, changed after the widget has started, changes what it shows
-//     (activity-id: the learning records it sends);
+//     (activity-id: the learning records it sends; persist: the settings kept come back);
 //   - every declared event is raised by a real interaction (clicks, keys), with exactly the
 //     declared detail fields; the quiz's and the exercises' xAPI statements pass Learning
 //     Locker's statement validation;
@@ -38,10 +38,14 @@ const checkExercise = [
   ['press', ['2', '8', '8'], 'attn-exercises input'],
   ['click', 'attn-exercises .attn-controls button'],
 ];
+// persist="on": the settings this browser kept for the widget (the next change's, saved before)
+// come back when it draws.
+const PERSIST = { attr: 'persist', value: 'on', observe: 'saved' };
 const CASES = {
   'attn-soft-lookup': {
     base: { query: '1, 1', theme: 'light' },
     changes: [
+      PERSIST,
       { attr: 'keys', value: '[[1,0],[0,1],[-1,0],[0,-1],[1,1]]' },
       { attr: 'values', value: '[[0,1],[1,0],[0,-1],[-1,0],[2,2]]' },
       { attr: 'query', value: '-1, 0.5' },
@@ -55,6 +59,7 @@ const CASES = {
   'attn-attention-steps': {
     base: { tokens: '4', theme: 'light' },
     changes: [
+      PERSIST,
       { attr: 'tokens', value: '5' },
       { attr: 'dk', value: '2' },
       { attr: 'dv', value: '3' },
@@ -73,6 +78,7 @@ const CASES = {
   'attn-ranked-table': {
     base: { src: 'table-a.json', theme: 'light' },
     changes: [
+      PERSIST,
       { attr: 'src', value: 'table-b.json' },
       { attr: 'sort', value: 'score' },
       { attr: 'order', value: 'descending' },
@@ -85,6 +91,7 @@ const CASES = {
   'attn-scale-figure': {
     base: { dk: '4,16', draws: '40', theme: 'light' },
     changes: [
+      PERSIST,
       { attr: 'dk', value: '8,32' },
       { attr: 'draws', value: '60' },
       { attr: 'tokens', value: '20' },
@@ -96,6 +103,7 @@ const CASES = {
   'attn-mask-figure': {
     base: { positions: '6', real: '4', theme: 'light' },
     changes: [
+      PERSIST,
       { attr: 'positions', value: '8' },
       { attr: 'real', value: '3' },
       { attr: 'seed', value: '4' },
@@ -107,6 +115,7 @@ const CASES = {
   'attn-heads-figure': {
     base: { 'd-model': '16', heads: '2', tokens: '4', theme: 'light' },
     changes: [
+      PERSIST,
       { attr: 'd-model', value: '32' },
       { attr: 'heads', value: '4' },
       { attr: 'tokens', value: '5' },
@@ -115,18 +124,24 @@ const CASES = {
     ],
     events: {},
   },
-  'attn-pitfall-demo': { base: { theme: 'light' }, changes: [{ attr: 'theme', value: 'dark' }], events: {} },
-  'attn-flowchart': {
-    base: { theme: 'light', route: 'cue-position' },
+  // Nothing the reader sets to keep: persist only draws it again.
+  'attn-pitfall-demo': {
+    base: { theme: 'light' },
     changes: [
-      { attr: 'route', value: 'answer-position' },
+      { attr: 'persist', value: 'on', observe: 'drawn' },
       { attr: 'theme', value: 'dark' },
     ],
+    events: {},
+  },
+  'attn-flowchart': {
+    base: { theme: 'light', route: 'cue-position' },
+    changes: [PERSIST, { attr: 'route', value: 'answer-position' }, { attr: 'theme', value: 'dark' }],
     events: {},
   },
   'attn-quiz': {
     base: { src: 'quiz-a.json', theme: 'light' },
     changes: [
+      PERSIST,
       { attr: 'src', value: 'quiz-b.json' },
       { attr: 'theme', value: 'dark' },
       { attr: 'activity-id', value: ACTIVITY, observe: 'statement', prep: { src: 'quiz-a.json' } },
@@ -136,6 +151,7 @@ const CASES = {
   'attn-exercises': {
     base: { src: 'exercises-a.json', theme: 'light' },
     changes: [
+      PERSIST,
       { attr: 'src', value: 'exercises-b.json' },
       { attr: 'theme', value: 'dark' },
       { attr: 'activity-id', value: ACTIVITY, observe: 'statement', prep: { src: 'exercises-a.json' } },
@@ -145,6 +161,7 @@ const CASES = {
   'attn-cue-trainer': {
     base: { epochs: '1', theme: 'light' },
     changes: [
+      PERSIST,
       { attr: 'seed', value: '7' },
       { attr: 'heads', value: '4' },
       { attr: 'epochs', value: '2' },
@@ -161,6 +178,7 @@ const CASES = {
   'attn-cue-probe': {
     base: { theme: 'light' },
     changes: [
+      PERSIST,
       { attr: 'sequence', value: '0,CUE,4,1,1,2,3,5,6' },
       { attr: 'intervention', value: 'knock-out' },
       { attr: 'ablation', value: 'mean' },
@@ -232,6 +250,7 @@ async function create(page, tag, attrs) {
   await page.run(
     ({ tag, attrs, names }) => {
       history.replaceState(null, '', location.pathname);
+      localStorage.clear();
       window.events = [];
       const widget = document.createElement(tag);
       for (const [name, value] of Object.entries(attrs)) widget.setAttribute(name, value);
@@ -295,6 +314,14 @@ async function interact(page, steps) {
   }
 }
 
+/** Saves `settings` in localStorage as the stage's widget keeps them with persist="on" (progress-store.ts). */
+function keepSettings(settings) {
+  const widget = document.querySelector('#stage > *');
+  const place = [...document.getElementsByTagName(widget.localName)].indexOf(widget) + 1;
+  const key = `attention-lab:${location.pathname}#${widget.id || `${widget.localName}-${place}`}`;
+  localStorage.setItem(key, JSON.stringify({ settings }));
+}
+
 /** Checks a statement against the xAPI rules (Learning Locker's validator) and ours; returns it. */
 function checkStatement(statement, verb) {
   assert.equal(statement.verb.id, `http://adlnet.gov/expapi/verbs/${verb}`);
@@ -343,6 +370,12 @@ widgetPageSuites((context) => {
           assert.equal(await waitDrawn(page, before + 1), '', `${change.attr}: prepared`);
         }
         if (change.hash) await page.run((hash) => history.replaceState(null, '', `#${hash}`), change.hash);
+        if (change.observe === 'drawn') {
+          const drawn = await readyCount(page);
+          await setAttributes(page, { [change.attr]: change.value });
+          assert.equal(await waitDrawn(page, drawn + 1), '');
+          continue;
+        }
         if (change.observe === 'statement') {
           const drawn = await readyCount(page);
           await setAttributes(page, { [change.attr]: change.value });
@@ -357,6 +390,11 @@ widgetPageSuites((context) => {
           continue;
         }
         const before = await snapshot(page);
+        if (change.observe === 'saved') {
+          const next = changes[changes.indexOf(change) + 1];
+          assert.ok(next && !next.prep && !next.hash && !next.observe, `${tag}: a plain change follows persist`);
+          await page.run(keepSettings, { [next.attr]: next.value });
+        }
         await setAttributes(page, { [change.attr]: change.value });
         // The widget draws itself again (theme only restyles): wait until what it shows has changed.
         const changed = await page
@@ -381,6 +419,13 @@ widgetPageSuites((context) => {
           )
           .catch(() => ({ error: 'nothing it shows changed' }));
         assert.equal(changed.error, '', `<${tag} ${change.attr}="${change.value}">`);
+        if (change.observe === 'saved') {
+          // Forgotten: drawn from its attributes again, for the next change.
+          const drawn = await readyCount(page);
+          await page.run(() => document.querySelector('#stage > *').forgetProgress());
+          assert.equal(await waitDrawn(page, drawn + 1), '', `${tag}: drawn again once forgotten`);
+          assert.equal(await page.run(() => localStorage.length), 0, `${tag}: nothing kept once forgotten`);
+        }
       }
       assert.deepEqual(await page.problems(), []);
     });

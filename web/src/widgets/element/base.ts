@@ -112,6 +112,8 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
    */
   private overrides = new Map<string, string>();
   private inlineText?: string | null;
+  /** the settings kept with the reader's progress are read at the next drawing (at start, and when persist changes) */
+  private savedSettingsDue = true;
   /** counts starts, so that a start overtaken by a removal and a new start gives up */
   private starts = 0;
 
@@ -208,6 +210,7 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
       if (this.lifecycle === 'started') this.teardown();
       this.lifecycle = 'idle';
       this.overrides.clear();
+      this.savedSettingsDue = true;
     });
   }
 
@@ -220,6 +223,7 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
     }
     if (name === 'state-key') this.overrides.clear();
     else this.overrides.delete(name);
+    if (name === 'persist') this.savedSettingsDue = true;
     if (this.lifecycle === 'started') this.scheduleRender();
   }
 
@@ -250,10 +254,9 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
     this.renders = this.renders.then(async () => {
       this.renderQueued = false;
       if (this.lifecycle !== 'started') return;
-      if (this.overrides.size === 0) {
-        this.loadSavedSettings();
-        this.loadHashState(); // a link's settings over the saved ones
-      }
+      const fresh = this.overrides.size === 0;
+      if (this.savedSettingsDue) this.loadSavedSettings();
+      if (fresh) this.loadHashState(); // a link's settings over the saved ones
       this.teardown();
       const start = this.starts;
       try {
@@ -309,6 +312,7 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
 
   /** The settings the reader changed, as saved (persist), as overrides; those that no longer parse are dropped. */
   private loadSavedSettings(): void {
+    this.savedSettingsDue = false;
     const saved = this.loadProgress('settings');
     if (!saved || typeof saved !== 'object') return;
     for (const [name, text] of Object.entries(saved as Record<string, unknown>)) {
@@ -341,7 +345,8 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
     if (value === undefined) delete whole[part];
     else whole[part] = value;
     try {
-      store.save(key, whole);
+      if (Object.keys(whole).length) store.save(key, whole);
+      else store.remove(key);
       this.querySelector(':scope > .attn-storage-note')?.remove();
     } catch (error) {
       void this.showStorageNote(error);
@@ -371,6 +376,16 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
       this.querySelector<HTMLElement>(':scope > .attn-storage-note') ??
       this.appendChild(el('p', { class: 'attn-storage-note', role: 'status' }));
     note.textContent = text;
+  }
+
+  /** The attribute `name` as written, else its default as attribute text. */
+  private attributeOrDefault(name: string): string | undefined {
+    const raw = this.getAttribute(name);
+    const spec = this.spec(name);
+    if (raw !== null || !spec) return raw ?? undefined;
+    const configs = (this.core?.configs ?? loadedConfigs()) as Configs | undefined;
+    const value = isCore(spec) ? configs && defaultValue(spec, configs) : spec.default;
+    return value === undefined ? undefined : formatValue(value);
   }
 
   private spec(name: string): AttributeSpec | undefined {
@@ -437,10 +452,16 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
     const stateKey = (this.settings as Record<string, unknown>)['state-key'];
     if (typeof stateKey === 'string' && Object.keys(hash).length) writeState(stateKey, hash);
     if (this.progressStore) {
+      // Kept: what differs from the attribute (else its default), so a widget that remembers as
+      // it draws keeps nothing of its own.
       const saved = this.loadProgress('settings');
       const settings = saved && typeof saved === 'object' ? { ...(saved as Record<string, string>) } : {};
-      for (const name of Object.keys(values)) settings[name] = this.overrides.get(name)!;
-      this.saveProgress('settings', settings);
+      for (const name of Object.keys(values)) {
+        const text = this.overrides.get(name)!;
+        if (text === this.attributeOrDefault(name)) delete settings[name];
+        else settings[name] = text;
+      }
+      this.saveProgress('settings', Object.keys(settings).length ? settings : undefined);
     }
   }
 
