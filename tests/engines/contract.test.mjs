@@ -27,17 +27,23 @@ const ACTIVITY = 'https://example.com/course/attention/check';
 
 // Per widget: the attributes it starts with, then each attribute's new value (null removes it;
 // `prep`: attributes set first; `hash`: the URL hash set first; `observe: 'statement'`: look at
-// the learning records instead of the display), then the interaction that raises each event.
+// the learning records instead of the display: the statement of `event` (else the first event)
+// after `steps` (else that event's interaction) must pass `expect`), then the interaction that
+// raises each event.
+// The quiz's options are found by the author's index (their value), wherever they are shown:
+// quiz-a.json's first question answered right, its second wrong (a score of 1 of 2).
 const answerQuiz = [
-  ['click', 'attn-quiz fieldset:nth-of-type(1) .option:nth-of-type(2) input'],
+  ['click', 'attn-quiz fieldset:nth-of-type(1) input[value="1"]'],
   ['click', 'attn-quiz fieldset:nth-of-type(1) .attn-controls button:first-child'],
-  ['click', 'attn-quiz fieldset:nth-of-type(2) .option:nth-of-type(1) input'],
+  ['click', 'attn-quiz fieldset:nth-of-type(2) input[value="0"]'],
   ['click', 'attn-quiz fieldset:nth-of-type(2) .attn-controls button:first-child'],
 ];
 const checkExercise = [
   ['press', ['2', '8', '8'], 'attn-exercises input'],
   ['click', 'attn-exercises .attn-controls button'],
 ];
+const REGISTRATION = '0f8fad5b-d9cb-469f-a165-70867728950e';
+const hasRegistration = (statement) => statement.context?.registration === REGISTRATION;
 const CASES = {
   'attn-soft-lookup': {
     base: { query: '1, 1', theme: 'light' },
@@ -130,8 +136,21 @@ const CASES = {
       { attr: 'src', value: 'quiz-b.json' },
       { attr: 'theme', value: 'dark' },
       { attr: 'activity-id', value: ACTIVITY, observe: 'statement', prep: { src: 'quiz-a.json' } },
+      // 1 of 2 right: success at a pass mark of 0.5 (not at the default, 1).
+      {
+        attr: 'pass-mark',
+        value: '0.5',
+        observe: 'statement',
+        event: 'attn-quiz-completed',
+        expect: (statement) => statement.result.success === true && statement.result.score.scaled === 0.5,
+      },
+      { attr: 'attempts', value: '1' },
+      { attr: 'solution', value: 'off' },
+      // quiz-a.json shuffled by its content shows its second question's options swapped.
+      { attr: 'order', value: 'authored' },
+      { attr: 'registration', value: REGISTRATION, observe: 'statement', expect: hasRegistration },
     ],
-    events: { 'attn-quiz-answered': answerQuiz, 'attn-quiz-completed': answerQuiz },
+    events: { 'attn-quiz-answered': answerQuiz, 'attn-quiz-completed': answerQuiz, 'attn-progress': answerQuiz },
   },
   'attn-exercises': {
     base: { src: 'exercises-a.json', theme: 'light' },
@@ -139,8 +158,25 @@ const CASES = {
       { attr: 'src', value: 'exercises-b.json' },
       { attr: 'theme', value: 'dark' },
       { attr: 'activity-id', value: ACTIVITY, observe: 'statement', prep: { src: 'exercises-a.json' } },
+      // A wrong count scores 0: success at a pass mark of 0.
+      {
+        attr: 'pass-mark',
+        value: '0',
+        observe: 'statement',
+        event: 'attn-exercises-completed',
+        steps: [
+          ['press', ['2', '8', '7'], 'attn-exercises input'],
+          ['click', 'attn-exercises .attn-controls button'],
+        ],
+        expect: (statement) => statement.result.success === true && statement.result.score.scaled === 0,
+      },
+      { attr: 'registration', value: REGISTRATION, observe: 'statement', expect: hasRegistration },
     ],
-    events: { 'attn-exercise-checked': checkExercise, 'attn-exercises-completed': checkExercise },
+    events: {
+      'attn-exercise-checked': checkExercise,
+      'attn-exercises-completed': checkExercise,
+      'attn-progress': checkExercise,
+    },
   },
   'attn-cue-trainer': {
     base: { epochs: '1', theme: 'light' },
@@ -178,6 +214,14 @@ const CASES = {
 };
 // Every widget speaks the language of its lang attribute: Spanish changes what each one says.
 for (const { changes } of Object.values(CASES)) changes.push({ attr: 'lang', value: 'es' });
+// persist="on": a fresh widget shows the settings saved in localStorage for it (`saved`, the part
+// "settings": its first case's attribute and value; null for a widget with no setting to keep,
+// which must still draw).
+for (const [tag, { changes }] of Object.entries(CASES)) {
+  const first = changes[0];
+  const saved = tag === 'attn-pitfall-demo' ? null : { [first.attr]: first.value };
+  changes.push({ attr: 'persist', value: 'on', saved });
+}
 
 /** Each widget's reflecting properties (custom-elements.json): attribute, property, type, default. */
 const reflecting = (declared) =>
@@ -343,17 +387,38 @@ widgetPageSuites((context) => {
           assert.equal(await waitDrawn(page, before + 1), '', `${change.attr}: prepared`);
         }
         if (change.hash) await page.run((hash) => history.replaceState(null, '', `#${hash}`), change.hash);
+        if (change.saved !== undefined) {
+          // As after a reload: a fresh widget with persist="on" shows the settings saved for it.
+          assert.equal(await create(page, tag, base), '', 'a fresh widget');
+          const plain = await snapshot(page);
+          await page.run((settings) => {
+            const widget = document.querySelector('#stage > *');
+            const place = [...document.getElementsByTagName(widget.localName)].indexOf(widget) + 1;
+            const key = `attention-lab:${location.pathname}#${widget.id || `${widget.localName}-${place}`}`;
+            localStorage.setItem(key, JSON.stringify({ settings: settings ?? {} }));
+          }, change.saved);
+          assert.equal(await create(page, tag, { ...base, persist: 'on' }), '', `${tag} persist="on"`);
+          const kept = await snapshot(page);
+          await page.run(() => localStorage.clear());
+          if (change.saved)
+            assert.notEqual(kept, plain, `<${tag} persist="on">: the saved ${JSON.stringify(change.saved)}`);
+          continue;
+        }
         if (change.observe === 'statement') {
           const drawn = await readyCount(page);
           await setAttributes(page, { [change.attr]: change.value });
           assert.equal(await waitDrawn(page, drawn + 1), '');
           await page.run(() => (window.events = []));
-          await interact(page, events[Object.keys(events)[0]]);
-          const sent = await page.waitFor(() => window.events.find((e) => e.detail?.statement)?.detail.statement);
-          assert.ok(
-            sent.object.id.startsWith(`${ACTIVITY}/`),
-            `${tag} ${change.attr}: the records name the new activity (${sent.object.id})`,
+          // The first event's statement (change.event's), after the first event's interaction (change.steps).
+          const name = change.event ?? Object.keys(events)[0];
+          await interact(page, change.steps ?? events[name]);
+          const sent = await page.waitFor(
+            (name) => window.events.find((e) => e.name === name && e.detail?.statement)?.detail.statement,
+            name,
           );
+          // Without `expect`: activity-id, the records name the new activity.
+          const expect = change.expect ?? ((statement) => statement.object.id.startsWith(`${ACTIVITY}/`));
+          assert.ok(expect(sent), `${tag} ${change.attr}="${change.value}": ${JSON.stringify(sent)}`);
           continue;
         }
         const before = await snapshot(page);
