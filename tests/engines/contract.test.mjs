@@ -27,11 +27,15 @@ const ACTIVITY = 'https://example.com/course/attention/check';
 
 // Per widget: the attributes it starts with, then each attribute's new value (null removes it;
 // `prep`: attributes set first; `hash`: the URL hash set first; `observe: 'statement'`: look at
-// the learning records instead of the display), then the interaction that raises each event.
+// the learning records instead of the display: the statement of `event` (else the first event)
+// after `steps` (else that event's interaction) must pass `expect`), then the interaction that
+// raises each event.
+// The quiz's options are found by the author's index (their value), wherever they are shown:
+// quiz-a.json's first question answered right, its second wrong (a score of 1 of 2).
 const answerQuiz = [
-  ['click', 'attn-quiz fieldset:nth-of-type(1) .option:nth-of-type(2) input'],
+  ['click', 'attn-quiz fieldset:nth-of-type(1) input[value="1"]'],
   ['click', 'attn-quiz fieldset:nth-of-type(1) .attn-controls button:first-child'],
-  ['click', 'attn-quiz fieldset:nth-of-type(2) .option:nth-of-type(1) input'],
+  ['click', 'attn-quiz fieldset:nth-of-type(2) input[value="0"]'],
   ['click', 'attn-quiz fieldset:nth-of-type(2) .attn-controls button:first-child'],
 ];
 const checkExercise = [
@@ -41,6 +45,8 @@ const checkExercise = [
 // persist="on": the settings this browser kept for the widget (the next change's, saved before)
 // come back when it draws.
 const PERSIST = { attr: 'persist', value: 'on', observe: 'saved' };
+const REGISTRATION = '0f8fad5b-d9cb-469f-a165-70867728950e';
+const hasRegistration = (statement) => statement.context?.registration === REGISTRATION;
 const CASES = {
   'attn-soft-lookup': {
     base: { query: '1, 1', theme: 'light' },
@@ -145,8 +151,21 @@ const CASES = {
       { attr: 'src', value: 'quiz-b.json' },
       { attr: 'theme', value: 'dark' },
       { attr: 'activity-id', value: ACTIVITY, observe: 'statement', prep: { src: 'quiz-a.json' } },
+      // 1 of 2 right: success at a pass mark of 0.5 (not at the default, 1).
+      {
+        attr: 'pass-mark',
+        value: '0.5',
+        observe: 'statement',
+        event: 'attn-quiz-completed',
+        expect: (statement) => statement.result.success === true && statement.result.score.scaled === 0.5,
+      },
+      { attr: 'attempts', value: '1' },
+      { attr: 'solution', value: 'off' },
+      // quiz-a.json shuffled by its content shows its second question's options swapped.
+      { attr: 'order', value: 'authored' },
+      { attr: 'registration', value: REGISTRATION, observe: 'statement', expect: hasRegistration },
     ],
-    events: { 'attn-quiz-answered': answerQuiz, 'attn-quiz-completed': answerQuiz },
+    events: { 'attn-quiz-answered': answerQuiz, 'attn-quiz-completed': answerQuiz, 'attn-progress': answerQuiz },
   },
   'attn-exercises': {
     base: { src: 'exercises-a.json', theme: 'light' },
@@ -155,8 +174,25 @@ const CASES = {
       { attr: 'src', value: 'exercises-b.json' },
       { attr: 'theme', value: 'dark' },
       { attr: 'activity-id', value: ACTIVITY, observe: 'statement', prep: { src: 'exercises-a.json' } },
+      // A wrong count scores 0: success at a pass mark of 0.
+      {
+        attr: 'pass-mark',
+        value: '0',
+        observe: 'statement',
+        event: 'attn-exercises-completed',
+        steps: [
+          ['press', ['2', '8', '7'], 'attn-exercises input'],
+          ['click', 'attn-exercises .attn-controls button'],
+        ],
+        expect: (statement) => statement.result.success === true && statement.result.score.scaled === 0,
+      },
+      { attr: 'registration', value: REGISTRATION, observe: 'statement', expect: hasRegistration },
     ],
-    events: { 'attn-exercise-checked': checkExercise, 'attn-exercises-completed': checkExercise },
+    events: {
+      'attn-exercise-checked': checkExercise,
+      'attn-exercises-completed': checkExercise,
+      'attn-progress': checkExercise,
+    },
   },
   'attn-cue-trainer': {
     base: { epochs: '1', theme: 'light' },
@@ -381,12 +417,16 @@ widgetPageSuites((context) => {
           await setAttributes(page, { [change.attr]: change.value });
           assert.equal(await waitDrawn(page, drawn + 1), '');
           await page.run(() => (window.events = []));
-          await interact(page, events[Object.keys(events)[0]]);
-          const sent = await page.waitFor(() => window.events.find((e) => e.detail?.statement)?.detail.statement);
-          assert.ok(
-            sent.object.id.startsWith(`${ACTIVITY}/`),
-            `${tag} ${change.attr}: the records name the new activity (${sent.object.id})`,
+          // The first event's statement (change.event's), after the first event's interaction (change.steps).
+          const name = change.event ?? Object.keys(events)[0];
+          await interact(page, change.steps ?? events[name]);
+          const sent = await page.waitFor(
+            (name) => window.events.find((e) => e.name === name && e.detail?.statement)?.detail.statement,
+            name,
           );
+          // Without `expect`: activity-id, the records name the new activity.
+          const expect = change.expect ?? ((statement) => statement.object.id.startsWith(`${ACTIVITY}/`));
+          assert.ok(expect(sent), `${tag} ${change.attr}="${change.value}": ${JSON.stringify(sent)}`);
           continue;
         }
         const before = await snapshot(page);

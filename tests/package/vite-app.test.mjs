@@ -140,7 +140,7 @@ async function renders(engine) {
     assert.ok((await page.run(fetched)).includes(spanishQuiz), 'the Spanish page fetched the Spanish messages');
     await page.run(() => (document.querySelector('attn-quiz').lang = 'en'));
     await page.waitFor(() => document.querySelector('attn-quiz .attn-controls button')?.textContent === 'Check');
-    await page.click('attn-quiz .option:nth-of-type(2) input');
+    await page.click('attn-quiz input[value="1"]');
     await page.click('attn-quiz .attn-controls button:first-child');
     assert.equal(
       await page.waitFor(() => document.getElementById('log').textContent),

@@ -96,13 +96,54 @@ test('answered without an actor gets the anonymous one; a wrong answer scores 0;
   assert.notEqual(refused.actor.account.name, account.name, 'storage refused: an id for this page load');
 });
 
-test('completed: success only when every item is right, scaled by the total', () => {
+test('completed: success when the scaled score reaches the pass mark, scaled by the total', () => {
   const common = { element: element({ lang: 'en' }), actor: LEARNER, activity: ACTIVITY, name: 'Check yourself' };
-  const some = completedStatement({ ...common, score: 3, total: 4 });
+  const some = completedStatement({ ...common, score: 3, total: 4, passMark: 1 });
   assert.deepEqual(problems(some), []);
   assert.deepEqual(some.result, { success: false, completion: true, score: { scaled: 0.75, raw: 3, min: 0, max: 4 } });
-  assert.equal(completedStatement({ ...common, score: 4, total: 4 }).result.success, true);
-  assert.equal(completedStatement({ ...common, score: 0, total: 0 }).result.score.scaled, 0);
+  assert.equal(completedStatement({ ...common, score: 4, total: 4, passMark: 1 }).result.success, true);
+  assert.equal(
+    completedStatement({ ...common, score: 3, total: 4, passMark: 0.75 }).result.success,
+    true,
+    'at the mark',
+  );
+  assert.equal(completedStatement({ ...common, score: 4, total: 5, passMark: 0.8 }).result.success, true, '4/5 = 0.8');
+  assert.equal(completedStatement({ ...common, score: 2, total: 4, passMark: 0.75 }).result.success, false);
+  assert.equal(completedStatement({ ...common, score: 0, total: 3, passMark: 0 }).result.success, true, 'mark 0');
+  assert.equal(completedStatement({ ...common, score: 0, total: 0, passMark: 1 }).result.score.scaled, 0);
+});
+
+test('registration: both statements carry it as context.registration, valid xAPI; none without it', () => {
+  const registration = '0f8fad5b-d9cb-469f-a165-70867728950e';
+  const common = { element: element({ lang: 'en' }), actor: LEARNER, activity: ACTIVITY, registration };
+  const answered = answeredStatement({
+    ...common,
+    id: 'q1',
+    name: 'Q',
+    success: false,
+    response: '2',
+    choices: ['a', 'b', 'c'],
+    correctChoice: 0,
+  });
+  const completed = completedStatement({ ...common, name: 'Quiz', score: 1, total: 2, passMark: 0.5 });
+  for (const statement of [answered, completed]) {
+    assert.deepEqual(problems(statement), []);
+    assert.equal(statement.context.registration, registration);
+  }
+  assert.deepEqual(answered.context.contextActivities.parent, [{ objectType: 'Activity', id: ACTIVITY }]);
+  assert.equal(completed.result.success, true);
+  // The validator checks the registration's form: a bad one is refused (so the check above means something).
+  assert.notDeepEqual(problems({ ...completed, context: { registration: 'not-a-uuid' } }), []);
+  const without = completedStatement({
+    ...common,
+    registration: undefined,
+    name: 'Quiz',
+    score: 1,
+    total: 2,
+    passMark: 1,
+  });
+  assert.equal(without.context, undefined);
+  assert.deepEqual(problems(without), []);
 });
 
 test("activityId: the attribute, else the page (no hash) with the element's id, else its tag and place", () => {

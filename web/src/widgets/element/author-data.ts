@@ -31,13 +31,43 @@ function validatorOf(name: SchemaName): Promise<Validator> {
 /** `data` when it follows the schema; otherwise an AuthorError naming the first field that does not. */
 export async function checkAuthorData<T>(name: SchemaName, data: unknown, source: string): Promise<T> {
   const result = (await validatorOf(name)).validate(data);
-  if (result.valid) return data as T;
+  if (result.valid) {
+    checkUniqueIds(name, data, source);
+    return data as T;
+  }
   const problem = describeProblem(SCHEMAS[name] as Schema, data, result.errors);
   throw new AuthorError(`${name} data (${source}): ${problem.text}`, {
     key: 'dataProblem',
     params: { name, source },
     parts: { problem: problem.said },
   });
+}
+
+/** The lists whose entries' ids the schemas say are unique (JSON Schema cannot check it). */
+const ID_LISTS: Partial<Record<SchemaName, string>> = { quiz: 'questions', exercises: 'exercises' };
+
+/** Throws an AuthorError naming the first id that an earlier entry of its list has too. */
+function checkUniqueIds(name: SchemaName, data: unknown, source: string): void {
+  const list = ID_LISTS[name];
+  if (!list) return;
+  const entries = (data as Record<string, { id: string }[]>)[list];
+  const seen = new Map<string, number>();
+  for (const [at, { id }] of entries.entries()) {
+    const first = seen.get(id);
+    if (first === undefined) {
+      seen.set(id, at);
+      continue;
+    }
+    const [field, earlier] = [`${list}[${at}].id`, `${list}[${first}]`];
+    throw new AuthorError(
+      `${name} data (${source}): ${field} "${id}" is the id of ${earlier} too; ids must be unique`,
+      {
+        key: 'dataProblem',
+        params: { name, source },
+        parts: { problem: { key: 'dataDuplicateId', params: { field, id, earlier } } },
+      },
+    );
+  }
 }
 
 /**

@@ -3,8 +3,8 @@
 // display and the colour theme. Widgets are framework-free custom elements configured by
 // attributes.
 //
-// Lifecycle: a widget starts (loads the core and its library) when it first nears the viewport,
-// then draw() draws it from `settings`. Changing an attribute draws it again (several changes
+// Lifecycle: a widget starts (loads the core and its library) when it first nears the viewport
+// (a graded one under a host's progress store: at once), then draw() draws it from `settings`. Changing an attribute draws it again (several changes
 // in one task, once). Removing it from the page calls teardown() (a sketch, a Worker), and a
 // drawing it was in the middle of announces nothing (no data-ready, no attn-ready); adding it
 // again draws it anew. Moving it (removed and added in the same task) keeps it as it is.
@@ -81,6 +81,12 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
    * any widget may show) load only when it shows one.
    */
   static readonly messages: readonly Catalog[] = [];
+  /**
+   * A graded widget (quiz, exercises): where a host installed a progress store (a course
+   * package), it starts at once rather than when near the viewport, so the page's score counts
+   * every item from the start.
+   */
+  static readonly graded: boolean = false;
 
   static get observedAttributes(): string[] {
     return attributesOf(this.contract).map((a) => a.name);
@@ -190,6 +196,7 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
     this.stopPending = false;
     if (this.lifecycle === 'starting' || this.lifecycle === 'started') return; // moved, or back before it stopped
     this.lifecycle = 'waiting';
+    if ((this.constructor as typeof AttnElement).graded && installedStore()) return void this.start();
     // Heavy work (and heavy libraries) wait until the widget is within 600 px of view.
     this.observer ??= new IntersectionObserver(
       (entries) => {

@@ -53,6 +53,8 @@ export interface OwnAttributeSpec {
   values?: readonly (string | number)[];
   min?: number;
   max?: number;
+  /** number: whole numbers only */
+  integer?: boolean;
   /** points: how many pairs at most */
   maxCount?: number;
   /** text: the RegExp source the whole value must match, and how to say it */
@@ -253,7 +255,7 @@ export function valuePhrase(spec: AttributeSpec, configs: Configs): string {
   }
   switch (spec.type) {
     case 'number':
-      return `a number in ${interval(spec.min ?? -Infinity, spec.max ?? Infinity)}`;
+      return `${spec.integer ? 'a whole number' : 'a number'} in ${interval(spec.min ?? -Infinity, spec.max ?? Infinity)}`;
     case 'enum':
       return `one of ${spec.values!.join(', ')}`;
     case 'text':
@@ -290,7 +292,10 @@ export function valueSaid(spec: AttributeSpec, configs: Configs): Said {
   }
   switch (spec.type) {
     case 'number':
-      return { key: 'valueNumber', params: { range: interval(spec.min ?? -Infinity, spec.max ?? Infinity) } };
+      return {
+        key: spec.integer ? 'valueWhole' : 'valueNumber',
+        params: { range: interval(spec.min ?? -Infinity, spec.max ?? Infinity) },
+      };
     case 'enum':
       return { key: 'valueChoice', params: { choices: spec.values!.join(', ') } };
     case 'text':
@@ -433,7 +438,8 @@ export function parseAttribute(spec: AttributeSpec, raw: string, configs: Config
   }
   switch (spec.type) {
     case 'number':
-      return NUMBER.test(text) && inRange(Number(text), { min: spec.min ?? -Infinity, max: spec.max ?? Infinity })
+      return (spec.integer ? WHOLE : NUMBER).test(text) &&
+        inRange(Number(text), { min: spec.min ?? -Infinity, max: spec.max ?? Infinity })
         ? Number(text)
         : fail();
     case 'enum':

@@ -1,7 +1,8 @@
 // Learning records: the quiz and the exercises describe what the reader did as xAPI 1.0.3
 // statements (public-types.ts has their shape), carried in their events' detail, so an LMS or an
 // LRS can take them as they are. One "answered" per question or exercise checked, one
-// "completed" per quiz or exercise set finished, each with result.success and a score. Every
+// "completed" per quiz or exercise set finished, each with result.success (against the pass mark)
+// and a score, and the attempt's registration when the widget has one. Every
 // statement has an actor (a record store refuses one without): the element's `actor` property
 // when the host page (or a course package's bridge) set it, else anonymousActor(). No statement
 // id: the LRS assigns it.
@@ -105,8 +106,14 @@ export function answeredStatement(
   };
 }
 
-/** A quiz or exercise set finished: "completed", scored; success when every item is right. */
-export function completedStatement(c: Common & { name: string; score: number; total: number }): XapiStatement {
+/**
+ * A quiz or exercise set finished: "completed", scored; success when the scaled score (score over
+ * total) is at or above `passMark` (0 to 1; 1: every item right).
+ */
+export function completedStatement(
+  c: Common & { name: string; score: number; total: number; passMark: number },
+): XapiStatement {
+  const scaled = c.total ? c.score / c.total : 0;
   return {
     actor: c.actor ?? anonymousActor(),
     verb: { id: `${ADL}/verbs/completed`, display: { 'en-US': 'completed' } },
@@ -116,9 +123,9 @@ export function completedStatement(c: Common & { name: string; score: number; to
       definition: { type: `${ADL}/activities/assessment`, name: text(c.element, c.name) },
     },
     result: {
-      success: c.score === c.total,
+      success: scaled >= c.passMark,
       completion: true,
-      score: { scaled: c.total ? c.score / c.total : 0, raw: c.score, min: 0, max: c.total },
+      score: { scaled, raw: c.score, min: 0, max: c.total },
     },
     ...(c.registration ? { context: { registration: c.registration } } : {}),
     timestamp: new Date().toISOString(),
