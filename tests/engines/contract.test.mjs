@@ -466,6 +466,11 @@ widgetPageSuites((context) => {
           assert.equal(await waitDrawn(page, drawn + 1), '', `${tag}: drawn again once forgotten`);
           const kept = await page.run(() => Object.values({ ...localStorage }).map((v) => JSON.parse(v)));
           assert.ok(!kept.some((v) => v.settings), `${tag}: no settings kept once forgotten`);
+          // persist off again: the later cases start from nothing kept.
+          const again = await readyCount(page);
+          await setAttributes(page, { persist: null });
+          assert.equal(await waitDrawn(page, again + 1), '', `${tag}: drawn without persist`);
+          await page.run(() => localStorage.clear());
         }
       }
       assert.deepEqual(await page.problems(), []);
