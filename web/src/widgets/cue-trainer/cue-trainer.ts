@@ -12,6 +12,7 @@ import type { Core, CueAnalysis, CueConfig, CueRoute, InterventionConfig } from 
 import { routeTable } from '../shared/route-table';
 import { BOTH_MODELS, type TrainerReply } from '../../worker/training-protocol';
 import { CUE_TRAINER } from '../element/contracts';
+import { attributeSpec, divisorsOf } from '../element/contract';
 import { TrainingWorkers } from './training-workers';
 import {
   failureText,
@@ -105,13 +106,9 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
   /** The whole core: this widget uses more than the attention core has. */
   declare protected core: Core;
 
-  /** The heads a block can have: the divisors of the model width within the core's range. */
+  /** The heads a block can have: the divisors of the model width the core's field names (FieldSpec.divides). */
   private headChoices(): number[] {
-    const { defaults, fields } = this.core.configs.cueTrain;
-    const { min, max } = fields.find((f) => f.key === 'heads')!;
-    return Array.from({ length: defaults.dModel }, (_, i) => i + 1).filter(
-      (h) => defaults.dModel % h === 0 && h >= min && h <= max,
-    );
+    return divisorsOf(attributeSpec(CUE_TRAINER, 'heads'), this.core.configs)!.divisors;
   }
 
   private view?: RunView;
@@ -181,11 +178,11 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
       'aria-describedby': `cue-epochs-error${suffix}`,
     });
     const heads = String(this.settings.heads);
-    const headChoices = [...new Set([...this.headChoices(), this.settings.heads])].sort((x, y) => x - y);
+    // The attribute and the URL hash accept only these (parseAttribute), so the setting is one of them.
     this.headsSelect = el(
       'select',
       {},
-      ...headChoices.map((h) =>
+      ...this.headChoices().map((h) =>
         el('option', { value: String(h), ...(String(h) === heads ? { selected: '' } : {}) }, String(h)),
       ),
     );

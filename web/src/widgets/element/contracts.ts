@@ -388,7 +388,7 @@ export const CUE_TRAINER = {
     {
       name: 'heads',
       core: { config: 'cueTrain', key: 'heads' },
-      note: 'the reader picks among the divisors of the model width',
+      note: 'The reader picks one of them in the widget.',
       hashKey: 'heads',
     },
     { name: 'epochs', core: { config: 'cueTrain', key: 'epochs' }, hashKey: 'epochs' },
