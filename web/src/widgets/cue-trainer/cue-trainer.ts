@@ -12,6 +12,8 @@ import type { Core, CueAnalysis, CueConfig, CueRoute, InterventionConfig } from 
 import { routeTable } from '../shared/route-table';
 import { BOTH_MODELS, type TrainerReply } from '../../worker/training-protocol';
 import { CUE_TRAINER } from '../element/contracts';
+import { activityId, trainedStatement } from '../element/xapi';
+import type { XapiAgent } from '../element/public-types';
 import { attributeSpec, divisorsOf } from '../element/contract';
 import { TrainingWorkers } from './training-workers';
 import {
@@ -106,6 +108,12 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
   /** The whole core: this widget uses more than the attention core has. */
   declare protected core: Core;
 
+  /**
+   * The learner, for the learning records: set by the host page (see CUE_TRAINER.properties).
+   * Declared, not a field: a value set before the element was defined stays.
+   */
+  declare actor?: XapiAgent;
+
   /** The heads a block can have: the divisors of the model width the core's field names (FieldSpec.divides). */
   private headChoices(): number[] {
     return divisorsOf(attributeSpec(CUE_TRAINER, 'heads'), this.core.configs)!.divisors;
@@ -122,6 +130,8 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
     },
   });
   private runId = 0;
+  /** when the live run started (performance.now()), for its statements' duration */
+  private runStarted = 0;
   private running = false;
   private paused = false;
   private seedInput!: HTMLInputElement;
@@ -336,6 +346,7 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
     this.cancel();
     this.remember(settings);
     this.runId += 1;
+    this.runStarted = performance.now();
     this.running = true;
     this.paused = false;
     this.view = { source: 'live', seed: settings.seed, heads: settings.heads, baseline: NaN, chance: NaN, models: [] };
@@ -422,11 +433,24 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
           // First the run shown, so that a page's words have changed when listeners of
           // attn-train-finished read them.
           if (reply.model === 2) this.emit('attn-run-shown', { source: 'live', ...run });
+          const statement = trainedStatement({
+            element: this,
+            actor: this.actor,
+            activity: activityId(this, this.settings['activity-id']),
+            name: this.text('activityName'),
+            blocks: reply.model,
+            best: reply.best,
+            bestEpoch: reply.bestEpoch,
+            route: reply.route.label,
+            settings: { seed: this.view.seed, heads: this.view.heads, epochs: this.view.models[model].epochs },
+            durationMs: performance.now() - this.runStarted,
+          });
           this.emit('attn-train-finished', {
             model: reply.model,
             best: reply.best,
             bestEpoch: reply.bestEpoch,
             ...run,
+            statement,
           });
         }
         if (BOTH_MODELS.every((blocks) => this.view!.models[blocks - 1]?.analysis)) {
