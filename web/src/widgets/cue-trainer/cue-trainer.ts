@@ -40,7 +40,10 @@ interface ModelView {
   blocks: number;
   parameterCount: number;
   curve: { epoch: number; accuracy: number }[];
+  /** a live run's epochs: [epoch, trainLoss, trainAccuracy, validationLoss, validationAccuracy], 4 decimals */
+  records?: number[][];
   best: number;
+  bestEpoch?: number;
   epoch: number;
   batch: number;
   batchesPerEpoch: number;
@@ -49,7 +52,8 @@ interface ModelView {
   route?: CueRoute;
 }
 interface RunView {
-  source: 'recorded' | 'live';
+  /** saved: the last run trained here, restored from the saved progress (records only, no weights) */
+  source: 'recorded' | 'live' | 'saved';
   seed: number;
   heads: number;
   baseline: number;
@@ -57,6 +61,44 @@ interface RunView {
   models: ModelView[];
 }
 type Settings = Pick<CueConfig, 'seed' | 'epochs' | 'heads'>;
+
+/**
+ * The last finished run as saved (persist, a course package): its settings, the reference lines
+ * and each model's per-epoch records, numbers to 4 decimals; not its weights.
+ */
+interface SavedRun {
+  seed: number;
+  heads: number;
+  epochs: number;
+  baseline: number;
+  chance: number;
+  models: { blocks: number; parameterCount: number; best: number; bestEpoch: number; records: number[][] }[];
+}
+
+const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
+const RECORD_LENGTH = 5;
+
+/** A saved run read back, or undefined when what was saved is not one (another version's, edited). */
+function savedRun(value: unknown): SavedRun | undefined {
+  const run = value as SavedRun | undefined;
+  const finite = (...xs: unknown[]) => xs.every((x) => typeof x === 'number' && Number.isFinite(x));
+  const ok =
+    !!run &&
+    typeof run === 'object' &&
+    finite(run.seed, run.heads, run.epochs, run.baseline, run.chance) &&
+    Array.isArray(run.models) &&
+    run.models.length === BOTH_MODELS.length &&
+    run.models.every(
+      (m, i) =>
+        !!m &&
+        m.blocks === BOTH_MODELS[i] &&
+        finite(m.parameterCount, m.best, m.bestEpoch) &&
+        Array.isArray(m.records) &&
+        m.records.length === run.epochs &&
+        m.records.every((r) => Array.isArray(r) && r.length === RECORD_LENGTH && finite(...r)),
+    );
+  return ok ? run : undefined;
+}
 
 /** The offsets with a name of their own (the others are their number). */
 const OFFSET_KEYS: Record<number, string> = { [-1]: 'offsetEarlierCue', 0: 'offsetAnswer' };
@@ -237,7 +279,61 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
     );
     this.resize?.disconnect(); // the previous drawing's
     this.resize = onWidthChange(this.plotHost, () => void this.render());
-    await this.showRecorded();
+    const saved = savedRun(this.loadProgress('lastRun'));
+    if (saved) await this.showSaved(saved);
+    else await this.showRecorded();
+  }
+
+  /** Shows the last run trained here as saved: its curves and bests, said as the last run, not trained again. */
+  private async showSaved(run: SavedRun): Promise<void> {
+    this.view = {
+      source: 'saved',
+      seed: run.seed,
+      heads: run.heads,
+      baseline: run.baseline,
+      chance: run.chance,
+      models: run.models.map((m) => ({
+        blocks: m.blocks,
+        parameterCount: m.parameterCount,
+        curve: m.records.map((r) => ({ epoch: r[0], accuracy: r[4] })),
+        records: m.records,
+        best: m.best,
+        bestEpoch: m.bestEpoch,
+        epoch: run.epochs,
+        batch: 0,
+        batchesPerEpoch: 1,
+        epochs: run.epochs,
+      })),
+    };
+    this.status.replaceChildren(
+      el('span', { class: 'badge' }, this.text('lastRunBadge')),
+      ' ',
+      this.text('lastRunRestored', {
+        settings: this.describeSettings(run),
+        best1: this.formatNumber(run.models[0].best, 4),
+        best2: this.formatNumber(run.models[1].best, 4),
+      }),
+    );
+    await this.render();
+  }
+
+  /** Keeps the finished live run (when the widget keeps progress): settings and per-epoch records, no weights. */
+  private saveRun(view: RunView): void {
+    const run: SavedRun = {
+      seed: view.seed,
+      heads: view.heads,
+      epochs: view.models[0].epochs,
+      baseline: round4(view.baseline),
+      chance: round4(view.chance),
+      models: view.models.map((m) => ({
+        blocks: m.blocks,
+        parameterCount: m.parameterCount,
+        best: round4(m.best),
+        bestEpoch: m.bestEpoch ?? 0,
+        records: m.records ?? [],
+      })),
+    };
+    if (savedRun(run)) this.saveProgress('lastRun', run);
   }
 
   protected teardown(): void {
@@ -396,6 +492,7 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
           blocks: reply.model,
           parameterCount: reply.parameterCount,
           curve: [],
+          records: [],
           best: 0,
           epoch: 0,
           batch: 0,
@@ -416,6 +513,12 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
         return;
       case 'epoch':
         this.view.models[model].curve.push({ epoch: reply.record.epoch, accuracy: reply.record.validationAccuracy });
+        {
+          const r = reply.record;
+          this.view.models[model].records?.push(
+            [r.epoch, r.trainLoss, r.trainAccuracy, r.validationLoss, r.validationAccuracy].map(round4),
+          );
+        }
         this.view.models[model].best = reply.best;
         this.emit('attn-train-epoch', { model: reply.model, ...reply.record, best: reply.best });
         break;
@@ -423,6 +526,7 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
         this.view.models[model].analysis = reply.analysis;
         this.view.models[model].route = reply.route;
         this.view.models[model].best = reply.best;
+        this.view.models[model].bestEpoch = reply.bestEpoch;
         {
           const run = {
             seed: this.view.seed,
@@ -456,6 +560,7 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
         if (BOTH_MODELS.every((blocks) => this.view!.models[blocks - 1]?.analysis)) {
           this.running = false;
           this.updatePauseButton();
+          this.saveRun(this.view);
           this.status.textContent = this.text('statusTrained', {
             settings: this.describeSettings({
               seed: this.view.seed,
@@ -498,7 +603,7 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
         });
         const best = this.formatNumber(m.best, 4);
         const text =
-          view!.source === 'recorded' || m.epoch === m.epochs
+          view!.source !== 'live' || m.epoch === m.epochs
             ? this.text('epochsDone', { epochs: m.epochs, best })
             : this.text('epochProgress', {
                 epoch: m.epoch + 1,
