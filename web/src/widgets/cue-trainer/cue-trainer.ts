@@ -40,7 +40,7 @@ interface ModelView {
   blocks: number;
   parameterCount: number;
   curve: { epoch: number; accuracy: number }[];
-  /** a live run's epochs: [epoch, trainLoss, trainAccuracy, validationLoss, validationAccuracy], 4 decimals */
+  /** a live run's epochs, in order from epoch 1: [trainLoss, trainAccuracy, validationLoss, validationAccuracy], 4 decimals */
   records?: number[][];
   best: number;
   bestEpoch?: number;
@@ -76,7 +76,8 @@ interface SavedRun {
 }
 
 const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
-const RECORD_LENGTH = 5;
+/** An epoch's record: trainLoss, trainAccuracy, validationLoss, validationAccuracy (its place says the epoch). */
+const RECORD_LENGTH = 4;
 
 /** A saved run read back, or undefined when what was saved is not one (another version's, edited). */
 function savedRun(value: unknown): SavedRun | undefined {
@@ -295,7 +296,7 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
       models: run.models.map((m) => ({
         blocks: m.blocks,
         parameterCount: m.parameterCount,
-        curve: m.records.map((r) => ({ epoch: r[0], accuracy: r[4] })),
+        curve: m.records.map((r, i) => ({ epoch: i + 1, accuracy: r[3] })),
         records: m.records,
         best: m.best,
         bestEpoch: m.bestEpoch,
@@ -516,7 +517,7 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
         {
           const r = reply.record;
           this.view.models[model].records?.push(
-            [r.epoch, r.trainLoss, r.trainAccuracy, r.validationLoss, r.validationAccuracy].map(round4),
+            [r.trainLoss, r.trainAccuracy, r.validationLoss, r.validationAccuracy].map(round4),
           );
         }
         this.view.models[model].best = reply.best;
