@@ -199,6 +199,7 @@ const CASES = {
     changes: [
       PERSIST,
       { attr: 'seed', value: '7' },
+      { attr: 'activity-id', value: ACTIVITY, observe: 'statement', event: 'attn-train-finished' },
       { attr: 'heads', value: '4' },
       { attr: 'epochs', value: '2' },
       { attr: 'state-key', value: 'c', hash: 'c.seed=11' },
@@ -226,6 +227,7 @@ const CASES = {
       { attr: 'source', value: 'live' },
       { attr: 'state-key', value: 'p', hash: 'p.seq=1,1,1,1,1,1,CUE,2,1', prep: { source: 'recorded' } },
       { attr: 'theme', value: 'dark' },
+      { attr: 'activity-id', value: ACTIVITY, observe: 'statement' },
     ],
     events: { 'attn-change': [['press', ['ArrowRight'], 'attn-cue-probe input[type=range]']] },
   },
@@ -358,12 +360,27 @@ function keepSettings(settings) {
   localStorage.setItem(key, JSON.stringify({ settings }));
 }
 
-/** Checks a statement against the xAPI rules (Learning Locker's validator) and ours; returns it. */
+/** The verb of each event's statement that is not "answered". */
+const VERBS = {
+  'attn-quiz-completed': 'completed',
+  'attn-exercises-completed': 'completed',
+  'attn-train-finished': 'experienced',
+  'attn-change': 'interacted',
+};
+
+/**
+ * Checks a statement against the xAPI rules (Learning Locker's validator) and ours; returns it.
+ * A graded one (answered, completed) says success and a score; a run finished (experienced), a
+ * score and a duration; an intervention tried (interacted), the sequence as its response.
+ */
 function checkStatement(statement, verb) {
   assert.equal(statement.verb.id, `http://adlnet.gov/expapi/verbs/${verb}`);
   assert.match(statement.timestamp, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/, 'ISO 8601, UTC');
-  assert.ok(statement.result.score.scaled >= 0 && statement.result.score.scaled <= 1, 'scaled in [0, 1]');
-  assert.equal(typeof statement.result.success, 'boolean');
+  if (verb !== 'interacted')
+    assert.ok(statement.result.score.scaled >= 0 && statement.result.score.scaled <= 1, 'scaled in [0, 1]');
+  if (verb === 'answered' || verb === 'completed') assert.equal(typeof statement.result.success, 'boolean');
+  if (verb === 'experienced') assert.match(statement.result.duration, /^PT\d+\.\d\dS$/);
+  if (verb === 'interacted') assert.match(statement.result.response, /^\d+(,\d+)+$/);
   for (const id of [statement.object.id, ...(statement.context?.contextActivities?.parent ?? []).map((p) => p.id)])
     assert.match(new URL(id).href, /^https?:\/\//, `${id} is an absolute IRI`);
   assert.ok(statement.actor, 'every statement has an actor');
@@ -423,9 +440,13 @@ widgetPageSuites((context) => {
           const sent = await page.waitFor(
             (name) => window.events.find((e) => e.name === name && e.detail?.statement)?.detail.statement,
             name,
+            { timeout: 60000 },
           );
-          // Without `expect`: activity-id, the records name the new activity.
-          const expect = change.expect ?? ((statement) => statement.object.id.startsWith(`${ACTIVITY}/`));
+          // Without `expect`: activity-id, the records name the new activity (a question's or an
+          // exercise's id is under the widget's; the trainer's and the probe's records name it).
+          const expect =
+            change.expect ??
+            ((statement) => statement.object.id === ACTIVITY || statement.object.id.startsWith(`${ACTIVITY}/`));
           assert.ok(expect(sent), `${tag} ${change.attr}="${change.value}": ${JSON.stringify(sent)}`);
           continue;
         }
@@ -496,8 +517,7 @@ widgetPageSuites((context) => {
             timeout: 60000,
           });
           assert.deepEqual(Object.keys(detail).sort(), detailFields(event), `${tag} ${event.name}: detail fields`);
-          if (detail.statement)
-            checkStatement(detail.statement, event.name.endsWith('completed') ? 'completed' : 'answered');
+          if (detail.statement) checkStatement(detail.statement, VERBS[event.name] ?? 'answered');
         }
         assert.deepEqual(await page.problems(), []);
       },
@@ -670,18 +690,19 @@ widgetPageSuites((context) => {
     assert.deepEqual(await page.problems(), []);
   });
 
-  test('the quiz and the exercises carry the actor the host page sets', async () => {
+  test('the quiz, the exercises and the probe carry the actor the host page sets', async () => {
     const { page } = context;
     const actor = { objectType: 'Agent', name: 'A learner', mbox: 'mailto:learner@example.com' };
-    for (const [tag, steps] of [
-      ['attn-quiz', answerQuiz.slice(0, 2)],
-      ['attn-exercises', checkExercise],
+    for (const [tag, steps, verb] of [
+      ['attn-quiz', answerQuiz.slice(0, 2), 'answered'],
+      ['attn-exercises', checkExercise, 'answered'],
+      ['attn-cue-probe', CASES['attn-cue-probe'].events['attn-change'], 'interacted'],
     ]) {
       assert.equal(await create(page, tag, CASES[tag].base), '');
       await page.run((actor) => (document.querySelector('#stage > *').actor = actor), actor);
       await interact(page, steps);
       const statement = await page.waitFor(() => window.events.find((e) => e.detail?.statement)?.detail.statement);
-      assert.deepEqual(checkStatement(statement, 'answered').actor, actor, tag);
+      assert.deepEqual(checkStatement(statement, verb).actor, actor, tag);
     }
   });
 

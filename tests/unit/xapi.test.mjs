@@ -2,7 +2,15 @@
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { afterEach, test } from 'node:test';
-import { activityId, answeredStatement, completedStatement } from '../../web/src/widgets/element/xapi.ts';
+import {
+  activityId,
+  answeredStatement,
+  completedStatement,
+  interactedStatement,
+  trainedStatement,
+  XAPI_EXTENSIONS,
+  xapiDuration,
+} from '../../web/src/widgets/element/xapi.ts';
 
 // Learning Locker's statement validator (CommonJS).
 const validateStatement = createRequire(import.meta.url)('xapi-validation').default;
@@ -156,4 +164,90 @@ test("activityId: the attribute, else the page (no hash) with the element's id, 
     'https://course.example.org/week1.html#check%20yourself',
   );
   assert.equal(activityId(second, undefined), 'https://course.example.org/week1.html#attn-quiz-2');
+});
+
+test('a training run finished: "experienced", the best validation accuracy as its score, duration and settings', () => {
+  const statement = trainedStatement({
+    element: element({ lang: 'zh-CN', localName: 'attn-cue-trainer' }),
+    actor: LEARNER,
+    activity: ACTIVITY,
+    registration: 'ec531277-b57b-4c15-8d91-d292c5b2b8f7',
+    name: '训练',
+    blocks: 2,
+    best: 0.987654321,
+    bestEpoch: 27,
+    route: 'cue-position',
+    settings: { seed: 3, heads: 2, epochs: 30 },
+    durationMs: 61234.5,
+  });
+  assert.deepEqual(problems(statement), []);
+  assert.equal(statement.verb.id, 'http://adlnet.gov/expapi/verbs/experienced');
+  assert.equal(statement.object.id, ACTIVITY);
+  assert.deepEqual(statement.object.definition.name, { 'zh-CN': '训练' });
+  assert.deepEqual(statement.result.score, { scaled: 0.9877, raw: 0.9877, min: 0, max: 1 });
+  assert.equal(statement.result.completion, true);
+  assert.equal(statement.result.success, undefined, 'a run is not graded');
+  assert.equal(statement.result.duration, 'PT61.23S');
+  assert.deepEqual(statement.result.extensions, {
+    [XAPI_EXTENSIONS.settings]: { seed: 3, heads: 2, epochs: 30, blocks: 2 },
+    [XAPI_EXTENSIONS.run]: { bestEpoch: 27, route: 'cue-position' },
+  });
+  assert.equal(statement.context.registration, 'ec531277-b57b-4c15-8d91-d292c5b2b8f7');
+  assert.equal(xapiDuration(0), 'PT0.00S');
+  assert.equal(xapiDuration(-5), 'PT0.00S', 'never negative');
+});
+
+test('an intervention tried in the probe: "interacted", the sequence as the response, each model\'s result', () => {
+  const intervention = {
+    action: 'knock-out',
+    ablation: 'zero',
+    pattern: 'previous',
+    block: 2,
+    head: 1,
+    positions: [],
+    patchInto: [],
+  };
+  const result = (blocks, status, accuracy) => ({
+    blocks,
+    status,
+    message: '',
+    accuracy,
+    loss: 0.5,
+    cleanAccuracy: 0.99991,
+    cleanLoss: 0.1,
+    restoredFraction: NaN,
+    sequenceRestoredFraction: NaN,
+    prediction: 4,
+    unchangedPrediction: 5,
+    probabilities: [0.1, 0.9],
+    unchangedProbabilities: [0.2, 0.8],
+    ms: 3,
+  });
+  const statement = interactedStatement({
+    element: element({ lang: 'en' }),
+    actor: LEARNER,
+    activity: ACTIVITY,
+    name: 'Probing',
+    tokens: [0, 7, 4, 1, 1, 2, 3, 5, 6, 7],
+    intervention,
+    results: [result(1, 'not-applicable', NaN), result(2, 'changed', 0.123456)],
+  });
+  assert.deepEqual(problems(statement), []);
+  assert.equal(statement.verb.id, 'http://adlnet.gov/expapi/verbs/interacted');
+  assert.equal(statement.result.response, '0,7,4,1,1,2,3,5,6,7');
+  assert.equal(statement.result.score, undefined);
+  assert.deepEqual(statement.result.extensions[XAPI_EXTENSIONS.intervention], intervention);
+  assert.deepEqual(statement.result.extensions[XAPI_EXTENSIONS.results], [
+    {
+      blocks: 1,
+      status: 'not-applicable',
+      prediction: 4,
+      unchangedPrediction: 5,
+      accuracy: null,
+      cleanAccuracy: 0.9999,
+    },
+    { blocks: 2, status: 'changed', prediction: 4, unchangedPrediction: 5, accuracy: 0.1235, cleanAccuracy: 0.9999 },
+  ]);
+  assert.deepEqual(JSON.parse(JSON.stringify(statement)), statement, 'survives JSON as it is');
+  assert.equal(statement.context, undefined, 'no registration: no context');
 });

@@ -17,7 +17,7 @@ const ACTIVITY_ID = {
   name: 'activity-id',
   type: 'iri',
   description:
-    'The xAPI activity id of this widget in the learning records it reports; each question or exercise is this id followed by "/" and its own id. Without it: the page\'s address without its hash, then "#" and the element\'s id (or its tag and its place among those on the page, "attn-quiz-1").',
+    'The xAPI activity id of this widget in the learning records it reports; each question or exercise (quiz, exercises) is this id followed by "/" and its own id. Without it: the page\'s address without its hash, then "#" and the element\'s id (or its tag and its place among those on the page, "attn-quiz-1").',
 } as const satisfies OwnAttributeSpec;
 
 const PASS_MARK = {
@@ -53,7 +53,7 @@ const PROGRESS_EVENT = (items: string) =>
     ],
   }) as const;
 
-/** The learner, for the quiz's and the exercises' learning records. */
+/** The learner, for the learning records of the quiz, the exercises, the trainer and the probe. */
 const ACTOR = {
   name: 'actor',
   type: 'XapiAgent | undefined',
@@ -452,12 +452,14 @@ export const CUE_TRAINER = {
     {
       name: 'heads',
       core: { config: 'cueTrain', key: 'heads' },
-      note: 'the reader picks among the divisors of the model width',
+      note: 'The reader picks one of them in the widget.',
       hashKey: 'heads',
     },
     { name: 'epochs', core: { config: 'cueTrain', key: 'epochs' }, hashKey: 'epochs' },
     STATE_KEY,
+    ACTIVITY_ID,
   ],
+  properties: [ACTOR],
   events: [
     {
       name: 'attn-train-progress',
@@ -484,13 +486,15 @@ export const CUE_TRAINER = {
     },
     {
       name: 'attn-train-finished',
-      description: 'A model finished training.',
+      description:
+        'A model finished training (one xAPI "experienced" statement: the best validation accuracy as its score, the run\'s duration and settings).',
       detail: [
         { name: 'model', type: 'number', description: "the model's blocks, 1 or 2" },
         { name: 'best', type: 'number', description: 'best validation accuracy' },
         { name: 'bestEpoch', type: 'number', description: 'the epoch that reached it, from 1' },
         ROUTE_FIELD,
         ...RUN_FIELDS,
+        STATEMENT,
       ],
     },
     {
@@ -653,12 +657,14 @@ export const CUE_PROBE = {
         "A patch's second sequence, the one patched into (the query's CUE is added): the output at patch-positions comes from the run of sequence, and the restored fraction says how much of the clean answer's logit lead that brings back. Empty or absent: the core's default corruption, the sequence with its answer symbol (the one after the first CUE) moved by one.",
     },
     STATE_KEY,
+    ACTIVITY_ID,
   ],
+  properties: [ACTOR],
   events: [
     {
       name: 'attn-change',
       description:
-        'Both models answered the sequence after the reader changed it (a symbol picked, the cue moved), chose the other run or changed the intervention.',
+        'Both models answered the sequence after the reader changed it (a symbol picked, the cue moved), chose the other run or changed the intervention (one xAPI "interacted" statement: the sequence, the intervention tried and each model\'s answer and accuracy).',
       detail: [
         {
           name: 'tokens',
@@ -682,6 +688,7 @@ export const CUE_PROBE = {
           description:
             "each model's result under the intervention, the 1-block model's first (empty when the action is none): the core's numbers in full precision",
         },
+        STATEMENT,
       ],
     },
   ],
