@@ -128,12 +128,14 @@ export function buildControl(
       const written = other ? texts.get(other.name) : null;
       const size = written ? Number(written) : otherDefault;
       const choices = divisorsOf(size, f.min, f.max).map(String);
+      // The value kept while it still divides, else the default, else the first divisor (written
+      // out, the default not dividing); nothing to pick only when no divisor is in range.
       const kept = node.value;
-      const blank = fallback !== undefined && choices.includes(fallback) ? undefined : messages.text('notSet');
-      node.replaceChildren(...select(choices, blank).children);
-      node.value = choices.includes(kept) ? kept : fallback !== undefined && choices.includes(fallback) ? fallback : '';
+      node.replaceChildren(...select(choices, choices.length ? undefined : messages.text('notSet')).children);
+      node.value = [kept, fallback ?? '', choices[0] ?? ''].find((v) => choices.includes(v)) ?? '';
       hint.textContent = messages.text('hintDivides', {
-        other: other?.name ?? divides,
+        // the attribute that sets it, else the core's name for it on the command line (d-model)
+        other: other?.name ?? configs[spec.core.config].fields.find((g) => g.key === divides)?.flag ?? divides,
         size,
         default: fallback ?? '',
       });
