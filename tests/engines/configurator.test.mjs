@@ -61,6 +61,18 @@ test('the configurator: heads, an attribute to the preview and the snippets, a r
   assert.match(iframe, /embed\.html\?widget=attn-cue-trainer&amp;epochs=12"/);
   assert.match(iframe, /height="1490"/, "the trainer's documented height (web/recipes/frame-heights.json)");
 
+  // The frame's parent-origin: an origin goes into the frame's address; anything else is refused in place.
+  const origin = page.locate('#configurator-parent-origin');
+  await origin.fill('https://course.example.org');
+  assert.match(
+    await text(page, '#configurator-iframe'),
+    /widget=attn-cue-trainer&amp;epochs=12&amp;parent-origin=https%3A%2F%2Fcourse\.example\.org"/,
+  );
+  await origin.fill('https://course.example.org/week3');
+  assert.match(await text(page, '#configurator-parent-origin-error'), /^parent-origin must be an origin/);
+  assert.doesNotMatch(await text(page, '#configurator-iframe'), /parent-origin/);
+  await origin.fill('');
+
   // The default is written nowhere.
   await epochs.fill(String(defaults.epochs));
   await page.waitFor(() => !document.querySelector('.configurator-preview > attn-cue-trainer').hasAttribute('epochs'));

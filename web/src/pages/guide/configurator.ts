@@ -47,14 +47,31 @@ export function elementHtml(tag: string, attributes: Record<string, string>): st
 }
 
 /** The framed form: embed.html?widget=TAG and the attributes as query parameters, at its documented height. */
-export function iframeHtml(base: string, tag: string, attributes: Record<string, string>, title: string): string {
+export function iframeHtml(
+  base: string,
+  tag: string,
+  attributes: Record<string, string>,
+  title: string,
+  parentOrigin?: string,
+): string {
   const query = new URLSearchParams({ widget: tag, ...attributes });
+  if (parentOrigin) query.set('parent-origin', parentOrigin);
   const heights = (frameHeights.heights as Record<string, number[]>)[tag];
   return (
     `<iframe src="${escapeHtml(`${base}embed.html?${query}`)}"\n` +
     `        title="${escapeHtml(title)}" width="100%" height="${heights.at(-1)}"></iframe>\n` +
     `<script src="${base}attention-lab-frames.js" defer></script>`
   );
+}
+
+/** Is `text` an origin (scheme, host and port, nothing more), as the framed page requires of parent-origin? */
+export function isOrigin(text: string): boolean {
+  try {
+    const { origin } = new URL(text);
+    return origin === text && origin !== 'null';
+  } catch {
+    return false;
+  }
 }
 
 /** The widget's name in the configurator's words. */
@@ -131,6 +148,29 @@ export async function renderConfigurator(host: HTMLElement, configs: Configs, ba
     messages.text('copyIframe'),
     messages,
   );
+  // The frame's own parameter: the one origin that receives its messages (and, for the quiz and
+  // the exercises, the only way their answers leave the frame).
+  const origin = el('input', {
+    id: 'configurator-parent-origin',
+    type: 'text',
+    inputmode: 'url',
+    spellcheck: 'false',
+    autocomplete: 'off',
+    dir: 'ltr',
+    placeholder: 'https://course.example.org',
+    'aria-describedby': 'configurator-parent-origin-hint',
+  });
+  const originError = el('p', { class: 'configurator-error', id: 'configurator-parent-origin-error', hidden: '' });
+  iframeOut.code.parentElement!.before(
+    el(
+      'div',
+      { class: 'configurator-row' },
+      el('label', { for: origin.id }, el('code', {}, 'parent-origin')),
+      origin,
+      el('p', { class: 'configurator-hint', id: 'configurator-parent-origin-hint' }, messages.text('parentOriginHint')),
+      originError,
+    ),
+  );
   // The course package's download is added here by the packager's part of the guide.
   const packageArea = el(
     'section',
@@ -194,7 +234,6 @@ export async function renderConfigurator(host: HTMLElement, configs: Configs, ba
       if (read instanceof AuthorError) refused.push(control.spec.name);
       else if (read !== null) attributes[control.spec.name] = read;
     }
-    leftOut.textContent = refused.length ? messages.text('leftOut', { names: refused.join(', ') }) : '';
 
     // The preview: the author's data cannot load from here, so a widget that takes data shows the example.
     const schema = contract.schema;
@@ -212,7 +251,24 @@ export async function renderConfigurator(host: HTMLElement, configs: Configs, ba
     }
 
     const element = elementHtml(contract.tag, attributes);
-    const iframe = iframeHtml(base, contract.tag, attributes, nameOf(messages, contract));
+    const declared = origin.value.trim();
+    const originRefused = declared !== '' && !isOrigin(declared);
+    originError.hidden = !originRefused;
+    originError.textContent = originRefused ? messages.text('parentOriginRefused', { got: declared.slice(0, 80) }) : '';
+    if (originRefused) {
+      origin.setAttribute('aria-invalid', 'true');
+      origin.setAttribute('aria-describedby', `${originError.id} configurator-parent-origin-hint`);
+    } else {
+      origin.removeAttribute('aria-invalid');
+      origin.setAttribute('aria-describedby', 'configurator-parent-origin-hint');
+    }
+    const iframe = iframeHtml(
+      base,
+      contract.tag,
+      attributes,
+      nameOf(messages, contract),
+      originRefused ? undefined : declared,
+    );
     elementOut.code.textContent = element;
     iframeOut.code.textContent = iframe;
     elementOut.note.textContent =
@@ -228,6 +284,8 @@ export async function renderConfigurator(host: HTMLElement, configs: Configs, ba
     });
     for (const out of [elementOut, iframeOut]) out.status.textContent = '';
     const configuration: Configuration = { tag: contract.tag, attributes, element, iframe };
+    if (originRefused) refused.push('parent-origin');
+    leftOut.textContent = refused.length ? messages.text('leftOut', { names: refused.join(', ') }) : '';
     packageArea.dataset.configuration = JSON.stringify(configuration);
     packageArea.dispatchEvent(new CustomEvent('configurator-change', { detail: configuration }));
   };
@@ -263,5 +321,6 @@ export async function renderConfigurator(host: HTMLElement, configs: Configs, ba
   picker.addEventListener('change', () => pick(picker.value));
   form.addEventListener('input', update);
   form.addEventListener('change', update);
+  origin.addEventListener('input', update);
   pick(picker.value);
 }
