@@ -28,27 +28,23 @@ after(async () => {
 const text = (page, selector) =>
   page.run((selector) => document.querySelector(selector)?.textContent ?? null, selector);
 
-test('the configurator: heads, an attribute to the preview and the snippets, a refused value in the widget’s words, copy', async (t) => {
+test('the configurator: heads, an attribute to the preview and the snippets, a refused value in the widget’s words, copy', async () => {
   const page = await browser.open(site.url + 'embed.html', { width: 1280, height: 900 });
   await page.locate('#configurator-widget').waitFor();
   await page.puppeteer.select('#configurator-widget', 'attn-cue-trainer');
   await page.waitFor(() => document.querySelector('.configurator-preview > attn-cue-trainer') !== null);
 
-  // The heads: the divisors of the model width, where the core says heads must divide it.
+  // The heads: only the divisors of the model width, as the core's field says.
   const { defaults, fields } = core.configs.cueTrain;
   const heads = fields.find((f) => f.key === 'heads');
   const offered = await page.run(() =>
     [...document.querySelectorAll('#configurator-heads option')].map((o) => o.value).filter((v) => v !== ''),
   );
-  if (heads.divides === 'dModel') {
-    const divisors = [];
-    for (let h = heads.min; h <= Math.min(heads.max, defaults.dModel); h++)
-      if (defaults.dModel % h === 0) divisors.push(h);
-    assert.deepEqual(offered.map(Number), divisors, 'heads offers the divisors of dModel only');
-  } else {
-    t.diagnostic('NOTE: the core field cueTrain.heads has no `divides` yet: the divisors assertion is skipped');
-    assert.equal(await page.run(() => document.getElementById('configurator-heads').type), 'number');
-  }
+  const divisors = [];
+  for (let h = heads.min; h <= Math.min(heads.max, defaults.dModel); h++)
+    if (defaults.dModel % h === 0) divisors.push(h);
+  assert.equal(heads.divides, 'dModel', "the core says the trainer's heads divide dModel");
+  assert.deepEqual(offered.map(Number), divisors, 'heads offers the divisors of dModel only');
 
   // An attribute set at its control: the preview's element has it, and so do both snippets.
   const epochs = page.locate('#configurator-epochs');

@@ -36,11 +36,11 @@ export interface Control {
   follow?(texts: ReadonlyMap<string, string | null>): void;
 }
 
-/** The field a core attribute must divide (FieldSpec.divides: the key of the same config), if any. */
+/** The field a core attribute must divide (FieldSpec.divides: the key of the same config, "" for none), if any. */
 export function dividesKey(spec: AttributeSpec, configs: Configs): string | undefined {
   if (!isCore(spec)) return undefined;
   const field = acceptedField(spec, configs) as FieldSpec & { divides?: string };
-  return field.kind === 'integer' ? field.divides : undefined;
+  return field.kind === 'integer' && field.divides ? field.divides : undefined;
 }
 
 /** The divisors of `n` in [min, max]. */
