@@ -429,11 +429,7 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
       }
       const raw = this.getAttribute(spec.name);
       if (raw !== null) {
-        try {
-          settings[spec.name] = parseAttribute(spec, raw, configs, document.baseURI);
-        } catch (error) {
-          throw new AuthorError(`attribute ${(error as Error).message}`, (error as AuthorError).said);
-        }
+        settings[spec.name] = readAttribute(spec, raw, configs);
       } else if (isCore(spec)) {
         settings[spec.name] = (configs[spec.core.config].defaults as unknown as Record<string, unknown>)[spec.core.key];
       } else {
@@ -524,9 +520,7 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
       const { default: common } = await import('attn-messages:common');
       const own = (this.constructor as typeof AttnElement).messages;
       const messages = await messagesIn(this.messages?.language ?? languageOf(this), ...own, common);
-      const translated = error.said && messages.language !== 'en' && !messages.isEnglish(error.said.key);
-      const message = translated ? say(messages, error.said!) : error.message;
-      shown = messages.text('authorError', { tag: this.localName, message });
+      shown = messages.text('authorError', { tag: this.localName, message: authorErrorText(messages, error) });
     } catch {
       // the English above
     }
@@ -536,6 +530,24 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
   private showFatal(error: unknown): void {
     void showFailure(this, error);
   }
+}
+
+/** An attribute's text as its value, or the AuthorError a widget shows for it ("attribute heads must be …"). */
+export function readAttribute(spec: AttributeSpec, raw: string, configs: Configs): unknown {
+  try {
+    return parseAttribute(spec, raw, configs, document.baseURI);
+  } catch (error) {
+    throw new AuthorError(`attribute ${(error as Error).message}`, (error as AuthorError).said);
+  }
+}
+
+/**
+ * An author's mistake as a widget words it after its tag: in English the error's own words, in
+ * another language the catalog's (`messages` holds the common catalog), built from its `said`.
+ */
+export function authorErrorText(messages: Messages, error: AuthorError): string {
+  const translated = error.said && messages.language !== 'en' && !messages.isEnglish(error.said.key);
+  return translated ? say(messages, error.said!) : error.message;
 }
 
 /** A message of `messages` with its arguments, those that are messages said first. */

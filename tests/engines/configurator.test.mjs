@@ -1,0 +1,146 @@
+// The embedding guide's configurator (dist/embed.html), in Chromium under the strict CSP: the
+// trainer's heads offered as the core allows them, an attribute set at its control reaching the
+// preview's element and both snippets (and a default written nowhere), a refused value marked at
+// its control in the widget's own words and left out, Copy to the clipboard and its fallback,
+// and axe over the configurator with a control marked. Run after `npm run build`.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import { launch, serveSite } from '../support/engines.mjs';
+import { loadCore } from '../../build-wasm/facade/core/index.js';
+
+const root = resolve(import.meta.dirname, '../..');
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+let site, browser, core;
+
+before(async () => {
+  site = await serveSite();
+  browser = await launch('chromium');
+  core = await loadCore({ wasmBinary: readFileSync(resolve(root, 'build-wasm/facade/generated/attention_lab.wasm')) });
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+const text = (page, selector) =>
+  page.run((selector) => document.querySelector(selector)?.textContent ?? null, selector);
+
+test('the configurator: heads, an attribute to the preview and the snippets, a refused value in the widget’s words, copy', async () => {
+  const page = await browser.open(site.url + 'embed.html', { width: 1280, height: 900 });
+  await page.locate('#configurator-widget').waitFor();
+  await page.puppeteer.select('#configurator-widget', 'attn-cue-trainer');
+  await page.waitFor(() => document.querySelector('.configurator-preview > attn-cue-trainer') !== null);
+
+  // The heads: only the divisors of the model width, as the core's field says.
+  const { defaults, fields } = core.configs.cueTrain;
+  const heads = fields.find((f) => f.key === 'heads');
+  const offered = await page.run(() =>
+    [...document.querySelectorAll('#configurator-heads option')].map((o) => o.value).filter((v) => v !== ''),
+  );
+  const divisors = [];
+  for (let h = heads.min; h <= Math.min(heads.max, defaults.dModel); h++)
+    if (defaults.dModel % h === 0) divisors.push(h);
+  assert.equal(heads.divides, 'dModel', "the core says the trainer's heads divide dModel");
+  assert.deepEqual(offered.map(Number), divisors, 'heads offers the divisors of dModel only');
+
+  // An attribute set at its control: the preview's element has it, and so do both snippets.
+  const epochs = page.locate('#configurator-epochs');
+  await epochs.fill('12');
+  await page.waitFor(
+    () => document.querySelector('.configurator-preview > attn-cue-trainer').getAttribute('epochs') === '12',
+  );
+  assert.equal(await text(page, '#configurator-element'), '<attn-cue-trainer epochs="12"></attn-cue-trainer>');
+  const iframe = await text(page, '#configurator-iframe');
+  assert.match(iframe, /embed\.html\?widget=attn-cue-trainer&amp;epochs=12"/);
+  assert.match(iframe, /height="1490"/, "the trainer's documented height (web/recipes/frame-heights.json)");
+
+  // The frame's parent-origin: an origin goes into the frame's address; anything else is refused in place.
+  const origin = page.locate('#configurator-parent-origin');
+  await origin.fill('https://course.example.org');
+  assert.match(
+    await text(page, '#configurator-iframe'),
+    /widget=attn-cue-trainer&amp;epochs=12&amp;parent-origin=https%3A%2F%2Fcourse\.example\.org"/,
+  );
+  await origin.fill('https://course.example.org/week3');
+  assert.match(await text(page, '#configurator-parent-origin-error'), /^parent-origin must be an origin/);
+  assert.doesNotMatch(await text(page, '#configurator-iframe'), /parent-origin/);
+  await origin.fill('');
+
+  // The default is written nowhere.
+  await epochs.fill(String(defaults.epochs));
+  await page.waitFor(() => !document.querySelector('.configurator-preview > attn-cue-trainer').hasAttribute('epochs'));
+  assert.equal(await text(page, '#configurator-element'), '<attn-cue-trainer></attn-cue-trainer>');
+
+  // A value the widget refuses: marked at the control in the words the widget itself shows, and left out.
+  await epochs.fill('0');
+  await page.waitFor(() => document.getElementById('configurator-epochs').getAttribute('aria-invalid') === 'true');
+  const said = await text(page, '#configurator-epochs-error');
+  assert.ok(
+    !(await page.run(() => document.querySelector('.configurator-preview > attn-cue-trainer').hasAttribute('epochs'))),
+  );
+  assert.equal(await text(page, '#configurator-element'), '<attn-cue-trainer></attn-cue-trainer>');
+  assert.match(await text(page, '.configurator-left-out'), /epochs/);
+  const shown = await page.run(async () => {
+    const widget = document.createElement('attn-cue-trainer');
+    widget.setAttribute('epochs', '0');
+    document.getElementById('configurator').append(widget);
+    widget.scrollIntoView();
+    for (let i = 0; i < 400 && !widget.querySelector('.attn-error'); i++) await new Promise((ok) => setTimeout(ok, 50));
+    const words = widget.querySelector('.attn-error')?.textContent ?? null;
+    widget.remove();
+    return words;
+  });
+  assert.equal(shown, `<attn-cue-trainer>: ${said}`);
+  assert.match(said, /^attribute epochs must be a whole number in \[1, 1000\], got "0"$/);
+
+  // Copy: the clipboard holds the snippet; where the browser refuses, the snippet is selected and that is said.
+  await epochs.fill('12');
+  await browser.puppeteer
+    .defaultBrowserContext()
+    .overridePermissions(site.url.replace(/\/$/, ''), [
+      'clipboard-read',
+      'clipboard-write',
+      'clipboard-sanitized-write',
+    ]);
+  await page.locate('::-p-aria([name="Copy the element"][role="button"])').click();
+  await page.locate('.configurator-status').withText('Copied.').waitFor();
+  assert.equal(await page.run(() => navigator.clipboard.readText()), await text(page, '#configurator-element'));
+  await page.run(() => {
+    navigator.clipboard.writeText = () => Promise.reject(new DOMException('refused', 'NotAllowedError'));
+  });
+  await page.locate('::-p-aria([name="Copy the iframe"][role="button"])').click();
+  await page
+    .locate('.configurator-status')
+    .withText(/did not let this page copy/)
+    .waitFor();
+  assert.equal(await page.run(() => getSelection().toString()), await text(page, '#configurator-iframe'));
+  assert.deepEqual(await page.problems(), []);
+  await page.close();
+});
+
+test('axe: the configurator with a control marked has no serious or critical violation', async () => {
+  // axe is injected as a script, which the strict CSP (rightly) refuses: this page bypasses it.
+  const page = await browser.open(
+    site.url + 'embed.html',
+    { width: 1280, height: 900 },
+    {
+      beforeLoad: (p) => p.puppeteer.setBypassCSP(true),
+    },
+  );
+  await page.locate('#configurator-widget').waitFor();
+  await page.puppeteer.select('#configurator-widget', 'attn-cue-trainer');
+  await page.locate('#configurator-epochs').fill('0');
+  await page.waitFor(() => document.getElementById('configurator-epochs').getAttribute('aria-invalid') === 'true');
+  await page.addScript(axePath);
+  const violations = await page.run(async () => {
+    const result = await window.axe.run('#configurator', { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => ['serious', 'critical'].includes(v.impact))
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
+  });
+  assert.deepEqual(violations, []);
+  await page.close();
+});
