@@ -65,6 +65,17 @@ export function applyPageTheme(): void {
   else document.documentElement.dataset.attnTheme = theme;
 }
 
+/** The widgets that start as soon as they are on the page, wherever it shows them (startAtOnce). */
+const atOnce = new WeakSet<Element>();
+
+/**
+ * Makes `widget` start as soon as it is on the page rather than when it nears the viewport: a
+ * framed widget, whose frame must report its height wherever the framing page shows it.
+ */
+export function startAtOnce(widget: Element): void {
+  atOnce.add(widget);
+}
+
 type Phase = 'idle' | 'waiting' | 'starting' | 'started';
 
 export abstract class AttnElement<C extends WidgetContract = WidgetContract> extends HTMLElement {
@@ -196,6 +207,7 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
       { rootMargin: '600px 0px' },
     );
     this.observer.observe(this);
+    if (atOnce.has(this)) void this.start();
   }
 
   disconnectedCallback(): void {
