@@ -9,7 +9,9 @@
 // the page's origin, so the page reaches into it. And frames far below the fold of a course page
 // on another origin (the frames script sizing them): never scrolled to, their widgets start and
 // each frame takes its content's height, from a reservation too small (the trainer) or too small
-// for the author's longer quiz (the guide's height). Run after `npm run build`: node --test tests/recipes/
+// for the author's longer quiz (the guide's height). And a framed quiz whose src is on the course's
+// origin says in place, from the catalog, where a framed widget's data may come from.
+// Run after `npm run build`: node --test tests/recipes/
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -23,6 +25,7 @@ const TAGS = JSON.parse(readFileSync(resolve(DIST, 'custom-elements.json'), 'utf
   (d) => d.tagName,
 );
 const HOST = resolve(import.meta.dirname, 'frame-host');
+const MESSAGES = resolve(import.meta.dirname, '../../web/src/messages');
 const LMS_RECIPE = resolve(RECIPES, 'lms/lesson.html');
 const measured = {}; // tag -> width -> [px per engine]
 let site, course;
@@ -34,7 +37,10 @@ before(async () => {
     roots: [HOST, COURSE_SITE],
     csp: `default-src 'self'; script-src 'self' ${assets}; frame-src ${assets}`,
     rewrite: (html) =>
-      html.replaceAll('ASSETS/', site.url).replace('QUIZ_HEIGHT', String(FRAME_HEIGHTS.heights['attn-quiz'].at(-1))),
+      html
+        .replaceAll('ASSETS/', site.url)
+        .replaceAll('COURSE/', course.url)
+        .replace('QUIZ_HEIGHT', String(FRAME_HEIGHTS.heights['attn-quiz'].at(-1))),
   });
 });
 after(async () => {
@@ -182,7 +188,37 @@ describeEngines((session) => {
     );
     assert.deepEqual(await unseen.problems(), []);
   });
+
+  test("a framed quiz whose src is on the course's origin says in place where a framed widget's data may come from", async () => {
+    const page = await session.browser.open(`${course.url}framed-src.html`, { width: 1000, height: 900 });
+    const shown = {};
+    for (const language of ['en', 'es'])
+      for (let tries = 0; !(shown[language] = await page.runInFrame(`#${language}`, readError)); tries++) {
+        if (tries === 200) throw new Error(`the ${language} frame showed no error`);
+        await new Promise((ok) => setTimeout(ok, 50));
+      }
+    const params = {
+      name: 'quiz',
+      origin: new URL(site.url).origin,
+      url: `${course.url}long-quiz.json`,
+      file: 'long-quiz.json',
+    };
+    for (const language of ['en', 'es']) {
+      const catalog = JSON.parse(readFileSync(resolve(MESSAGES, language, 'common.json'), 'utf8'));
+      const expected = catalog.dataFramedOrigin.replace(/\{(\w+)\}/g, (_, name) => params[name]);
+      assert.equal(shown[language], `<attn-quiz>: ${expected}`);
+    }
+    // What the frames' policy refused: the one fetch of each, and nothing else went wrong.
+    const problems = await page.problems();
+    assert.ok(
+      problems.every((line) => line.includes('long-quiz.json')),
+      problems.join('\n'),
+    );
+  });
 });
+
+/** The error the framed quiz shows in its place, if any (run in the frame). */
+const readError = () => document.querySelector('attn-quiz > .attn-error')?.textContent;
 
 // Tightness is judged against the tallest of every engine: with ATTN_ENGINES naming fewer, skipped.
 const someEngines = enginesToRun().length < ENGINES.length && 'needs every engine (ATTN_ENGINES names fewer)';

@@ -7,6 +7,7 @@
 // The widget starts at once, not when it nears the viewport as on a page: in a frame, "near the
 // viewport" is judged through the frame's own box, so a widget in a frame off-screen (or in one
 // its host shrank) would not start, and its frame would keep a height that is not its content's.
+// A widget's data (src) comes from the frame's own origin only (data-fetch.ts says why, in place).
 // ?parent-origin=ORIGIN declares the one origin that may receive the messages. Learner data
 // (every event of attn-quiz and attn-exercises: answers, scores, learning records) is posted
 // only to a declared parent-origin; without one, the height and the other widgets' events go to
@@ -15,6 +16,7 @@ import { eventsOf } from '../../widgets/element/contract';
 import { CONTRACTS } from '../../widgets/element/contracts';
 import { MESSAGE_SOURCE, isHostMessage } from '../../host/frame-protocol';
 import { startAtOnce } from '../../widgets/element/base';
+import { inFramedWidget } from '../../widgets/element/data-fetch';
 import './frame-page.css';
 
 /** How long a smaller content height must hold before the frame is told (ms). */
@@ -57,6 +59,7 @@ export function frameWidget(
   known: readonly string[],
   prepare?: (widget: HTMLElement) => void,
 ): void {
+  inFramedWidget(); // its data (src) from the frame's own origin only: a refusal says so
   let content: HTMLElement;
   if (known.includes(tag)) {
     content = document.createElement(tag);
