@@ -42,6 +42,7 @@ import {
   type ProgressStore,
 } from './progress-store';
 import { HOST_CLASS } from './tags';
+import { checkStylesheet } from './style-check';
 import { showFailure } from '../../host/failure';
 import { languageOf, numberLocale } from '../../common/language';
 import { formatLocaleNumber } from '../../common/locale-numbers';
@@ -277,6 +278,7 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
         // announced. If it was started again meanwhile, the render that start queued draws anew.
         if (this.lifecycle !== 'started' || start !== this.starts) return this.teardown();
         this.dataset.ready = '';
+        void checkStylesheet(this);
         this.dispatchEvent(new CustomEvent('attn-ready', { bubbles: true }));
       } catch (error) {
         delete this.dataset.ready;
