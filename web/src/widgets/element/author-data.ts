@@ -10,6 +10,7 @@ import exercisesSchema from '../../schemas/exercises.schema.json';
 import quizSchema from '../../schemas/quiz.schema.json';
 import tableSchema from '../../schemas/table.schema.json';
 import { AuthorError, type Said } from './contract';
+import { fetchAuthorData } from './data-fetch';
 
 export const SCHEMAS = { quiz: quizSchema, exercises: exercisesSchema, table: tableSchema } as const;
 export type SchemaName = keyof typeof SCHEMAS;
@@ -74,7 +75,7 @@ function checkUniqueIds(name: SchemaName, data: unknown, source: string): void {
  * The author's data for `widget`: its child <script type="application/json"> if it has one, else
  * the JSON file its `src` names (fetched relative to the page), checked against the schema;
  * undefined when it has neither (the widget then shows the lesson's own). A request that cannot
- * be made at all (the network, CORS) rejects with the browser's error.
+ * be made at all (a policy, CORS, the network) rejects with an AuthorError saying why (data-fetch.ts).
  */
 export async function readAuthorData<T>(
   name: SchemaName,
@@ -83,7 +84,7 @@ export async function readAuthorData<T>(
 ): Promise<T | undefined> {
   if (inline !== null) return checkAuthorData<T>(name, parseJson(inline, name, 'inline'), 'inline');
   if (src === undefined) return undefined;
-  const response = await fetch(new URL(src, document.baseURI));
+  const response = await fetchAuthorData(name, src);
   if (!response.ok)
     throw new AuthorError(`${name} data: ${src.slice(0, 80)} answered ${response.status}`, {
       key: 'dataAnswered',

@@ -42,6 +42,7 @@ import {
   type ProgressStore,
 } from './progress-store';
 import { HOST_CLASS } from './tags';
+import { checkStylesheet } from './style-check';
 import { showFailure } from '../../host/failure';
 import { languageOf, numberLocale } from '../../common/language';
 import { formatLocaleNumber } from '../../common/locale-numbers';
@@ -63,6 +64,17 @@ export function applyPageTheme(): void {
   if (theme === null || !checkTheme(theme, '?theme')) return;
   if (theme === 'auto') delete document.documentElement.dataset.attnTheme;
   else document.documentElement.dataset.attnTheme = theme;
+}
+
+/** The widgets that start as soon as they are on the page, wherever it shows them (startAtOnce). */
+const atOnce = new WeakSet<Element>();
+
+/**
+ * Makes `widget` start as soon as it is on the page rather than when it nears the viewport: a
+ * framed widget, whose frame must report its height wherever the framing page shows it.
+ */
+export function startAtOnce(widget: Element): void {
+  atOnce.add(widget);
 }
 
 type Phase = 'idle' | 'waiting' | 'starting' | 'started';
@@ -205,6 +217,7 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
       { rootMargin: '600px 0px' },
     );
     this.observer.observe(this);
+    if (atOnce.has(this)) void this.start();
   }
 
   disconnectedCallback(): void {
@@ -275,6 +288,7 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
         // announced. If it was started again meanwhile, the render that start queued draws anew.
         if (this.lifecycle !== 'started' || start !== this.starts) return this.teardown();
         this.dataset.ready = '';
+        void checkStylesheet(this);
         this.dispatchEvent(new CustomEvent('attn-ready', { bubbles: true }));
       } catch (error) {
         delete this.dataset.ready;
