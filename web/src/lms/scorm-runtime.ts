@@ -98,3 +98,16 @@ export function scormLearner(id: string, name: string): { id: string; actor: Xap
     actor: { objectType: 'Agent', account: { homePage: location.origin, name: id }, ...(name ? { name } : {}) },
   };
 }
+
+/**
+ * Is the page going away (pagehide or beforeunload seen)? Then a Commit is not called: an LMS's
+ * commit request may be refused while a page unloads, and Finish/Terminate, which follows, keeps
+ * every value set. Listened from the adapter's start, so before the bridge's own listeners.
+ */
+export function watchLeaving(): () => boolean {
+  let leaving = false;
+  const leave = () => (leaving = true);
+  addEventListener('pagehide', leave);
+  addEventListener('beforeunload', leave);
+  return () => leaving;
+}

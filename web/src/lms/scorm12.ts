@@ -3,7 +3,7 @@
 //
 // The score is reported as a percentage (raw 0..100, min 0, max 100): an LMS compares raw with
 // the manifest's adlcp:masteryscore (the pass mark x 100) when it judges the attempt itself.
-import { checkedCall, findApi, scormLearner, scorm12Time } from './scorm-runtime';
+import { checkedCall, findApi, scormLearner, watchLeaving, scorm12Time } from './scorm-runtime';
 import type { LmsSession, Result } from './session';
 
 type Api = Record<string, (...args: string[]) => unknown>;
@@ -20,6 +20,8 @@ export async function connect(): Promise<LmsSession | undefined> {
   const call = (fn: string, ...args: string[]) => checkedCall(api, NAMES, fn, args);
   if (call('LMSInitialize', '').value !== 'true') return undefined;
   const started = Date.now();
+  const leaving = watchLeaving();
+  const commit = () => leaving() || call('LMSCommit', '');
   const get = (element: string) => call('LMSGetValue', element).value;
   const set = (element: string, value: string) => call('LMSSetValue', element, value);
 
@@ -40,7 +42,7 @@ export async function connect(): Promise<LmsSession | undefined> {
     async saveState(state: string) {
       if (ended) return;
       set('cmi.suspend_data', state);
-      call('LMSCommit', '');
+      commit();
     },
     async report(result: Result) {
       if (ended) return;
@@ -49,7 +51,7 @@ export async function connect(): Promise<LmsSession | undefined> {
       set('cmi.core.score.raw', String(Math.round(result.scaled * 10000) / 100));
       completed = result.completed;
       set('cmi.core.lesson_status', !result.completed ? 'incomplete' : result.passed ? 'passed' : 'failed');
-      call('LMSCommit', '');
+      commit();
     },
     async record() {
       // SCORM 1.2 keeps no statements; the score and status say the attempt.
@@ -59,8 +61,7 @@ export async function connect(): Promise<LmsSession | undefined> {
       ended = true;
       set('cmi.core.session_time', scorm12Time(Date.now() - started));
       set('cmi.core.exit', completed ? '' : 'suspend');
-      call('LMSCommit', '');
-      call('LMSFinish', '');
+      call('LMSFinish', ''); // which keeps what was set (no Commit first: a page going away may not send one)
     },
   };
 }

@@ -2,7 +2,7 @@
 // (Initialize, GetValue, SetValue, Commit, Terminate), as an LmsSession for the bridge (bridge.ts).
 // The score is the page's points (raw of max, min 0) and scaled in [0, 1]; completion and success
 // are reported apart (cmi.completion_status, cmi.success_status).
-import { checkedCall, findApi, scormLearner, scorm2004Time } from './scorm-runtime';
+import { checkedCall, findApi, scormLearner, watchLeaving, scorm2004Time } from './scorm-runtime';
 import type { LmsSession, Result } from './session';
 
 type Api = Record<string, (...args: string[]) => unknown>;
@@ -22,6 +22,8 @@ export async function connect(): Promise<LmsSession | undefined> {
   const call = (fn: string, ...args: string[]) => checkedCall(api, NAMES, fn, args);
   if (call('Initialize', '').value !== 'true') return undefined;
   const started = Date.now();
+  const leaving = watchLeaving();
+  const commit = () => leaving() || call('Commit', '');
   const get = (element: string) => checkedCall(api, NAMES, 'GetValue', [element], [NOT_SET]).value;
   const set = (element: string, value: string) => call('SetValue', element, value);
 
@@ -41,7 +43,7 @@ export async function connect(): Promise<LmsSession | undefined> {
     async saveState(state: string) {
       if (ended) return;
       set('cmi.suspend_data', state);
-      call('Commit', '');
+      commit();
     },
     async report(result: Result) {
       if (ended) return;
@@ -52,7 +54,7 @@ export async function connect(): Promise<LmsSession | undefined> {
       completed = result.completed;
       set('cmi.completion_status', result.completed ? 'completed' : 'incomplete');
       set('cmi.success_status', !result.completed ? 'unknown' : result.passed ? 'passed' : 'failed');
-      call('Commit', '');
+      commit();
     },
     async record() {
       // SCORM keeps no statements; the score and statuses say the attempt.
@@ -62,8 +64,7 @@ export async function connect(): Promise<LmsSession | undefined> {
       ended = true;
       set('cmi.session_time', scorm2004Time(Date.now() - started));
       set('cmi.exit', completed ? 'normal' : 'suspend');
-      call('Commit', '');
-      call('Terminate', '');
+      call('Terminate', ''); // which keeps what was set (no Commit first: a page going away may not send one)
     },
   };
 }
