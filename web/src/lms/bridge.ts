@@ -101,12 +101,16 @@ function attend(session: LmsSession, settings: PackageSettings): void {
   }
 
   const progress = new Map<string, Progress>();
+  let reported = '';
   document.addEventListener('attn-progress', (event) => {
     const detail = (event as CustomEvent<Progress>).detail;
     if (!detail || typeof detail.key !== 'string') return;
     state.graded.add(detail.key);
     progress.set(detail.key, detail);
-    void session.report(pageResult(progress.values(), settings.passMark));
+    const result = pageResult(progress.values(), settings.passMark);
+    if (JSON.stringify(result) === reported) return; // the LMS has it
+    reported = JSON.stringify(result);
+    void session.report(result);
   });
 
   const withStatements = new Set(CONTRACTS.flatMap((contract) => contract.events.map((event) => event.name)));
