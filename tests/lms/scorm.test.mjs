@@ -292,104 +292,105 @@ const EXPECTED = {
 };
 
 for (const engine of enginesToRun())
-  for (const standard of engine === 'chromium' ? Object.keys(STANDARDS) : ['scorm12'])
-    describe(`${standard} attempt in ${engine}${engine === 'chromium' ? '' : ' (smoke)'}`, () => {
+  describe(`attempts in ${engine}${engine === 'chromium' ? '' : ' (smoke)'}`, () => {
+    let browser;
+    before(async () => {
+      browser = await launch(engine);
+    });
+    after(() => browser?.close());
+
+    for (const standard of engine === 'chromium' ? Object.keys(STANDARDS) : ['scorm12']) {
       const { api } = STANDARDS[standard];
       const score = async (page) => SCORE[standard](await page.run(cmi, api));
-      let browser;
       let lms;
       before(async () => {
-        browser = await launch(engine);
         lms = await preview(standard);
       });
-      after(async () => {
+      after(() => {
         writeFileSync(join(LOGS, `${standard}-${engine}.log`), `${lms?.lines.join('\n')}\n`);
         lms?.stop();
-        await browser?.close();
       });
 
-      test(
-        engine === 'chromium' ? 'initialise, answer, score, suspend, resume, finish' : 'initialise, one answer, score',
-        async () => {
-          let page = await browser.open(lms.url, { width: 1100, height: 900 });
-          assert.deepEqual(await page.waitFor(quizDrawn), ['row-sum', 'scale', 'mask', 'heads']);
-          assert.equal((await page.run(shown)).status, null, 'connected: no "not connected" line');
-          const init = standard === 'scorm12' ? 'LMSInitialize' : 'Initialize';
-          await page.waitFor((fn) => window.lmsCalls() > 0 && fn, init);
-          if (engine !== 'chromium') {
-            await page.run(pick, ['row-sum', 'Right']);
-            const expected = EXPECTED[standard].quarter;
-            await page.waitFor(
-              ([a, raw]) => JSON.stringify(window[a].cmi).includes(`"raw":"${raw}"`),
-              [api, expected.raw],
-            );
-            assert.deepEqual(await score(page), expected);
-            return;
-          }
-
-          // First session: two right, one wrong, one left.
+      test(`${standard}: ${engine === 'chromium' ? 'initialise, answer, score, suspend, resume, finish' : 'initialise, one answer, score'}`, async () => {
+        let page = await browser.open(lms.url, { width: 1100, height: 900 });
+        assert.deepEqual(await page.waitFor(quizDrawn), ['row-sum', 'scale', 'mask', 'heads']);
+        assert.equal((await page.run(shown)).status, null, 'connected: no "not connected" line');
+        const init = standard === 'scorm12' ? 'LMSInitialize' : 'Initialize';
+        await page.waitFor((fn) => window.lmsCalls() > 0 && fn, init);
+        if (engine !== 'chromium') {
           await page.run(pick, ['row-sum', 'Right']);
-          await page.run(pick, ['scale', 'Right']);
-          await page.run(pick, ['mask', 'Wrong']);
-          await page.waitFor(([a]) => String(window[a].cmi.suspend_data).includes('mask'), [api]);
-          assert.deepEqual(await score(page), EXPECTED[standard].half);
-          const suspended = (await page.run(cmi, api)).suspend_data;
-          await page.run(closeSco);
-          const finish = standard === 'scorm12' ? 'LMSFinish' : 'Terminate';
-          await waitForLine(lms, new RegExp(`${finish}\\(`));
-          assert.ok(
-            lms.calls().some((line) => /cmi(\.core)?\.exit", "suspend"/.test(line)),
-            'exit "suspend" while incomplete',
-          );
-
-          // Relaunch: the LMS resumes the attempt; the answers are back.
-          page = await browser.open(lms.url, { width: 1100, height: 900 });
-          await page.waitFor(quizDrawn);
-          const entry = await page.waitFor(
-            ([a, s]) => (s === 'scorm12' ? window[a].cmi.core.entry : window[a].cmi.entry),
-            [api, standard],
-          );
-          assert.equal(entry, 'resume');
-          assert.equal((await page.run(cmi, api)).suspend_data, suspended);
-          assert.deepEqual(
-            await page.waitFor(() => {
-              const s = document
-                .getElementById('sco')
-                .contentDocument.querySelectorAll('attn-quiz .feedback[data-result]');
-              return s.length === 3 && s.length;
-            }),
-            3,
-          );
-          assert.deepEqual((await page.run(shown)).results, {
-            'row-sum': 'right',
-            scale: 'right',
-            mask: 'wrong',
-            heads: null,
-          });
-
-          // The last answer completes the attempt: 2 of 4 is under the pass mark 0.75.
-          await page.run(pick, ['heads', 'Wrong']);
+          const expected = EXPECTED[standard].quarter;
           await page.waitFor(
-            ([a, s]) => JSON.stringify(window[a].cmi).includes(s === 'scorm12' ? '"failed"' : '"completed"'),
-            [api, standard],
+            ([a, raw]) => JSON.stringify(window[a].cmi).includes(`"raw":"${raw}"`),
+            [api, expected.raw],
           );
-          assert.deepEqual(await score(page), EXPECTED[standard].done);
-          await page.run(closeSco);
-          await waitForLine(lms, new RegExp(`${finish}\\(`), 2);
-          const exits = lms.calls().filter((line) => /cmi(\.core)?\.exit"/.test(line));
-          assert.match(exits.at(-1), standard === 'scorm12' ? /exit", ""\)/ : /exit", "normal"\)/);
-          const time = lms
-            .calls()
-            .filter((line) => /session_time"/.test(line))
-            .at(-1);
-          assert.match(time, standard === 'scorm12' ? /"\d{4}:\d{2}:\d{2}\.\d{2}"/ : /"PT(\d+H)?(\d+M)?[\d.]+S"/);
-          assert.ok(
-            lms.calls().every((line) => !/ error (?!0\b)/.test(line)),
-            `no call refused:\n${lms.calls().join('\n')}`,
-          );
-        },
-      );
-    });
+          assert.deepEqual(await score(page), expected);
+          return;
+        }
+
+        // First session: two right, one wrong, one left.
+        await page.run(pick, ['row-sum', 'Right']);
+        await page.run(pick, ['scale', 'Right']);
+        await page.run(pick, ['mask', 'Wrong']);
+        await page.waitFor(([a]) => String(window[a].cmi.suspend_data).includes('mask'), [api]);
+        assert.deepEqual(await score(page), EXPECTED[standard].half);
+        const suspended = (await page.run(cmi, api)).suspend_data;
+        await page.run(closeSco);
+        const finish = standard === 'scorm12' ? 'LMSFinish' : 'Terminate';
+        await waitForLine(lms, new RegExp(`${finish}\\(`));
+        assert.ok(
+          lms.calls().some((line) => /cmi(\.core)?\.exit", "suspend"/.test(line)),
+          'exit "suspend" while incomplete',
+        );
+
+        // Relaunch: the LMS resumes the attempt; the answers are back.
+        page = await browser.open(lms.url, { width: 1100, height: 900 });
+        await page.waitFor(quizDrawn);
+        const entry = await page.waitFor(
+          ([a, s]) => (s === 'scorm12' ? window[a].cmi.core.entry : window[a].cmi.entry),
+          [api, standard],
+        );
+        assert.equal(entry, 'resume');
+        assert.equal((await page.run(cmi, api)).suspend_data, suspended);
+        assert.deepEqual(
+          await page.waitFor(() => {
+            const s = document
+              .getElementById('sco')
+              .contentDocument.querySelectorAll('attn-quiz .feedback[data-result]');
+            return s.length === 3 && s.length;
+          }),
+          3,
+        );
+        assert.deepEqual((await page.run(shown)).results, {
+          'row-sum': 'right',
+          scale: 'right',
+          mask: 'wrong',
+          heads: null,
+        });
+
+        // The last answer completes the attempt: 2 of 4 is under the pass mark 0.75.
+        await page.run(pick, ['heads', 'Wrong']);
+        await page.waitFor(
+          ([a, s]) => JSON.stringify(window[a].cmi).includes(s === 'scorm12' ? '"failed"' : '"completed"'),
+          [api, standard],
+        );
+        assert.deepEqual(await score(page), EXPECTED[standard].done);
+        await page.run(closeSco);
+        await waitForLine(lms, new RegExp(`${finish}\\(`), 2);
+        const exits = lms.calls().filter((line) => /cmi(\.core)?\.exit"/.test(line));
+        assert.match(exits.at(-1), standard === 'scorm12' ? /exit", ""\)/ : /exit", "normal"\)/);
+        const time = lms
+          .calls()
+          .filter((line) => /session_time"/.test(line))
+          .at(-1);
+        assert.match(time, standard === 'scorm12' ? /"\d{4}:\d{2}:\d{2}\.\d{2}"/ : /"PT(\d+H)?(\d+M)?[\d.]+S"/);
+        assert.ok(
+          lms.calls().every((line) => !/ error (?!0\b)/.test(line)),
+          `no call refused:\n${lms.calls().join('\n')}`,
+        );
+      });
+    }
+  });
 
 /** Waits until the preview has printed `count` lines matching `pattern`. */
 async function waitForLine(lms, pattern, count = 1) {

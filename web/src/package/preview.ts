@@ -97,7 +97,11 @@ export async function servePreview(
     '/': () => readFileSync(resolve(import.meta.dirname, '../preview/lms.html')),
     '/lms.js': () => readFileSync(resolve(import.meta.dirname, '../preview/lms.js')),
     '/scorm-again.js': () => readFileSync(require.resolve(api)),
-    '/launch.json': () => JSON.stringify({ standard, cmi: launchData(standard, committed) }),
+    '/launch.json': () => {
+      const cmi = launchData(standard, committed);
+      log(`LMS launch (${standard}): ${JSON.stringify(cmi)}`);
+      return JSON.stringify({ standard, cmi });
+    },
   };
   let committed: Record<string, unknown> | undefined;
   const calls: LmsCall[] = [];
