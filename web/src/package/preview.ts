@@ -129,6 +129,10 @@ export async function servePreview(
         response.writeHead(204).end();
         return;
       }
+      if (path === '/favicon.ico') {
+        response.writeHead(204).end(); // the stand-in LMS has no icon
+        return;
+      }
       const own = Object.hasOwn(lmsFiles, path) ? lmsFiles[path] : undefined;
       const file = own ? undefined : resolve(folder, normalize(`.${decodeURIComponent(path)}`));
       if (!own && (!file || !file.startsWith(join(folder, 'sco')))) {
