@@ -202,14 +202,14 @@ function savedProgress(): HTMLElement {
 /** Draws the whole reference into `host`. */
 export function renderReference(host: HTMLElement, configs: Configs): void {
   host.replaceChildren(
-    el('h2', { id: 'reference' }, '6. Reference'),
+    el('h2', { id: 'reference' }, '7. Reference'),
     el(
       'p',
       {},
       "Every widget takes the attributes below; changing one after the widget has started draws it again with the new value. A value it cannot use is named in the widget, with what it must be. The same reference is in custom-elements.json, for editors and component catalogues, and in the package's TypeScript types.",
     ),
     ...CONTRACTS.map((c) => widgetReference(c.tag, configs)),
-    el('h2', { id: 'data-formats' }, '7. Your own data'),
+    el('h2', { id: 'data-formats' }, '8. Your own data'),
     el(
       'p',
       {},
