@@ -127,6 +127,10 @@ test('the configurator: heads, an attribute to the preview and the snippets, a r
   await page.close();
 });
 
+// The button clicked as the DOM does: the preview above it may still grow while it draws, moving
+// the button from under a pointer aimed a moment before.
+const download = (page) => page.run(() => document.getElementById('configurator-package-download').click());
+
 test('the course package: made in the browser from the configured quiz, as the command line makes it', async () => {
   const page = await browser.open(site.url + 'embed.html', { width: 1280, height: 900 });
   const downloads = mkdtempSync(join(tmpdir(), 'attention-lab-download-'));
@@ -154,7 +158,7 @@ test('the course package: made in the browser from the configured quiz, as the c
   const passMark = page.locate('#configurator-package-pass-mark');
   assert.equal(await page.run(() => document.getElementById('configurator-package-pass-mark').value), '0.8');
   await passMark.fill('1.5');
-  await page.locate('#configurator-package-download').click();
+  await download(page);
   await page.waitFor(
     () => document.getElementById('configurator-package-pass-mark').getAttribute('aria-invalid') === 'true',
   );
@@ -167,7 +171,7 @@ test('the course package: made in the browser from the configured quiz, as the c
   await page.waitFor(() => !document.getElementById('configurator-package-pass-mark').hasAttribute('aria-invalid'));
   await page.locate('#configurator-package-title').fill('Week 3: attention');
   await page.puppeteer.select('#configurator-package-standard', 'scorm2004');
-  await page.locate('#configurator-package-download').click();
+  await download(page);
   await page
     .locate('#configurator-package-status')
     .withText(/^Made /)
@@ -221,7 +225,7 @@ test('the course package: made in the browser from the configured quiz, as the c
         ? Promise.resolve(new Response('', { status: 404 }))
         : fetched(url, ...rest);
   });
-  await page.locate('#configurator-package-download').click();
+  await download(page);
   await page
     .locate('#configurator-package-error')
     .withText(/could not be fetched/)

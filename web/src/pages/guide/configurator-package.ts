@@ -143,9 +143,9 @@ export function renderPackageDownload(area: HTMLElement, base: string, messages:
     el('p', { class: 'configurator-note' }, messages.text('packageIntro')),
     fields,
     dataNote,
+    about,
     el('div', { class: 'configurator-actions' }, button, status),
     error,
-    about,
   );
   area.hidden = false;
 
