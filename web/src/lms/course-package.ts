@@ -188,11 +188,30 @@ export function packagedPage(html: string, settings: PackageSettings): string {
   return `<!doctype html>\n<html>\n<head>\n<meta charset="utf-8">\n${head}\n</head>\n<body>\n${cleaned}\n</body>\n</html>\n`;
 }
 
-/** A page of the given widgets, for a package made without an author's page; `data` names each one's data file. */
-export function generatedPage(title: string, widgets: { tag: string; src?: string }[], language = 'en'): string {
-  const elements = widgets
-    .map(({ tag, src }) => `    <${tag}${src ? ` src="${escapeXml(src)}"` : ''}></${tag}>`)
-    .join('\n');
+/** A widget of a generated page: its tag, its attributes ("" for a boolean written bare), and its data file (src) or inline data. */
+export interface PageWidget {
+  tag: string;
+  /** the author's data file, written as src (the package must hold it) */
+  src?: string;
+  attributes?: Record<string, string>;
+  /** the author's data (quiz, exercises, table), written inside the element as <script type="application/json"> */
+  data?: unknown;
+}
+
+/** `<tag …>` with the widget's attributes, and its inline data when given. */
+function widgetHtml({ tag, src, attributes = {}, data }: PageWidget): string {
+  const written = Object.entries(src === undefined ? attributes : { ...attributes, src })
+    .map(([name, text]) => (text === '' ? ` ${name}` : ` ${name}="${escapeXml(text)}"`))
+    .join('');
+  if (data === undefined) return `    <${tag}${written}></${tag}>`;
+  // "<" escaped in the JSON, so that no text in the data can close the script element.
+  const json = JSON.stringify(data, null, 2).replace(/</g, '\\u003c').replace(/\n/g, '\n      ');
+  return `    <${tag}${written}>\n      <script type="application/json">\n      ${json}\n      </script>\n    </${tag}>`;
+}
+
+/** A page of the given widgets, for a package made without an author's page (the command line's --widget, the configurator). */
+export function generatedPage(title: string, widgets: PageWidget[], language = 'en'): string {
+  const elements = widgets.map(widgetHtml).join('\n');
   return `<!doctype html>
 <html lang="${escapeXml(language)}">
 <head>

@@ -16,16 +16,11 @@ import commonMessages from 'attn-messages:common';
 import { el } from '../../widgets/element/base';
 import { AuthorError, COMMON_ATTRIBUTES, type WidgetContract } from '../../widgets/element/contract';
 import { CONTRACTS } from '../../widgets/element/contracts';
-import exercisesExample from '../../schemas/examples/exercises.example.json';
-import quizExample from '../../schemas/examples/quiz.example.json';
-import tableExample from '../../schemas/examples/table.example.json';
 import frameHeights from '../../../recipes/frame-heights.json';
 import { buildControl, type Control } from './configurator-controls';
+import { EXAMPLES, renderPackageDownload } from './configurator-package';
 import { exampleLanguage } from './languages';
 import './configurator.css';
-
-/** The example data the preview shows for a widget that takes author data (the author's own src cannot load here). */
-const EXAMPLES: Record<string, unknown> = { quiz: quizExample, exercises: exercisesExample, table: tableExample };
 
 /** The configuration as the page around it reads it. */
 export interface Configuration {
@@ -171,7 +166,7 @@ export async function renderConfigurator(host: HTMLElement, configs: Configs, ba
       originError,
     ),
   );
-  // The course package's download is added here by the packager's part of the guide.
+  // The course package's download (configurator-package.ts) fills this.
   const packageArea = el(
     'section',
     {
@@ -323,4 +318,5 @@ export async function renderConfigurator(host: HTMLElement, configs: Configs, ba
   form.addEventListener('change', update);
   origin.addEventListener('input', update);
   pick(picker.value);
+  renderPackageDownload(packageArea, base, messages, asked ?? languageOf(document.documentElement));
 }
