@@ -173,6 +173,7 @@ struct FieldSpec {
   bool open_min = false, open_max = false;
   int max_count = 0;
   std::vector<std::string> choices;  // a choice's allowed values
+  std::string divides;               // integers: the JS key of the field this one must divide, else ""
 
   template <typename Visit>
   static void fields(Visit&& visit) {
@@ -186,6 +187,7 @@ struct FieldSpec {
     visit("openMax", member<&FieldSpec::open_max>);
     visit("maxCount", member<&FieldSpec::max_count>);
     visit("choices", member<&FieldSpec::choices>);
+    visit("divides", member<&FieldSpec::divides>);
   }
 };
 
@@ -208,9 +210,10 @@ ConfigSpec<Config> config_spec() {
   ConfigSpec<Config> spec;
   for (const FieldEntry& entry : field_table<Config>()) {
     const FieldInfo& f = entry.info;
-    spec.field_specs.push_back({f.js, kinds[int(entry.kind)], f.flag, f.help, f.min, f.max, f.open_min, f.open_max,
-                                f.max_count,
-                                entry.kind == FieldKind::choice ? choices_of(f) : std::vector<std::string>()});
+    spec.field_specs.push_back(
+        {f.js, kinds[int(entry.kind)], f.flag, f.help, f.min, f.max, f.open_min, f.open_max, f.max_count,
+         entry.kind == FieldKind::choice ? choices_of(f) : std::vector<std::string>(), std::string()});
+    if (f.divides != nullptr) spec.field_specs.back().divides = find_field<Config>(f.divides)->js;
   }
   return spec;
 }

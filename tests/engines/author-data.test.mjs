@@ -104,6 +104,13 @@ const CASES = [
     quiz(question('a', [option('yes', true), option('also', true)])),
     'quiz data (inline): questions[0].options must have exactly 1 option with "correct": true',
   ],
+  [
+    'a repeated question id',
+    'attn-quiz',
+    {},
+    quiz(question('a'), question('b'), question('a')),
+    'quiz data (inline): questions[2].id "a" is the id of questions[0] too; ids must be unique',
+  ],
   ['not an object', 'attn-quiz', {}, [], 'quiz data (inline): the data must be an object, got []'],
   ['not JSON', 'attn-quiz', {}, '{"questions": [', /^quiz data \(inline\) is not JSON: /],
   [
@@ -161,6 +168,20 @@ const CASES = [
     { temperature: '3' },
     undefined,
     'attribute temperature must be one of 0.25, 0.5, 1, 2, 4, got "3"',
+  ],
+  [
+    'a whole-number attribute given a fraction',
+    'attn-quiz',
+    { attempts: '1.5' },
+    quiz(question('a')),
+    'attribute attempts must be a whole number in [0, 99], got "1.5"',
+  ],
+  [
+    'a registration that is not a UUID',
+    'attn-exercises',
+    { registration: 'attempt-1' },
+    exercise('count-parameters', { dModel: 4, numHeads: 2 }),
+    'attribute registration must be a UUID, such as 0f8fad5b-d9cb-469f-a165-70867728950e, got "attempt-1"',
   ],
   [
     'an attribute in the wrong form',
@@ -269,7 +290,7 @@ widgetPageSuites((context) => {
       good.scrollIntoView({ block: 'center', behavior: 'instant' });
     });
     await page.waitFor(() => document.getElementById('good').hasAttribute('data-ready'));
-    await page.click('#good .option:nth-of-type(1) input');
+    await page.click('#good input[value="0"]');
     await page.click('#good .attn-controls button:first-child');
     assert.match(await page.waitFor(() => document.querySelector('#good .feedback').textContent), /^Correct\./);
     // The one failed request is the missing file on purpose; nothing else went wrong.

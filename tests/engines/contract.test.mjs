@@ -3,7 +3,7 @@
 // dist/custom-elements.json, which is generated from the contracts: an attribute or event a
 // contract lists that has no case below fails, and so does one the widget does not honour.
 //   - every declared attribute, changed after the widget has started, changes what it shows
-//     (activity-id: the learning records it sends);
+//     (activity-id: the learning records it sends; persist: the settings kept come back);
 //   - every declared event is raised by a real interaction (clicks, keys), with exactly the
 //     declared detail fields; the quiz's and the exercises' xAPI statements pass Learning
 //     Locker's statement validation;
@@ -27,21 +27,31 @@ const ACTIVITY = 'https://example.com/course/attention/check';
 
 // Per widget: the attributes it starts with, then each attribute's new value (null removes it;
 // `prep`: attributes set first; `hash`: the URL hash set first; `observe: 'statement'`: look at
-// the learning records instead of the display), then the interaction that raises each event.
+// the learning records instead of the display: the statement of `event` (else the first event)
+// after `steps` (else that event's interaction) must pass `expect`), then the interaction that
+// raises each event.
+// The quiz's options are found by the author's index (their value), wherever they are shown:
+// quiz-a.json's first question answered right, its second wrong (a score of 1 of 2).
 const answerQuiz = [
-  ['click', 'attn-quiz fieldset:nth-of-type(1) .option:nth-of-type(2) input'],
+  ['click', 'attn-quiz fieldset:nth-of-type(1) input[value="1"]'],
   ['click', 'attn-quiz fieldset:nth-of-type(1) .attn-controls button:first-child'],
-  ['click', 'attn-quiz fieldset:nth-of-type(2) .option:nth-of-type(1) input'],
+  ['click', 'attn-quiz fieldset:nth-of-type(2) input[value="0"]'],
   ['click', 'attn-quiz fieldset:nth-of-type(2) .attn-controls button:first-child'],
 ];
 const checkExercise = [
   ['press', ['2', '8', '8'], 'attn-exercises input'],
   ['click', 'attn-exercises .attn-controls button'],
 ];
+// persist="on": the settings this browser kept for the widget (the next change's, saved before)
+// come back when it draws.
+const PERSIST = { attr: 'persist', value: 'on', observe: 'saved' };
+const REGISTRATION = '0f8fad5b-d9cb-469f-a165-70867728950e';
+const hasRegistration = (statement) => statement.context?.registration === REGISTRATION;
 const CASES = {
   'attn-soft-lookup': {
     base: { query: '1, 1', theme: 'light' },
     changes: [
+      PERSIST,
       { attr: 'keys', value: '[[1,0],[0,1],[-1,0],[0,-1],[1,1]]' },
       { attr: 'values', value: '[[0,1],[1,0],[0,-1],[-1,0],[2,2]]' },
       { attr: 'query', value: '-1, 0.5' },
@@ -55,6 +65,7 @@ const CASES = {
   'attn-attention-steps': {
     base: { tokens: '4', theme: 'light' },
     changes: [
+      PERSIST,
       { attr: 'tokens', value: '5' },
       { attr: 'dk', value: '2' },
       { attr: 'dv', value: '3' },
@@ -73,6 +84,7 @@ const CASES = {
   'attn-ranked-table': {
     base: { src: 'table-a.json', theme: 'light' },
     changes: [
+      PERSIST,
       { attr: 'src', value: 'table-b.json' },
       { attr: 'sort', value: 'score' },
       { attr: 'order', value: 'descending' },
@@ -85,6 +97,7 @@ const CASES = {
   'attn-scale-figure': {
     base: { dk: '4,16', draws: '40', theme: 'light' },
     changes: [
+      PERSIST,
       { attr: 'dk', value: '8,32' },
       { attr: 'draws', value: '60' },
       { attr: 'tokens', value: '20' },
@@ -96,6 +109,7 @@ const CASES = {
   'attn-mask-figure': {
     base: { positions: '6', real: '4', theme: 'light' },
     changes: [
+      PERSIST,
       { attr: 'positions', value: '8' },
       { attr: 'real', value: '3' },
       { attr: 'seed', value: '4' },
@@ -107,6 +121,7 @@ const CASES = {
   'attn-heads-figure': {
     base: { 'd-model': '16', heads: '2', tokens: '4', theme: 'light' },
     changes: [
+      PERSIST,
       { attr: 'd-model', value: '32' },
       { attr: 'heads', value: '4' },
       { attr: 'tokens', value: '5' },
@@ -115,37 +130,76 @@ const CASES = {
     ],
     events: {},
   },
-  'attn-pitfall-demo': { base: { theme: 'light' }, changes: [{ attr: 'theme', value: 'dark' }], events: {} },
-  'attn-flowchart': {
-    base: { theme: 'light', route: 'cue-position' },
+  // Nothing the reader sets to keep: persist only draws it again.
+  'attn-pitfall-demo': {
+    base: { theme: 'light' },
     changes: [
-      { attr: 'route', value: 'answer-position' },
+      { attr: 'persist', value: 'on', observe: 'drawn' },
       { attr: 'theme', value: 'dark' },
     ],
+    events: {},
+  },
+  'attn-flowchart': {
+    base: { theme: 'light', route: 'cue-position' },
+    changes: [PERSIST, { attr: 'route', value: 'answer-position' }, { attr: 'theme', value: 'dark' }],
     events: {},
   },
   'attn-quiz': {
     base: { src: 'quiz-a.json', theme: 'light' },
     changes: [
+      PERSIST,
       { attr: 'src', value: 'quiz-b.json' },
       { attr: 'theme', value: 'dark' },
       { attr: 'activity-id', value: ACTIVITY, observe: 'statement', prep: { src: 'quiz-a.json' } },
+      // 1 of 2 right: success at a pass mark of 0.5 (not at the default, 1).
+      {
+        attr: 'pass-mark',
+        value: '0.5',
+        observe: 'statement',
+        event: 'attn-quiz-completed',
+        expect: (statement) => statement.result.success === true && statement.result.score.scaled === 0.5,
+      },
+      { attr: 'attempts', value: '1' },
+      { attr: 'solution', value: 'off' },
+      // quiz-a.json shuffled by its content shows its second question's options swapped.
+      { attr: 'order', value: 'authored' },
+      { attr: 'registration', value: REGISTRATION, observe: 'statement', expect: hasRegistration },
     ],
-    events: { 'attn-quiz-answered': answerQuiz, 'attn-quiz-completed': answerQuiz },
+    events: { 'attn-quiz-answered': answerQuiz, 'attn-quiz-completed': answerQuiz, 'attn-progress': answerQuiz },
   },
   'attn-exercises': {
     base: { src: 'exercises-a.json', theme: 'light' },
     changes: [
+      PERSIST,
       { attr: 'src', value: 'exercises-b.json' },
       { attr: 'theme', value: 'dark' },
       { attr: 'activity-id', value: ACTIVITY, observe: 'statement', prep: { src: 'exercises-a.json' } },
+      // A wrong count scores 0: success at a pass mark of 0.
+      {
+        attr: 'pass-mark',
+        value: '0',
+        observe: 'statement',
+        event: 'attn-exercises-completed',
+        steps: [
+          ['press', ['2', '8', '7'], 'attn-exercises input'],
+          ['click', 'attn-exercises .attn-controls button'],
+        ],
+        expect: (statement) => statement.result.success === true && statement.result.score.scaled === 0,
+      },
+      { attr: 'registration', value: REGISTRATION, observe: 'statement', expect: hasRegistration },
     ],
-    events: { 'attn-exercise-checked': checkExercise, 'attn-exercises-completed': checkExercise },
+    events: {
+      'attn-exercise-checked': checkExercise,
+      'attn-exercises-completed': checkExercise,
+      'attn-progress': checkExercise,
+    },
   },
   'attn-cue-trainer': {
     base: { epochs: '1', theme: 'light' },
     changes: [
+      PERSIST,
       { attr: 'seed', value: '7' },
+      { attr: 'activity-id', value: ACTIVITY, observe: 'statement', event: 'attn-train-finished' },
       { attr: 'heads', value: '4' },
       { attr: 'epochs', value: '2' },
       { attr: 'state-key', value: 'c', hash: 'c.seed=11' },
@@ -161,6 +215,7 @@ const CASES = {
   'attn-cue-probe': {
     base: { theme: 'light' },
     changes: [
+      PERSIST,
       { attr: 'sequence', value: '0,CUE,4,1,1,2,3,5,6' },
       { attr: 'intervention', value: 'knock-out' },
       { attr: 'ablation', value: 'mean' },
@@ -172,6 +227,7 @@ const CASES = {
       { attr: 'source', value: 'live' },
       { attr: 'state-key', value: 'p', hash: 'p.seq=1,1,1,1,1,1,CUE,2,1', prep: { source: 'recorded' } },
       { attr: 'theme', value: 'dark' },
+      { attr: 'activity-id', value: ACTIVITY, observe: 'statement' },
     ],
     events: { 'attn-change': [['press', ['ArrowRight'], 'attn-cue-probe input[type=range]']] },
   },
@@ -232,6 +288,7 @@ async function create(page, tag, attrs) {
   await page.run(
     ({ tag, attrs, names }) => {
       history.replaceState(null, '', location.pathname);
+      localStorage.clear();
       window.events = [];
       const widget = document.createElement(tag);
       for (const [name, value] of Object.entries(attrs)) widget.setAttribute(name, value);
@@ -295,12 +352,35 @@ async function interact(page, steps) {
   }
 }
 
-/** Checks a statement against the xAPI rules (Learning Locker's validator) and ours; returns it. */
+/** Saves `settings` in localStorage as the stage's widget keeps them with persist="on" (progress-store.ts). */
+function keepSettings(settings) {
+  const widget = document.querySelector('#stage > *');
+  const place = [...document.getElementsByTagName(widget.localName)].indexOf(widget) + 1;
+  const key = `attention-lab:${location.pathname}#${widget.id || `${widget.localName}-${place}`}`;
+  localStorage.setItem(key, JSON.stringify({ settings }));
+}
+
+/** The verb of each event's statement that is not "answered". */
+const VERBS = {
+  'attn-quiz-completed': 'completed',
+  'attn-exercises-completed': 'completed',
+  'attn-train-finished': 'experienced',
+  'attn-change': 'interacted',
+};
+
+/**
+ * Checks a statement against the xAPI rules (Learning Locker's validator) and ours; returns it.
+ * A graded one (answered, completed) says success and a score; a run finished (experienced), a
+ * score and a duration; an intervention tried (interacted), the sequence as its response.
+ */
 function checkStatement(statement, verb) {
   assert.equal(statement.verb.id, `http://adlnet.gov/expapi/verbs/${verb}`);
   assert.match(statement.timestamp, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/, 'ISO 8601, UTC');
-  assert.ok(statement.result.score.scaled >= 0 && statement.result.score.scaled <= 1, 'scaled in [0, 1]');
-  assert.equal(typeof statement.result.success, 'boolean');
+  if (verb !== 'interacted')
+    assert.ok(statement.result.score.scaled >= 0 && statement.result.score.scaled <= 1, 'scaled in [0, 1]');
+  if (verb === 'answered' || verb === 'completed') assert.equal(typeof statement.result.success, 'boolean');
+  if (verb === 'experienced') assert.match(statement.result.duration, /^PT\d+\.\d\dS$/);
+  if (verb === 'interacted') assert.match(statement.result.response, /^\d+(,\d+)+$/);
   for (const id of [statement.object.id, ...(statement.context?.contextActivities?.parent ?? []).map((p) => p.id)])
     assert.match(new URL(id).href, /^https?:\/\//, `${id} is an absolute IRI`);
   assert.ok(statement.actor, 'every statement has an actor');
@@ -343,20 +423,39 @@ widgetPageSuites((context) => {
           assert.equal(await waitDrawn(page, before + 1), '', `${change.attr}: prepared`);
         }
         if (change.hash) await page.run((hash) => history.replaceState(null, '', `#${hash}`), change.hash);
+        if (change.observe === 'drawn') {
+          const drawn = await readyCount(page);
+          await setAttributes(page, { [change.attr]: change.value });
+          assert.equal(await waitDrawn(page, drawn + 1), '');
+          continue;
+        }
         if (change.observe === 'statement') {
           const drawn = await readyCount(page);
           await setAttributes(page, { [change.attr]: change.value });
           assert.equal(await waitDrawn(page, drawn + 1), '');
           await page.run(() => (window.events = []));
-          await interact(page, events[Object.keys(events)[0]]);
-          const sent = await page.waitFor(() => window.events.find((e) => e.detail?.statement)?.detail.statement);
-          assert.ok(
-            sent.object.id.startsWith(`${ACTIVITY}/`),
-            `${tag} ${change.attr}: the records name the new activity (${sent.object.id})`,
+          // The first event's statement (change.event's), after the first event's interaction (change.steps).
+          const name = change.event ?? Object.keys(events)[0];
+          await interact(page, change.steps ?? events[name]);
+          const sent = await page.waitFor(
+            (name) => window.events.find((e) => e.name === name && e.detail?.statement)?.detail.statement,
+            name,
+            { timeout: 60000 },
           );
+          // Without `expect`: activity-id, the records name the new activity (a question's or an
+          // exercise's id is under the widget's; the trainer's and the probe's records name it).
+          const expect =
+            change.expect ??
+            ((statement) => statement.object.id === ACTIVITY || statement.object.id.startsWith(`${ACTIVITY}/`));
+          assert.ok(expect(sent), `${tag} ${change.attr}="${change.value}": ${JSON.stringify(sent)}`);
           continue;
         }
         const before = await snapshot(page);
+        if (change.observe === 'saved') {
+          const next = changes[changes.indexOf(change) + 1];
+          assert.ok(next && !next.prep && !next.hash && !next.observe, `${tag}: a plain change follows persist`);
+          await page.run(keepSettings, { [next.attr]: next.value });
+        }
         await setAttributes(page, { [change.attr]: change.value });
         // The widget draws itself again (theme only restyles): wait until what it shows has changed.
         const changed = await page
@@ -381,6 +480,19 @@ widgetPageSuites((context) => {
           )
           .catch(() => ({ error: 'nothing it shows changed' }));
         assert.equal(changed.error, '', `<${tag} ${change.attr}="${change.value}">`);
+        if (change.observe === 'saved') {
+          // Forgotten: drawn from its attributes again, for the next change.
+          const drawn = await readyCount(page);
+          await page.run(() => document.querySelector('#stage > *').forgetProgress());
+          assert.equal(await waitDrawn(page, drawn + 1), '', `${tag}: drawn again once forgotten`);
+          const kept = await page.run(() => Object.values({ ...localStorage }).map((v) => JSON.parse(v)));
+          assert.ok(!kept.some((v) => v.settings), `${tag}: no settings kept once forgotten`);
+          // persist off again: the later cases start from nothing kept.
+          const again = await readyCount(page);
+          await setAttributes(page, { persist: null });
+          assert.equal(await waitDrawn(page, again + 1), '', `${tag}: drawn without persist`);
+          await page.run(() => localStorage.clear());
+        }
       }
       assert.deepEqual(await page.problems(), []);
     });
@@ -405,8 +517,7 @@ widgetPageSuites((context) => {
             timeout: 60000,
           });
           assert.deepEqual(Object.keys(detail).sort(), detailFields(event), `${tag} ${event.name}: detail fields`);
-          if (detail.statement)
-            checkStatement(detail.statement, event.name.endsWith('completed') ? 'completed' : 'answered');
+          if (detail.statement) checkStatement(detail.statement, VERBS[event.name] ?? 'answered');
         }
         assert.deepEqual(await page.problems(), []);
       },
@@ -579,18 +690,19 @@ widgetPageSuites((context) => {
     assert.deepEqual(await page.problems(), []);
   });
 
-  test('the quiz and the exercises carry the actor the host page sets', async () => {
+  test('the quiz, the exercises and the probe carry the actor the host page sets', async () => {
     const { page } = context;
     const actor = { objectType: 'Agent', name: 'A learner', mbox: 'mailto:learner@example.com' };
-    for (const [tag, steps] of [
-      ['attn-quiz', answerQuiz.slice(0, 2)],
-      ['attn-exercises', checkExercise],
+    for (const [tag, steps, verb] of [
+      ['attn-quiz', answerQuiz.slice(0, 2), 'answered'],
+      ['attn-exercises', checkExercise, 'answered'],
+      ['attn-cue-probe', CASES['attn-cue-probe'].events['attn-change'], 'interacted'],
     ]) {
       assert.equal(await create(page, tag, CASES[tag].base), '');
       await page.run((actor) => (document.querySelector('#stage > *').actor = actor), actor);
       await interact(page, steps);
       const statement = await page.waitFor(() => window.events.find((e) => e.detail?.statement)?.detail.statement);
-      assert.deepEqual(checkStatement(statement, 'answered').actor, actor, tag);
+      assert.deepEqual(checkStatement(statement, verb).actor, actor, tag);
     }
   });
 

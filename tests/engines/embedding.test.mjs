@@ -63,7 +63,7 @@ describeEngines((session) => {
     assert.match(await page.run(() => document.getElementById('frame-log').textContent), /attn-change/);
 
     assert.deepEqual(await page.startWidgets(), ['attn-quiz']);
-    await page.click('#example-quiz .option:nth-of-type(2) input');
+    await page.click('#example-quiz input[value="1"]');
     await page.click('#example-quiz .attn-controls button:first-child'); // Check
     assert.match(
       await page.waitFor(() => document.getElementById('quiz-log').textContent.match(/attn-quiz-answered: .*/)?.[0]),
@@ -87,7 +87,7 @@ describeEngines((session) => {
       window.answers = [];
       document.addEventListener('attn-quiz-answered', (event) => window.answers.push(event.detail));
     });
-    await page.click('attn-quiz .option:nth-of-type(2) input');
+    await page.click('attn-quiz input[value="1"]');
     await page.click('attn-quiz .attn-controls button:first-child'); // Check
     assert.match(await page.waitFor(() => document.querySelector('attn-quiz .feedback').textContent), /^Correct\./);
     assert.equal(await page.run(() => window.answers.at(-1)?.score), 1);

@@ -129,13 +129,13 @@ describeEngines((session) => {
         .addEventListener('attn-quiz-answered', (event) => window.answered.push(event.detail));
     });
     const first = 'attn-quiz fieldset:first-of-type';
-    await page.click(`${first} .option:nth-of-type(1) input`);
+    await page.click(`${first} input[value="0"]`);
     await page.click(`${first} .attn-controls button:first-child`);
     assert.match(
       await page.waitFor((q) => document.querySelector(`${q} .feedback`).textContent, first),
       /^Not quite\./,
     );
-    await page.click(`${first} .option:nth-of-type(2) input`);
+    await page.click(`${first} input[value="1"]`);
     await page.click(`${first} .attn-controls button:first-child`);
     assert.match(
       await page.waitFor((q) => document.querySelector(`${q} .feedback`).textContent.match(/^Correct\..*/)?.[0], first),

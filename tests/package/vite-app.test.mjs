@@ -2,8 +2,9 @@
 // offline into a scratch Vite app in a temporary folder, type-checked against the package's
 // types, built by Vite and rendered in Chromium, Firefox and WebKit under the strict CSP: one
 // `import 'attention-lab'` registers the elements and brings their stylesheet, and the core's
-// .wasm, the training Worker and the lazy chunks come along (a quiz is answered, both models
-// train), and a language's messages come only when a widget speaks it. Run after `npm run build`:
+// .wasm, the training Worker, the recorded weights and the lazy chunks come along (a quiz is
+// answered, the probe's recorded models answer, both models train), and a language's messages
+// come only when a widget speaks it. Run after `npm run build`:
 //   node --test tests/package/
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -76,7 +77,14 @@ test('npm pack makes the package, and it installs offline into a course app', ()
   run('npm', ['install', '--offline', '--no-audit', '--no-fund', `./${packed.filename}`]);
   const installed = JSON.parse(readFileSync(join(app, 'node_modules/attention-lab/package.json'), 'utf8'));
   assert.equal(installed.version, version);
-  assert.deepEqual(installed.dependencies ?? {}, {}, 'the package depends on nothing');
+  // Only the command line (`attention-lab package`) depends on anything: fflate writes the zip,
+  // scorm-again is --preview's stand-in LMS; the widgets themselves import no package.
+  const dev = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).devDependencies;
+  assert.deepEqual(
+    installed.dependencies,
+    { fflate: dev.fflate, 'scorm-again': dev['scorm-again'] },
+    'the package depends on fflate and scorm-again only, at the versions tested',
+  );
 });
 
 test("the author's TypeScript compiles against the package's types", () => {
@@ -112,6 +120,12 @@ test('vite builds the app, and its widgets render in Chromium, Firefox and WebKi
   assert.equal(holding.length, 1, `one file holds the quiz's Spanish messages: ${holding}`);
   spanishQuiz = holding[0];
   assert.ok(statSync(join(assets, spanishQuiz)).size < 4096, `${spanishQuiz} holds only messages`);
+  // The probe's recorded weights are files of the app's build, as the .wasm is.
+  for (const blocks of [1, 2])
+    assert.ok(
+      readdirSync(assets).some((f) => new RegExp(`^cue-${blocks}block\\.weights-.*\\.bin$`).test(f)),
+      `the build emitted the ${blocks}-block model's recorded weights`,
+    );
   site = await serveSite({ roots: [join(app, 'dist')] });
   for (const engine of enginesToRun()) await t.test(engine, () => renders(engine));
 });
@@ -121,7 +135,18 @@ async function renders(engine) {
   const browser = await launch(engine);
   try {
     const page = await browser.open(`${site.url}index.html`, { width: 1000, height: 900 });
-    assert.deepEqual(await page.startWidgets(), ['attn-mask-figure', 'attn-quiz', 'attn-cue-trainer']);
+    assert.deepEqual(await page.startWidgets(), [
+      'attn-mask-figure',
+      'attn-quiz',
+      'attn-cue-trainer',
+      'attn-cue-probe',
+    ]);
+    // the probe's recorded models answered: their weights came through the app's bundler
+    assert.match(
+      await page.run(() => document.querySelector('attn-cue-probe .probe-status').textContent),
+      /^The recorded run: the right answer is \d+/,
+    );
+    assert.equal(await page.run(() => document.querySelectorAll('attn-cue-probe .probe-model').length), 2);
     // the author's attributes took effect (6 positions, 4 real: both masks allow 1+2+3+4+4+4 = 18 of 36 pairs)
     assert.match(
       await page.run(() => document.querySelector('attn-mask-figure [data-mask="both"]').textContent),
@@ -140,7 +165,7 @@ async function renders(engine) {
     assert.ok((await page.run(fetched)).includes(spanishQuiz), 'the Spanish page fetched the Spanish messages');
     await page.run(() => (document.querySelector('attn-quiz').lang = 'en'));
     await page.waitFor(() => document.querySelector('attn-quiz .attn-controls button')?.textContent === 'Check');
-    await page.click('attn-quiz .option:nth-of-type(2) input');
+    await page.click('attn-quiz input[value="1"]');
     await page.click('attn-quiz .attn-controls button:first-child');
     assert.equal(
       await page.waitFor(() => document.getElementById('log').textContent),

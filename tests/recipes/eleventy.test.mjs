@@ -50,7 +50,7 @@ describeEngines((session) => {
       await page.run(() => document.querySelector('attn-quiz legend').textContent),
       /What does each row of attention weights add up to\?/,
     );
-    await page.click('attn-quiz .option:nth-of-type(2) input');
+    await page.click('attn-quiz input[value="1"]');
     await page.click('attn-quiz .attn-controls button:first-child'); // Check
     assert.equal(
       (await page.waitFor(() => window.seen.find((e) => e.name === 'attn-quiz-answered')?.detail)).correct,

@@ -6,7 +6,12 @@
 // documented height must hold the content (no scroll bar), and be at most SLACK px above the
 // tallest engine's. And the framed trainer, training: its frame follows each real change of its
 // content once (posting every step would move it 4 times per run). The frame is on
-// the page's origin, so the page reaches into it. Run after `npm run build`: node --test tests/recipes/
+// the page's origin, so the page reaches into it. And frames far below the fold of a course page
+// on another origin (the frames script sizing them): never scrolled to, their widgets start and
+// each frame takes its content's height, from a reservation too small (the trainer) or too small
+// for the author's longer quiz (the guide's height). And a framed quiz whose src is on the course's
+// origin says in place, from the catalog, where a framed widget's data may come from.
+// Run after `npm run build`: node --test tests/recipes/
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -20,14 +25,28 @@ const TAGS = JSON.parse(readFileSync(resolve(DIST, 'custom-elements.json'), 'utf
   (d) => d.tagName,
 );
 const HOST = resolve(import.meta.dirname, 'frame-host');
+const MESSAGES = resolve(import.meta.dirname, '../../web/src/messages');
 const LMS_RECIPE = resolve(RECIPES, 'lms/lesson.html');
 const measured = {}; // tag -> width -> [px per engine]
-let site;
+let site, course;
 
 before(async () => {
   site = await serveSite({ roots: [HOST, COURSE_SITE, DIST] });
+  const assets = new URL(site.url).origin;
+  course = await serveSite({
+    roots: [HOST, COURSE_SITE],
+    csp: `default-src 'self'; script-src 'self' ${assets}; frame-src ${assets}`,
+    rewrite: (html) =>
+      html
+        .replaceAll('ASSETS/', site.url)
+        .replaceAll('COURSE/', course.url)
+        .replace('QUIZ_HEIGHT', String(FRAME_HEIGHTS.heights['attn-quiz'].at(-1))),
+  });
 });
-after(() => site?.close());
+after(async () => {
+  await site?.close();
+  await course?.close();
+});
 
 /**
  * Brings the framed widget (same origin: the page reaches into the frame's document) to its
@@ -134,7 +153,72 @@ describeEngines((session) => {
       }
     });
   }
+
+  // Last: it opens a page of its own.
+  test("frames far below the fold take their content's height unseen, an author's longer quiz included", async () => {
+    const unseen = await session.browser.open(`${course.url}off-screen.html`, { width: 1000, height: 900 });
+    const fits = {};
+    for (const selector of ['#trainer', '#quiz']) {
+      for (let tries = 0; ; tries++) {
+        const ready = await unseen.runInFrame(selector, () => document.querySelector('[data-ready]') !== null);
+        const fit = await frameFit(unseen, selector);
+        if (ready && Math.abs(fit.content - fit.frame) <= 1 && !fit.scrolls) {
+          fits[selector] = fit;
+          break;
+        }
+        if (tries === 300)
+          throw new Error(
+            `${selector}: its frame never took its content's height (${JSON.stringify({ ready, ...fit })})`,
+          );
+        await new Promise((ok) => setTimeout(ok, 50));
+      }
+    }
+    const page = await unseen.run(() => ({
+      scrolled: scrollY,
+      viewport: innerHeight,
+      firstFrame: document.getElementById('trainer').getBoundingClientRect().top,
+    }));
+    assert.equal(page.scrolled, 0, 'nothing scrolled the page');
+    assert.ok(page.firstFrame > page.viewport + 600, `the frames are far below the fold (at ${page.firstFrame} px)`);
+    assert.ok(fits['#trainer'].frame > 173, `the trainer's frame grew from 173 px to ${fits['#trainer'].frame} px`);
+    const documented = FRAME_HEIGHTS.heights['attn-quiz'].at(-1);
+    assert.ok(
+      fits['#quiz'].frame > documented,
+      `the longer quiz: ${fits['#quiz'].frame} px, over the ${documented} px reserved`,
+    );
+    assert.deepEqual(await unseen.problems(), []);
+  });
+
+  test("a framed quiz whose src is on the course's origin says in place where a framed widget's data may come from", async () => {
+    const page = await session.browser.open(`${course.url}framed-src.html`, { width: 1000, height: 900 });
+    const shown = {};
+    for (const language of ['en', 'es'])
+      for (let tries = 0; !(shown[language] = await page.runInFrame(`#${language}`, readError)); tries++) {
+        if (tries === 200) throw new Error(`the ${language} frame showed no error`);
+        await new Promise((ok) => setTimeout(ok, 50));
+      }
+    const params = {
+      name: 'quiz',
+      origin: new URL(site.url).origin,
+      url: `${course.url}long-quiz.json`,
+      file: 'long-quiz.json',
+    };
+    for (const language of ['en', 'es']) {
+      const catalog = JSON.parse(readFileSync(resolve(MESSAGES, language, 'common.json'), 'utf8'));
+      const expected = catalog.dataFramedOrigin.replace(/\{(\w+)\}/g, (_, name) => params[name]);
+      assert.equal(shown[language], `<attn-quiz>: ${expected}`);
+    }
+    // What the frames' policy refused: the one fetch of each, and nothing else went wrong.
+    const problems = await page.problems();
+    assert.ok(
+      problems.every((line) => line.includes('long-quiz.json')),
+      problems.join('\n'),
+    );
+  });
 });
+
+/** The error the framed quiz shows in its place, if any (run in the frame). */
+const readError = () => document.querySelector('attn-quiz > .attn-error')?.textContent;
 
 // Tightness is judged against the tallest of every engine: with ATTN_ENGINES naming fewer, skipped.
 const someEngines = enginesToRun().length < ENGINES.length && 'needs every engine (ATTN_ENGINES names fewer)';

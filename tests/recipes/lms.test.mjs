@@ -71,7 +71,7 @@ describeEngines((session) => {
     }
     // The reader answers the first question in the quiz's frame (its own origin: a click there).
     await page.runInFrame('iframe:nth-of-type(3)', () => {
-      document.querySelector('attn-quiz .option:nth-of-type(2) input').click();
+      document.querySelector('attn-quiz input[value="1"]').click();
       document.querySelector('attn-quiz .attn-controls button').click();
     });
     const answer = await page.waitFor(() =>

@@ -45,6 +45,30 @@ test("a quiz's mistakes, named by their field", async () => {
   await rejects('quiz', { ...quiz, questions: 'none' }, 'quiz data (inline): questions must be a list, got "none"');
 });
 
+test('a repeated question or exercise id is refused, naming the id and both places', async () => {
+  const quiz = example('quiz');
+  const [first, second] = quiz.questions;
+  await rejects(
+    'quiz',
+    { ...quiz, questions: [first, second, { ...second, id: first.id }] },
+    `quiz data (inline): questions[2].id "${first.id}" is the id of questions[0] too; ids must be unique`,
+  );
+  const set = example('exercises');
+  const task = set.exercises[0];
+  await rejects(
+    'exercises',
+    { ...set, exercises: [task, task] },
+    `exercises data (inline): exercises[1].id "${task.id}" is the id of exercises[0] too; ids must be unique`,
+  );
+  await assert.rejects(checkAuthorData('quiz', { ...quiz, questions: [first, first] }, 'inline'), (error) => {
+    assert.deepEqual(error.said.parts.problem, {
+      key: 'dataDuplicateId',
+      params: { field: 'questions[1].id', id: first.id, earlier: 'questions[0]' },
+    });
+    return true;
+  });
+});
+
 test("a table's mistakes, named by their field", async () => {
   const table = example('table');
   await rejects(

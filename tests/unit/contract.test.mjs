@@ -11,6 +11,7 @@ import {
   attributesOf,
   defaultText,
   descriptionOf,
+  divisorsOf,
   formatValue,
   parseAttribute,
   propertyName,
@@ -193,4 +194,33 @@ test("every attribute's property: camelCase, one per attribute, a JavaScript nam
 
 test('every contract takes its tag from the one list of tags', () => {
   assert.deepEqual(CONTRACTS.map((c) => c.tag).sort(), Object.values(TAGS).sort());
+});
+
+test('a field that must divide another (FieldSpec.divides): only the divisors of its default, in range, named in the error', () => {
+  const divides = {
+    cueTrain: {
+      defaults: { heads: 1, dModel: 12 },
+      fields: [field('heads', 'integer', { max: 256, divides: 'dModel' }), field('dModel', 'integer', { divides: '' })],
+    },
+  };
+  const heads = { name: 'heads', core: { config: 'cueTrain', key: 'heads' } };
+  assert.deepEqual(divisorsOf(heads, divides), { size: 12, other: 'dModel', divisors: [1, 2, 3, 4, 6, 12] });
+  assert.equal(parseAttribute(heads, '6', divides, BASE), 6);
+  assert.throws(
+    () => parseAttribute(heads, '5', divides, BASE),
+    (error) =>
+      error instanceof AuthorError &&
+      error.message === 'heads must be a divisor of 12: 1, 2, 3, 4, 6, 12, got "5"' &&
+      error.said.parts.expected.key === 'valueDivisor' &&
+      error.said.parts.expected.params.values === '1, 2, 3, 4, 6, 12',
+  );
+  assert.equal(valuePhrase(heads, divides), 'a divisor of 12: 1, 2, 3, 4, 6, 12');
+  // the widget's cap keeps the divisors within it
+  const capped = { ...heads, cap: 4, capReason: 'room' };
+  assert.deepEqual(divisorsOf(capped, divides).divisors, [1, 2, 3, 4]);
+  assert.throws(() => parseAttribute(capped, '6', divides, BASE), /divisor of 12: 1, 2, 3, 4, got "6"/);
+  // a field without the relation reads as before
+  const width = { name: 'd-model', core: { config: 'cueTrain', key: 'dModel' } };
+  assert.equal(divisorsOf(width, divides), undefined);
+  assert.equal(parseAttribute(width, '5', divides, BASE), 5);
 });

@@ -76,3 +76,26 @@ test('probes are checked as before, with the same messages', () => {
     error: 'probe: target must be { source: "recorded" or "live", blocks: 1 or 2 }',
   });
 });
+
+test("a probe or an intervention carries the addresses of the core's .wasm and the recorded weights, each checked", () => {
+  const weightsUrl = 'https://course.example.org/assets/cue-2block.weights-x1.bin';
+  assert.deepEqual(parseRequest({ type: 'probe', requestId: 3, target, tokens, weightsUrl }), {
+    type: 'probe',
+    requestId: 3,
+    target,
+    tokens,
+    weightsUrl,
+  });
+  assert.deepEqual(
+    parseRequest({ type: 'intervene', requestId: 3, target, config: {}, inputs: {}, weightsUrl: 'blob:x' }),
+    { type: 'intervene', requestId: 3, target, config: {}, inputs: {}, weightsUrl: 'blob:x' },
+  );
+  for (const [type, extra] of [
+    ['probe', { tokens }],
+    ['intervene', { config: {}, inputs: {} }],
+  ])
+    assert.deepEqual(
+      parseRequest({ type, requestId: 3, target, ...extra, weightsUrl: 'file:///cue-2block.weights.bin' }),
+      { error: `${type}: weightsUrl must be an http(s) or blob: address` },
+    );
+});

@@ -2,7 +2,15 @@
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { afterEach, test } from 'node:test';
-import { activityId, answeredStatement, completedStatement } from '../../web/src/widgets/element/xapi.ts';
+import {
+  activityId,
+  answeredStatement,
+  completedStatement,
+  interactedStatement,
+  trainedStatement,
+  XAPI_EXTENSIONS,
+  xapiDuration,
+} from '../../web/src/widgets/element/xapi.ts';
 
 // Learning Locker's statement validator (CommonJS).
 const validateStatement = createRequire(import.meta.url)('xapi-validation').default;
@@ -96,13 +104,54 @@ test('answered without an actor gets the anonymous one; a wrong answer scores 0;
   assert.notEqual(refused.actor.account.name, account.name, 'storage refused: an id for this page load');
 });
 
-test('completed: success only when every item is right, scaled by the total', () => {
+test('completed: success when the scaled score reaches the pass mark, scaled by the total', () => {
   const common = { element: element({ lang: 'en' }), actor: LEARNER, activity: ACTIVITY, name: 'Check yourself' };
-  const some = completedStatement({ ...common, score: 3, total: 4 });
+  const some = completedStatement({ ...common, score: 3, total: 4, passMark: 1 });
   assert.deepEqual(problems(some), []);
   assert.deepEqual(some.result, { success: false, completion: true, score: { scaled: 0.75, raw: 3, min: 0, max: 4 } });
-  assert.equal(completedStatement({ ...common, score: 4, total: 4 }).result.success, true);
-  assert.equal(completedStatement({ ...common, score: 0, total: 0 }).result.score.scaled, 0);
+  assert.equal(completedStatement({ ...common, score: 4, total: 4, passMark: 1 }).result.success, true);
+  assert.equal(
+    completedStatement({ ...common, score: 3, total: 4, passMark: 0.75 }).result.success,
+    true,
+    'at the mark',
+  );
+  assert.equal(completedStatement({ ...common, score: 4, total: 5, passMark: 0.8 }).result.success, true, '4/5 = 0.8');
+  assert.equal(completedStatement({ ...common, score: 2, total: 4, passMark: 0.75 }).result.success, false);
+  assert.equal(completedStatement({ ...common, score: 0, total: 3, passMark: 0 }).result.success, true, 'mark 0');
+  assert.equal(completedStatement({ ...common, score: 0, total: 0, passMark: 1 }).result.score.scaled, 0);
+});
+
+test('registration: both statements carry it as context.registration, valid xAPI; none without it', () => {
+  const registration = '0f8fad5b-d9cb-469f-a165-70867728950e';
+  const common = { element: element({ lang: 'en' }), actor: LEARNER, activity: ACTIVITY, registration };
+  const answered = answeredStatement({
+    ...common,
+    id: 'q1',
+    name: 'Q',
+    success: false,
+    response: '2',
+    choices: ['a', 'b', 'c'],
+    correctChoice: 0,
+  });
+  const completed = completedStatement({ ...common, name: 'Quiz', score: 1, total: 2, passMark: 0.5 });
+  for (const statement of [answered, completed]) {
+    assert.deepEqual(problems(statement), []);
+    assert.equal(statement.context.registration, registration);
+  }
+  assert.deepEqual(answered.context.contextActivities.parent, [{ objectType: 'Activity', id: ACTIVITY }]);
+  assert.equal(completed.result.success, true);
+  // The validator checks the registration's form: a bad one is refused (so the check above means something).
+  assert.notDeepEqual(problems({ ...completed, context: { registration: 'not-a-uuid' } }), []);
+  const without = completedStatement({
+    ...common,
+    registration: undefined,
+    name: 'Quiz',
+    score: 1,
+    total: 2,
+    passMark: 1,
+  });
+  assert.equal(without.context, undefined);
+  assert.deepEqual(problems(without), []);
 });
 
 test("activityId: the attribute, else the page (no hash) with the element's id, else its tag and place", () => {
@@ -115,4 +164,90 @@ test("activityId: the attribute, else the page (no hash) with the element's id, 
     'https://course.example.org/week1.html#check%20yourself',
   );
   assert.equal(activityId(second, undefined), 'https://course.example.org/week1.html#attn-quiz-2');
+});
+
+test('a training run finished: "experienced", the best validation accuracy as its score, duration and settings', () => {
+  const statement = trainedStatement({
+    element: element({ lang: 'zh-CN', localName: 'attn-cue-trainer' }),
+    actor: LEARNER,
+    activity: ACTIVITY,
+    registration: 'ec531277-b57b-4c15-8d91-d292c5b2b8f7',
+    name: '训练',
+    blocks: 2,
+    best: 0.987654321,
+    bestEpoch: 27,
+    route: 'cue-position',
+    settings: { seed: 3, heads: 2, epochs: 30 },
+    durationMs: 61234.5,
+  });
+  assert.deepEqual(problems(statement), []);
+  assert.equal(statement.verb.id, 'http://adlnet.gov/expapi/verbs/experienced');
+  assert.equal(statement.object.id, ACTIVITY);
+  assert.deepEqual(statement.object.definition.name, { 'zh-CN': '训练' });
+  assert.deepEqual(statement.result.score, { scaled: 0.9877, raw: 0.9877, min: 0, max: 1 });
+  assert.equal(statement.result.completion, true);
+  assert.equal(statement.result.success, undefined, 'a run is not graded');
+  assert.equal(statement.result.duration, 'PT61.23S');
+  assert.deepEqual(statement.result.extensions, {
+    [XAPI_EXTENSIONS.settings]: { seed: 3, heads: 2, epochs: 30, blocks: 2 },
+    [XAPI_EXTENSIONS.run]: { bestEpoch: 27, route: 'cue-position' },
+  });
+  assert.equal(statement.context.registration, 'ec531277-b57b-4c15-8d91-d292c5b2b8f7');
+  assert.equal(xapiDuration(0), 'PT0.00S');
+  assert.equal(xapiDuration(-5), 'PT0.00S', 'never negative');
+});
+
+test('an intervention tried in the probe: "interacted", the sequence as the response, each model\'s result', () => {
+  const intervention = {
+    action: 'knock-out',
+    ablation: 'zero',
+    pattern: 'previous',
+    block: 2,
+    head: 1,
+    positions: [],
+    patchInto: [],
+  };
+  const result = (blocks, status, accuracy) => ({
+    blocks,
+    status,
+    message: '',
+    accuracy,
+    loss: 0.5,
+    cleanAccuracy: 0.99991,
+    cleanLoss: 0.1,
+    restoredFraction: NaN,
+    sequenceRestoredFraction: NaN,
+    prediction: 4,
+    unchangedPrediction: 5,
+    probabilities: [0.1, 0.9],
+    unchangedProbabilities: [0.2, 0.8],
+    ms: 3,
+  });
+  const statement = interactedStatement({
+    element: element({ lang: 'en' }),
+    actor: LEARNER,
+    activity: ACTIVITY,
+    name: 'Probing',
+    tokens: [0, 7, 4, 1, 1, 2, 3, 5, 6, 7],
+    intervention,
+    results: [result(1, 'not-applicable', NaN), result(2, 'changed', 0.123456)],
+  });
+  assert.deepEqual(problems(statement), []);
+  assert.equal(statement.verb.id, 'http://adlnet.gov/expapi/verbs/interacted');
+  assert.equal(statement.result.response, '0,7,4,1,1,2,3,5,6,7');
+  assert.equal(statement.result.score, undefined);
+  assert.deepEqual(statement.result.extensions[XAPI_EXTENSIONS.intervention], intervention);
+  assert.deepEqual(statement.result.extensions[XAPI_EXTENSIONS.results], [
+    {
+      blocks: 1,
+      status: 'not-applicable',
+      prediction: 4,
+      unchangedPrediction: 5,
+      accuracy: null,
+      cleanAccuracy: 0.9999,
+    },
+    { blocks: 2, status: 'changed', prediction: 4, unchangedPrediction: 5, accuracy: 0.1235, cleanAccuracy: 0.9999 },
+  ]);
+  assert.deepEqual(JSON.parse(JSON.stringify(statement)), statement, 'survives JSON as it is');
+  assert.equal(statement.context, undefined, 'no registration: no context');
 });

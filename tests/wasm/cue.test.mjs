@@ -113,6 +113,18 @@ test('training in batch steps reports progress and equals training in epochs', (
   }
 });
 
+test('the spec says that heads divide dModel (FieldSpec.divides), and the core refuses a heads that does not', () => {
+  const { defaults, fields } = core.configs.cueTrain;
+  const divides = Object.fromEntries(fields.filter((f) => f.divides).map((f) => [f.key, f.divides]));
+  assert.deepEqual(divides, { heads: 'dModel' });
+  const heads = fields.find((f) => f.key === 'heads');
+  for (let h = heads.min; h <= Math.min(heads.max, defaults.dModel + 1); h++) {
+    const create = () => core.createCueModel({ heads: h, epochs: 1 }).dispose();
+    if (defaults.dModel % h === 0) assert.doesNotThrow(create, `heads ${h}`);
+    else assert.throws(create, /heads must divide dModel/, `heads ${h}`);
+  }
+});
+
 test('bad configs are Errors naming the field as JS writes it, and the module stays usable', () => {
   assert.throws(() => core.createCueModel({ blocks: 0 }), /^Error: blocks must be a whole number in \[1, 8\], got 0$/);
   assert.throws(

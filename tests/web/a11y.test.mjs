@@ -113,6 +113,9 @@ test('axe: the lesson with every widget started, and after answering, has no ser
 
 test('axe: the embedding guide and each widget framed alone have no serious or critical violation', async (t) => {
   const guide = await browser.open(server.url + 'embed.html', { width: 1280, height: 720 });
+  // The configurator (its preview started) comes first; the example quiz starts once scrolled to.
+  await guide.locate('.configurator-preview > [data-ready]').waitFor();
+  await guide.locate('#example-quiz attn-quiz').scrollIntoView();
   await guide.locate('#example-quiz attn-quiz[data-ready]').waitFor();
   const guideViolations = await audit(guide);
   t.diagnostic(`embed.html (guide): ${summary(guideViolations)}`);

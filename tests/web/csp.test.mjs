@@ -2,10 +2,15 @@
 // frame in it) records each `securitypolicyviolation` event from its very first script on, and
 // after every widget has started, been used and one short training has run, there must be
 // none, on the lesson, on the embedding guide and on embed.html framing each widget. (The
-// other browser suites only see violations that reach the console.) Run after `npm run build`.
+// other browser suites only see violations that reach the console.) And a course page whose
+// policy refuses the widgets' stylesheet (style-src 'none'): each widget says so in its place,
+// in the catalog's words, and works. Run after `npm run build`.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { closeSite, openSite, startLesson } from '../support/chromium.mjs';
+import { DIST, serveSite } from '../support/engines.mjs';
 
 const WIDGETS = [
   'attn-soft-lookup',
@@ -130,4 +135,59 @@ test('the watcher sees a violation when there is one', async () => {
   const [v] = await violations(page);
   assert.match(v.directive, /^style-src/);
   await page.close();
+});
+
+test("a course page whose policy refuses the widgets' stylesheet: each widget says so in place and works", async () => {
+  const english = JSON.parse(
+    readFileSync(resolve(import.meta.dirname, '../../web/src/messages/en/common.json'), 'utf8'),
+  ).stylesheetMissing;
+  const policy = (styles) => `default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src ${styles}`;
+  for (const styles of ["'self'", "'none'"]) {
+    const course = await serveSite({
+      roots: [
+        resolve(import.meta.dirname, 'course-styles'),
+        resolve(import.meta.dirname, '../recipes/course-site'),
+        DIST,
+      ],
+      csp: policy(styles),
+    });
+    try {
+      const page = await browser.open(`${course.url}course.html`, { width: 1000, height: 900 });
+      assert.deepEqual(await page.startWidgets(), ['attn-mask-figure', 'attn-quiz']);
+      if (styles === "'self'") {
+        // The stylesheet's mark is on each widget when it draws, so no widget says anything.
+        assert.deepEqual(
+          await page.run(() =>
+            [...document.querySelectorAll('.attn-widget')].map((w) =>
+              getComputedStyle(w).getPropertyValue('--attn-stylesheet').trim(),
+            ),
+          ),
+          ['applied', 'applied'],
+        );
+        assert.equal(await page.run(() => document.querySelectorAll('.attn-style-note').length), 0);
+        assert.deepEqual(await page.problems(), []);
+        continue;
+      }
+      const notes = await page.waitFor(() => {
+        const found = [...document.querySelectorAll('.attn-style-note')];
+        return found.length === 2 && found.map((note) => [note.parentElement.localName, note.textContent]);
+      });
+      assert.deepEqual(notes, [
+        ['attn-mask-figure', english],
+        ['attn-quiz', english],
+      ]);
+      // and the quiz still answers
+      await page.click('attn-quiz .option:nth-of-type(2) input');
+      await page.click('attn-quiz .attn-controls button');
+      assert.match(await page.waitFor(() => document.querySelector('attn-quiz .feedback')?.textContent), /Yes\.$/);
+      const problems = await page.problems();
+      assert.ok(
+        problems.length > 0 && problems.every((line) => /style-src|attention-lab\.css/.test(line)),
+        problems.join('\n'),
+      );
+      await page.close();
+    } finally {
+      await course.close();
+    }
+  }
 });

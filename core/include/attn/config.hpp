@@ -52,6 +52,7 @@ struct FieldInfo {
   bool open_min = false, open_max = false;  // exclude min / max themselves
   int max_count = 0;                        // lists: 1..max_count elements
   const char* choices = nullptr;            // choices (std::string fields): the allowed values, "|"-separated
+  const char* divides = nullptr;  // int fields: the C++ name of the same config's int field this one must divide
 };
 
 // A field that holds one of a few names: choice("ablation", "ablation", "ablation", "zero|mean", help).

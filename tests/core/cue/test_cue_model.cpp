@@ -213,6 +213,22 @@ TEST_CASE("bad training configs name the field", "[nn]") {
   CHECK_THROWS_WITH(CueTrainer(config), Contains("heads must divide d_model"));
 }
 
+TEST_CASE("The cue config declares that heads divide d_model, naming a field it has", "[nn]") {
+  const attn::FieldInfo* heads = attn::find_field<CueTrainConfig>("heads");
+  REQUIRE(heads != nullptr);
+  REQUIRE(heads->divides != nullptr);
+  CHECK(std::string(heads->divides) == "d_model");
+  CHECK(attn::find_field<CueTrainConfig>(heads->divides) != nullptr);
+  // Every such declaration joins two integer fields.
+  for (const attn::FieldEntry& entry : attn::field_table<CueTrainConfig>())
+    if (entry.info.divides != nullptr) {
+      INFO(entry.info.name);
+      CHECK(entry.kind == attn::FieldKind::integer);
+      for (const attn::FieldEntry& other : attn::field_table<CueTrainConfig>())
+        if (std::string(other.info.name) == entry.info.divides) CHECK(other.kind == attn::FieldKind::integer);
+    }
+}
+
 namespace {
 // Runs the attention-lab command line on `words`; returns the exit code, stdout and stderr.
 struct CliRun {

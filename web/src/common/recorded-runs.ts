@@ -2,7 +2,8 @@
 // ... --json`, same core as the browser's), on which the lesson's words about training rest:
 // the trainer's recorded run (both models, default seed; the 2-block one with its attention
 // after every epoch), 1 block on other seeds and with more heads and epochs, and a seed whose
-// 2-block model takes the other route. Absent files (a build without them) leave them out.
+// 2-block model takes the other route. Absent files (a build without them) leave them out. Their
+// trained weights are addressed in recorded-weights.ts.
 import type { CueAnalysis, CueConfig, CueReport } from '../core';
 
 /** What `attention-lab cue --json` writes: the core's CueReport, the time, and with --trace the analysis per epoch. */
@@ -27,23 +28,12 @@ const otherRoute = import.meta.glob<RecordedRun>('../generated/runs/two-block-*.
   eager: true,
   import: 'default',
 });
-// The trained weights, fetched only when a probe asks for them (raw float32, core/include/attn/cue/probe.hpp).
-const weightUrls = import.meta.glob<string>('../generated/cue-*block.weights.bin', {
-  eager: true,
-  query: '?url',
-  import: 'default',
-});
 
 /** The trainer's recorded runs of the 1-block and the 2-block model, if this build has them. */
 export function recordedCueRuns(): [RecordedRun, RecordedRun] | undefined {
   const one = trainerRuns['../generated/cue-1block.json'];
   const two = trainerRuns['../generated/cue-2block.json'];
   return one && two ? [one, two] : undefined;
-}
-
-/** The address of the weights of the recorded `blocks`-block model, if this build has them. */
-export function recordedWeightsUrl(blocks: number): string | undefined {
-  return weightUrls[`../generated/cue-${blocks}block.weights.bin`];
 }
 
 /** A recorded run reduced to what the lesson quotes. */

@@ -164,6 +164,8 @@ export interface FieldSpec {
   maxCount: number;
   /** choices: the allowed values */
   choices: string[];
+  /** integers: the key of the same config's field this one must divide ("dModel" for cueTrain.heads), else "" */
+  divides: string;
 }
 
 export interface ConfigSpec<C> {

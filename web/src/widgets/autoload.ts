@@ -8,6 +8,7 @@
 import './widgets.css';
 import { showFailure } from '../host/failure';
 import { TAGS, type WidgetTag } from './element/tags';
+import { unknownTagWarning } from './element/closest-tag';
 
 /** Each widget's module, which defines its element when it loads. */
 const WIDGETS: Record<WidgetTag, () => Promise<unknown>> = {
@@ -26,9 +27,15 @@ const WIDGETS: Record<WidgetTag, () => Promise<unknown>> = {
 };
 
 const loading = new Set<string>();
+/** attn-* tags that are no widget (a misspelling shows nothing): warned about once each. */
+const unknown = new Set<string>();
 
 function define(tag: string): void {
   const load = Object.hasOwn(WIDGETS, tag) ? WIDGETS[tag as WidgetTag] : undefined;
+  if (!load && tag.startsWith('attn-') && !unknown.has(tag) && !customElements.get(tag)) {
+    unknown.add(tag);
+    console.warn(unknownTagWarning(tag));
+  }
   if (!load || loading.has(tag) || customElements.get(tag)) return;
   loading.add(tag);
   load().catch((error: unknown) => {

@@ -37,9 +37,13 @@ export type ModelBlocks = 1 | 2;
 export const BOTH_MODELS: readonly ModelBlocks[] = [1, 2];
 
 export type TrainerRequest =
-  /** wasmUrl (train and probe): where the core's .wasm is, when the Worker cannot find it next to itself (bundled apart); models: which to train (default both) */
+  /**
+   * wasmUrl (train, probe, intervene): where the core's .wasm is, when the Worker cannot find it
+   * next to itself (bundled apart); weightsUrl (probe, intervene of the recorded run): where its
+   * model's trained weights are, likewise; models: which to train (default both)
+   */
   | { type: 'train'; runId: number; config: Partial<CueConfig>; models?: ModelBlocks[]; wasmUrl?: string }
-  | { type: 'probe'; requestId: number; target: ProbeTarget; tokens: number[]; wasmUrl?: string }
+  | { type: 'probe'; requestId: number; target: ProbeTarget; tokens: number[]; wasmUrl?: string; weightsUrl?: string }
   | {
       type: 'intervene';
       requestId: number;
@@ -47,6 +51,7 @@ export type TrainerRequest =
       config: Partial<InterventionConfig>;
       inputs: InterventionLists;
       wasmUrl?: string;
+      weightsUrl?: string;
     }
   | { type: 'pause' }
   | { type: 'resume' }
@@ -120,17 +125,18 @@ const modelsOk = (models: unknown) =>
   (Array.isArray(models) && models.length > 0 && models.every(isBlocks) && new Set(models).size === models.length);
 const withModels = (models: unknown) =>
   models ? { models: [...(models as ModelBlocks[])].sort((a, b) => a - b) } : {};
-const wasmUrlOk = (url: unknown) => url === undefined || (typeof url === 'string' && /^(https?|blob):/.test(url));
+const urlOk = (url: unknown) => url === undefined || (typeof url === 'string' && /^(https?|blob):/.test(url));
 const withWasmUrl = (url: unknown) => (url ? { wasmUrl: url as string } : {});
+const withWeightsUrl = (url: unknown) => (url ? { weightsUrl: url as string } : {});
 
 /** The Worker's own failures a widget tells a reader about: no live run yet, no recorded weights, their file refused (values.status). */
 export type WorkerErrorCode = 'no-live-run' | 'no-recorded-weights' | 'weights-status';
 
-/** A probe's or an intervention's request id, target and wasmUrl, or {error}. */
+/** A probe's or an intervention's request id, target, wasmUrl and weightsUrl, or {error}. */
 function askedOf(
   type: 'probe' | 'intervene',
   m: Record<string, unknown>,
-): { requestId: number; target: ProbeTarget; wasmUrl?: string } | { error: string } {
+): { requestId: number; target: ProbeTarget; wasmUrl?: string; weightsUrl?: string } | { error: string } {
   if (!Number.isSafeInteger(m.requestId) || (m.requestId as number) < 0)
     return { error: `${type}: requestId must be a whole number` };
   const target = m.target as Partial<ProbeTarget> | null;
@@ -141,11 +147,13 @@ function askedOf(
     !isBlocks(target.blocks)
   )
     return { error: `${type}: target must be { source: "recorded" or "live", blocks: 1 or 2 }` };
-  if (!wasmUrlOk(m.wasmUrl)) return { error: `${type}: wasmUrl must be an http(s) or blob: address` };
+  if (!urlOk(m.wasmUrl)) return { error: `${type}: wasmUrl must be an http(s) or blob: address` };
+  if (!urlOk(m.weightsUrl)) return { error: `${type}: weightsUrl must be an http(s) or blob: address` };
   return {
     requestId: m.requestId as number,
     target: { source: target.source!, blocks: target.blocks! },
     ...withWasmUrl(m.wasmUrl),
+    ...withWeightsUrl(m.weightsUrl),
   };
 }
 
@@ -161,7 +169,7 @@ export function parseRequest(data: unknown): TrainerRequest | { error: string } 
         return { error: 'train: config must be an object of training options' };
       if (!modelsOk(m.models))
         return { error: 'train: models must be a list of 1, 2 or both (the blocks of each model), each once' };
-      if (!wasmUrlOk(m.wasmUrl)) return { error: 'train: wasmUrl must be an http(s) or blob: address' };
+      if (!urlOk(m.wasmUrl)) return { error: 'train: wasmUrl must be an http(s) or blob: address' };
       return {
         type: 'train',
         runId: m.runId as number,

@@ -6,7 +6,8 @@
 // same models likewise. Messages are checked;
 // anything malformed is answered with an error message and changes nothing.
 import { loadCore, type Core, type CueConfig, type CueModel, type InterventionConfig } from '../core';
-import { recordedCueRuns, recordedWeightsUrl } from '../common/recorded-runs';
+import { recordedCueRuns } from '../common/recorded-runs';
+import { recordedWeightsUrl } from '../common/recorded-weights';
 import {
   BOTH_MODELS,
   parseRequest,
@@ -144,17 +145,17 @@ async function train(id: number, config: Partial<CueConfig>, blocks: readonly Mo
   }
 }
 
-/** The trained weights a probe target names, and the config of their model. */
-async function trainedWeights({
-  source,
-  blocks,
-}: ProbeTarget): Promise<{ config: Partial<CueConfig>; weights: Float32Array }> {
+/** The trained weights a probe target names (the recorded ones at `weightsUrl`, else next to this file), and the config of their model. */
+async function trainedWeights(
+  { source, blocks }: ProbeTarget,
+  weightsUrl: string | undefined,
+): Promise<{ config: Partial<CueConfig>; weights: Float32Array }> {
   if (source === 'live') {
     const live = liveWeights.get(blocks);
     if (!live) throw new WorkerError('no finished live run to probe yet: train both models first', 'no-live-run');
     return live;
   }
-  const url = recordedWeightsUrl(blocks);
+  const url = weightsUrl ?? recordedWeightsUrl(blocks);
   const report = recordedCueRuns()?.[blocks - 1];
   if (!url || !report) throw new WorkerError('this build has no recorded weights to probe', 'no-recorded-weights');
   const response = await fetch(url);
@@ -165,13 +166,13 @@ async function trainedWeights({
   return { config: report.config, weights: new Float32Array(await response.arrayBuffer()) };
 }
 
-/** The model that answers probes of `target`, built on the first probe. */
-function probeModel(target: ProbeTarget): Promise<CueModel> {
+/** The model that answers probes of `target`, built on the first probe (the recorded weights fetched from `weightsUrl`, if given). */
+function probeModel(target: ProbeTarget, weightsUrl: string | undefined): Promise<CueModel> {
   const key = `${target.source}-${target.blocks}`;
   let model = probeModels.get(key);
   if (!model) {
     model = (async () => {
-      const [{ config, weights }, core] = await Promise.all([trainedWeights(target), getCore()]);
+      const [{ config, weights }, core] = await Promise.all([trainedWeights(target, weightsUrl), getCore()]);
       const built = core.createCueModel(config);
       try {
         built.loadWeights(weights);
@@ -193,8 +194,13 @@ async function forgetProbeModel(key: string): Promise<void> {
   (await model?.catch(() => undefined))?.dispose();
 }
 
-async function probe(requestId: number, target: ProbeTarget, tokens: number[]): Promise<void> {
-  const model = await probeModel(target);
+async function probe(
+  requestId: number,
+  target: ProbeTarget,
+  tokens: number[],
+  weightsUrl: string | undefined,
+): Promise<void> {
+  const model = await probeModel(target, weightsUrl);
   const started = performance.now();
   const result = model.probe(tokens);
   post({ type: 'probe', requestId, target, probe: result, forwardMs: performance.now() - started });
@@ -206,8 +212,9 @@ async function intervene(
   target: ProbeTarget,
   config: Partial<InterventionConfig>,
   inputs: InterventionLists,
+  weightsUrl: string | undefined,
 ): Promise<void> {
-  const model = await probeModel(target);
+  const model = await probeModel(target, weightsUrl);
   const started = performance.now();
   const intervention = model.intervene(config, inputs);
   post({ type: 'intervene', requestId, target, intervention, ms: performance.now() - started });
@@ -260,7 +267,7 @@ addEventListener('message', (event: MessageEvent) => {
       stop();
       break;
     case 'probe':
-      probe(request.requestId, request.target, request.tokens).catch((error) =>
+      probe(request.requestId, request.target, request.tokens, request.weightsUrl).catch((error) =>
         post({
           type: 'error',
           requestId: request.requestId,
@@ -269,7 +276,7 @@ addEventListener('message', (event: MessageEvent) => {
       );
       break;
     case 'intervene':
-      intervene(request.requestId, request.target, request.config, request.inputs).catch((error) =>
+      intervene(request.requestId, request.target, request.config, request.inputs, request.weightsUrl).catch((error) =>
         post({
           type: 'error',
           requestId: request.requestId,

@@ -60,7 +60,8 @@ struct CueTrainConfig {
   static void fields(Visit&& visit) {
     using C = CueTrainConfig;
     visit(FieldInfo{"blocks", "blocks", "blocks", 1, kCueMaxBlocks, "transformer blocks"}, member<&C::blocks>);
-    visit(FieldInfo{"heads", "heads", "heads", 1, kCueMaxWidth, "attention heads per block, dividing d_model"},
+    visit(FieldInfo{"heads", "heads", "heads", 1, kCueMaxWidth, "attention heads per block, dividing d_model", false,
+                    false, 0, nullptr, "d_model"},
           member<&C::heads>);
     visit(FieldInfo{"d_model", "dModel", "d-model", 1, kCueMaxWidth, "model width"}, member<&C::d_model>);
     visit(FieldInfo{"d_ff", "dFF", "d-ff", 1, kCueMaxFeedForward, "hidden width of the feed-forward layers"},

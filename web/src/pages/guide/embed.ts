@@ -12,6 +12,7 @@ import { exampleLanguage, renderNumberRules, renderRightToLeft } from './languag
 import { CONTRACTS } from '../../widgets/element/contracts';
 import { frameWidget } from './frame-page';
 import { renderHostingGuide } from './guide';
+import { renderConfigurator } from './configurator';
 
 async function frameMode(tag: string, params: URLSearchParams): Promise<void> {
   applyPageLanguage();
@@ -86,8 +87,10 @@ async function guideMode(): Promise<void> {
     quizLog.textContent = `attn-quiz-answered: ${JSON.stringify(d)}`;
   });
 
-  // The reference, once the core can say its defaults and ranges.
-  renderReference(document.getElementById('widget-reference')!, (await getCore()).configs);
+  // The configurator and the reference, once the core can say its defaults and ranges.
+  const { configs } = await getCore();
+  await renderConfigurator(document.getElementById('configurator')!, configs, new URL('./', location.href).href);
+  renderReference(document.getElementById('widget-reference')!, configs);
 }
 
 applyPageTheme();

@@ -4,6 +4,10 @@
 // - its content height, whenever that changes (a smaller one once it has held a moment), so the
 //   host's frames script (host/frames.ts) sizes the frame to it: no scroll bar, nothing cut off;
 // - every event of the widget, with its detail as it is.
+// The widget starts at once, not when it nears the viewport as on a page: in a frame, "near the
+// viewport" is judged through the frame's own box, so a widget in a frame off-screen (or in one
+// its host shrank) would not start, and its frame would keep a height that is not its content's.
+// A widget's data (src) comes from the frame's own origin only (data-fetch.ts says why, in place).
 // ?parent-origin=ORIGIN declares the one origin that may receive the messages. Learner data
 // (every event of attn-quiz and attn-exercises: answers, scores, learning records) is posted
 // only to a declared parent-origin; without one, the height and the other widgets' events go to
@@ -11,6 +15,8 @@
 import { eventsOf } from '../../widgets/element/contract';
 import { CONTRACTS } from '../../widgets/element/contracts';
 import { MESSAGE_SOURCE, isHostMessage } from '../../host/frame-protocol';
+import { startAtOnce } from '../../widgets/element/base';
+import { inFramedWidget } from '../../widgets/element/data-fetch';
 import './frame-page.css';
 
 /** How long a smaller content height must hold before the frame is told (ms). */
@@ -53,6 +59,7 @@ export function frameWidget(
   known: readonly string[],
   prepare?: (widget: HTMLElement) => void,
 ): void {
+  inFramedWidget(); // its data (src) from the frame's own origin only: a refusal says so
   let content: HTMLElement;
   if (known.includes(tag)) {
     content = document.createElement(tag);
@@ -61,6 +68,7 @@ export function frameWidget(
       if (/^[a-z][a-z0-9-]{0,39}$/.test(name) && value.length <= 2000) content.setAttribute(name, value);
     }
     prepare?.(content);
+    startAtOnce(content);
   } else {
     content = document.createElement('p');
     content.className = 'attn-error';
@@ -76,27 +84,44 @@ function postToParent(content: HTMLElement, tag: string, origin: string | null):
   const post = (message: { type: 'height'; height: number } | { type: 'event'; name: string; detail: unknown }) =>
     window.parent.postMessage({ source: MESSAGE_SOURCE, ...message }, origin ?? '*');
   const learnerData = LEARNER_DATA_WIDGETS.includes(tag);
-  for (const name of WIDGET_EVENTS) {
-    if (learnerData && name !== 'attn-ready' && origin === null) continue;
-    content.addEventListener(name, (event) =>
-      post({ type: 'event', name, detail: structuredClone((event as CustomEvent).detail ?? null) }),
-    );
-  }
   // The root's box is the content's height, margins included, whatever the frame's own height.
-  // Nothing is posted before the widget has drawn something (the frame keeps the height its page
-  // gave it meanwhile). Growth is posted at once, so nothing is cut off; a smaller height only
-  // once it has held for SHRINK_AFTER_MS, so content replaced in steps (the trainer clears its
-  // results, then adds a progress row per model) moves the page around it once, not per step.
+  // Nothing is posted before the widget has drawn something other than the author's data (its
+  // <script type="application/json">): the frame keeps the height its page gave it meanwhile.
+  // Growth is posted at once, so nothing is cut off; a smaller height only once it has held for
+  // SHRINK_AFTER_MS, so content replaced in steps (the trainer clears its results, then adds a
+  // progress row per model) moves the page around it once, not per step. Measured when the
+  // root's size changes and after each of the widget's events: a browser may hold back the
+  // resize observations of a frame out of view until it is shown (after an event, the widget's
+  // task ends first: it may change more after it dispatched).
   let posted = -1;
-  let shrink: ReturnType<typeof setTimeout> | undefined;
+  let waiting: { height: number; timer: ReturnType<typeof setTimeout> } | undefined; // a smaller height
   const postHeight = (height: number) => post({ type: 'height', height: (posted = height) });
-  new ResizeObserver(() => {
-    if (content.localName.startsWith('attn-') && content.firstElementChild === null) return;
+  const measure = () => {
+    if (content.localName.startsWith('attn-') && content.querySelector(':scope > :not(script)') === null) return;
     const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
-    clearTimeout(shrink);
+    if (height === waiting?.height) return;
+    clearTimeout(waiting?.timer);
+    waiting = undefined;
     if (height > posted) postHeight(height);
-    else if (height < posted) shrink = setTimeout(postHeight, SHRINK_AFTER_MS, height);
-  }).observe(document.documentElement);
+    else if (height < posted)
+      waiting = {
+        height,
+        timer: setTimeout(() => {
+          waiting = undefined;
+          postHeight(height);
+        }, SHRINK_AFTER_MS),
+      };
+  };
+  new ResizeObserver(measure).observe(document.documentElement);
+  let afterEvent: ReturnType<typeof setTimeout> | undefined;
+  for (const name of WIDGET_EVENTS) {
+    const forwarded = !(learnerData && name !== 'attn-ready' && origin === null);
+    content.addEventListener(name, (event) => {
+      if (forwarded) post({ type: 'event', name, detail: structuredClone((event as CustomEvent).detail ?? null) });
+      clearTimeout(afterEvent);
+      afterEvent = setTimeout(measure);
+    });
+  }
   // A host that sizes the frame (frames.ts answers the first height) needs no scroll bar in it,
   // not even for the frame it takes the host to follow a growth; without one, content scrolls.
   addEventListener('message', (event) => {

@@ -109,7 +109,12 @@ function dataFormat(name: SchemaName): HTMLElement {
 function learningRecords(): HTMLElement {
   const host = document.createElement('div');
   host.setAttribute('lang', 'en');
-  const common = { element: host, actor: undefined, activity: 'https://example.com/course/attention#attn-quiz-1' };
+  const common = {
+    element: host,
+    actor: undefined,
+    registration: '0f8fad5b-d9cb-469f-a165-70867728950e',
+    activity: 'https://example.com/course/attention#attn-quiz-1',
+  };
   const answered = answeredStatement({
     ...common,
     id: 'row-sum',
@@ -119,7 +124,7 @@ function learningRecords(): HTMLElement {
     choices: ['The number of keys', 'Exactly 1', '√d_k'],
     correctChoice: 1,
   });
-  const completed = completedStatement({ ...common, name: 'Attention basics', score: 1, total: 2 });
+  const completed = completedStatement({ ...common, name: 'Attention basics', score: 1, total: 2, passMark: 0.5 });
   return el(
     'section',
     { 'aria-labelledby': 'records' },
@@ -127,7 +132,7 @@ function learningRecords(): HTMLElement {
     el(
       'p',
       {},
-      'The quiz and the exercises describe what the reader does as xAPI 1.0.3 statements, in the detail of their events (detail.statement), so an LMS or a learning record store can take them as they are: one "answered" statement (verb http://adlnet.gov/expapi/verbs/answered) for each question or exercise checked, and one "completed" (http://adlnet.gov/expapi/verbs/completed) when every question of a quiz has been answered or revealed, or every exercise of a set checked. result.success says whether the answer, or every answer, was right; result.score has raw, min, max and scaled in [0, 1].',
+      'The quiz and the exercises describe what the reader does as xAPI 1.0.3 statements, in the detail of their events (detail.statement), so an LMS or a learning record store can take them as they are: one "answered" statement (verb http://adlnet.gov/expapi/verbs/answered) for each question or exercise checked, and one "completed" (http://adlnet.gov/expapi/verbs/completed) when every question of a quiz has been answered or revealed, or every exercise of a set checked. result.score has raw, min, max and scaled in [0, 1]. An "answered" statement\'s result.success says whether the answer was right; a "completed" one\'s whether the scaled score reached the widget\'s pass-mark attribute (default 1: every answer right; pass-mark="0.8": four in five). A quiz\'s choices are named by their place in the data (0 for the first option the author wrote), whatever order they are shown in.',
     ),
     el(
       'p',
@@ -137,7 +142,7 @@ function learningRecords(): HTMLElement {
     el(
       'p',
       {},
-      'The statements carry no actor of their own: set the element\'s actor property to an xAPI Agent ({ mbox: "mailto:…" } or { account: { homePage, name } }) and they carry it; without it the LMS or LRS that stores them adds the learner. They have no id (the store assigns one) and a timestamp in ISO 8601, UTC.',
+      "Every statement has an actor, as a learning record store requires. Set the element's actor property to an xAPI Agent ({ mbox: \"mailto:…\" } or { account: { homePage, name } }) and they carry it (a course package's bridge sets the LMS's learner). Without it they carry an anonymous account: homePage the page's origin, name a random id kept in this browser's localStorage under \"attention-lab:learner\" (the same for every widget and page of the origin until the reader clears the site's data; for this page load only where storage is refused); it says nothing about who the reader is. The registration attribute (a UUID, as an LMS gives it for an attempt: cmi5 does) is carried as context.registration. The statements have no id (the store assigns one) and a timestamp in ISO 8601, UTC.",
     ),
     el('p', {}, 'An "answered" statement:'),
     json(answered),
@@ -146,17 +151,65 @@ function learningRecords(): HTMLElement {
   );
 }
 
+/** Saved progress: what the widgets keep of the reader's work, where, for how long, and how it is cleared. */
+function savedProgress(): HTMLElement {
+  const example = {
+    seed: 'k3v9q2xa',
+    answers: { 'row-sum': [1, 1, 1], scaling: [0, 0, 2], masks: [-1, 2, 1] },
+  };
+  const item = (...children: (Node | string)[]) => el('li', {}, ...children);
+  return el(
+    'section',
+    { 'aria-labelledby': 'saved-progress' },
+    el('h3', { id: 'saved-progress' }, 'Saved progress'),
+    el(
+      'p',
+      {},
+      'A widget keeps the reader\'s work only when asked: with persist="on" in this browser\'s localStorage, or, inside a course package, in the LMS (SCORM\'s suspend data, cmi5\'s state), whatever persist says. Each widget keeps one JSON object under its key: the element\'s id, else its tag and place on the page ("attn-quiz-1"); give widgets ids, so that adding one to the page does not move the others\' keys. In localStorage the name is "attention-lab:" + the page\'s path + "#" + the key, such as attention-lab:/course/week1.html#check-1, so two pages of a site keep apart. The object\'s parts:',
+    ),
+    el(
+      'ul',
+      {},
+      item(
+        'quiz: "answers", by question id, [the option checked, by its place in the data (-1: none); the outcome: 1 right, 0 wrong, -1 not answered, 2 solution shown; the checks made]; "seed", the random seed of the options\' order (only with order="shuffled" and no actor set).',
+      ),
+      item(
+        'exercises: "answers", by exercise id, [1 right or 0 not yet, as last checked; then what the reader had entered: each field\'s text in order, a mask grid as a string of 0s and 1s].',
+      ),
+      item(
+        'every widget: "settings", the attributes the reader changed in the widget, by name, as attribute text (restored before a link\'s URL hash, which wins).',
+      ),
+    ),
+    el(
+      'p',
+      {},
+      `A quiz with three answers kept (${JSON.stringify(example).length} characters as stored; a SCORM 1.2 LMS keeps 4,096 for the whole page):`,
+    ),
+    json(example),
+    el(
+      'p',
+      {},
+      'Nothing else is stored: no texts, no names, no times. The anonymous learner id of the learning records ("attention-lab:learner", above) is kept apart from this, whether persist is on or not. An answer whose question or exercise is gone from the data, or no longer fits it, is dropped when the widget draws; the others come back.',
+    ),
+    el(
+      'p',
+      {},
+      "It is kept until it is cleared; nothing expires. The reader clears one widget's with its \"Forget my answers\" button (shown only where progress is kept), or everything the page's site keeps by clearing the site's data in the browser; a page clears a widget's with its forgetProgress() method. Where the browser refuses storage (a privacy setting, a private window) or it is full, the widget says so in place (\"Your progress here is not being saved: …\") and everything else works, only nothing is kept; the quiz's option order then follows the quiz's content.",
+    ),
+  );
+}
+
 /** Draws the whole reference into `host`. */
 export function renderReference(host: HTMLElement, configs: Configs): void {
   host.replaceChildren(
-    el('h2', { id: 'reference' }, '5. Reference'),
+    el('h2', { id: 'reference' }, '7. Reference'),
     el(
       'p',
       {},
       "Every widget takes the attributes below; changing one after the widget has started draws it again with the new value. A value it cannot use is named in the widget, with what it must be. The same reference is in custom-elements.json, for editors and component catalogues, and in the package's TypeScript types.",
     ),
     ...CONTRACTS.map((c) => widgetReference(c.tag, configs)),
-    el('h2', { id: 'data-formats' }, '6. Your own data'),
+    el('h2', { id: 'data-formats' }, '8. Your own data'),
     el(
       'p',
       {},
@@ -164,5 +217,6 @@ export function renderReference(host: HTMLElement, configs: Configs): void {
     ),
     ...(Object.keys(SCHEMAS) as SchemaName[]).map(dataFormat),
     learningRecords(),
+    savedProgress(),
   );
 }

@@ -18,7 +18,8 @@
 // Attributes and events: CUE_PROBE in contracts.ts.
 import type { CueIntervention, CueProbe as Probe, InterventionConfig } from '../../core';
 import type { InterventionLists, ProbeTarget, TrainerReply } from '../../worker/training-protocol';
-import type { ProbeIntervention, ProbeInterventionResult } from '../element/public-types';
+import type { ProbeIntervention, ProbeInterventionResult, XapiAgent } from '../element/public-types';
+import { activityId, interactedStatement } from '../element/xapi';
 import { downloadCsv } from '../shared/download';
 import trainingWorkerUrl from '../../worker/training-worker.ts?worker&url';
 import { startWorker } from '../../host/worker';
@@ -59,6 +60,12 @@ const PATTERNS: Record<string, string> = {
 export class CueProbe extends AttnElement<typeof CUE_PROBE> {
   static readonly contract = CUE_PROBE;
   static readonly messages = [probeMessages, probeRequestsMessages, failureMessages];
+
+  /**
+   * The learner, for the learning records: set by the host page (see CUE_PROBE.properties).
+   * Declared, not a field: a value set before the element was defined stays.
+   */
+  declare actor?: XapiAgent;
 
   private worker?: Worker;
   private own = new ProbeRequests((request) => {
@@ -314,6 +321,15 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
         latencyMs,
         intervention,
         results,
+        statement: interactedStatement({
+          element: this,
+          actor: this.actor,
+          activity: activityId(this, this.settings['activity-id']),
+          name: this.text('activityName'),
+          tokens,
+          intervention,
+          results,
+        }),
       });
   }
 

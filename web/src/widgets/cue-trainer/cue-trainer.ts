@@ -12,6 +12,9 @@ import type { Core, CueAnalysis, CueConfig, CueRoute, InterventionConfig } from 
 import { routeTable } from '../shared/route-table';
 import { BOTH_MODELS, type TrainerReply } from '../../worker/training-protocol';
 import { CUE_TRAINER } from '../element/contracts';
+import { activityId, trainedStatement } from '../element/xapi';
+import type { XapiAgent } from '../element/public-types';
+import { attributeSpec, divisorsOf } from '../element/contract';
 import { TrainingWorkers } from './training-workers';
 import {
   failureText,
@@ -37,7 +40,10 @@ interface ModelView {
   blocks: number;
   parameterCount: number;
   curve: { epoch: number; accuracy: number }[];
+  /** a live run's epochs, in order from epoch 1: [trainLoss, trainAccuracy, validationLoss, validationAccuracy], 4 decimals */
+  records?: number[][];
   best: number;
+  bestEpoch?: number;
   epoch: number;
   batch: number;
   batchesPerEpoch: number;
@@ -46,7 +52,8 @@ interface ModelView {
   route?: CueRoute;
 }
 interface RunView {
-  source: 'recorded' | 'live';
+  /** saved: the last run trained here, restored from the saved progress (records only, no weights) */
+  source: 'recorded' | 'live' | 'saved';
   seed: number;
   heads: number;
   baseline: number;
@@ -54,6 +61,45 @@ interface RunView {
   models: ModelView[];
 }
 type Settings = Pick<CueConfig, 'seed' | 'epochs' | 'heads'>;
+
+/**
+ * The last finished run as saved (persist, a course package): its settings, the reference lines
+ * and each model's per-epoch records, numbers to 4 decimals; not its weights.
+ */
+interface SavedRun {
+  seed: number;
+  heads: number;
+  epochs: number;
+  baseline: number;
+  chance: number;
+  models: { blocks: number; parameterCount: number; best: number; bestEpoch: number; records: number[][] }[];
+}
+
+const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
+/** An epoch's record: trainLoss, trainAccuracy, validationLoss, validationAccuracy (its place says the epoch). */
+const RECORD_LENGTH = 4;
+
+/** A saved run read back, or undefined when what was saved is not one (another version's, edited). */
+function savedRun(value: unknown): SavedRun | undefined {
+  const run = value as SavedRun | undefined;
+  const finite = (...xs: unknown[]) => xs.every((x) => typeof x === 'number' && Number.isFinite(x));
+  const ok =
+    !!run &&
+    typeof run === 'object' &&
+    finite(run.seed, run.heads, run.epochs, run.baseline, run.chance) &&
+    Array.isArray(run.models) &&
+    run.models.length === BOTH_MODELS.length &&
+    run.models.every(
+      (m, i) =>
+        !!m &&
+        m.blocks === BOTH_MODELS[i] &&
+        finite(m.parameterCount, m.best, m.bestEpoch) &&
+        Array.isArray(m.records) &&
+        m.records.length === run.epochs &&
+        m.records.every((r) => Array.isArray(r) && r.length === RECORD_LENGTH && finite(...r)),
+    );
+  return ok ? run : undefined;
+}
 
 /** The offsets with a name of their own (the others are their number). */
 const OFFSET_KEYS: Record<number, string> = { [-1]: 'offsetEarlierCue', 0: 'offsetAnswer' };
@@ -105,13 +151,15 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
   /** The whole core: this widget uses more than the attention core has. */
   declare protected core: Core;
 
-  /** The heads a block can have: the divisors of the model width within the core's range. */
+  /**
+   * The learner, for the learning records: set by the host page (see CUE_TRAINER.properties).
+   * Declared, not a field: a value set before the element was defined stays.
+   */
+  declare actor?: XapiAgent;
+
+  /** The heads a block can have: the divisors of the model width the core's field names (FieldSpec.divides). */
   private headChoices(): number[] {
-    const { defaults, fields } = this.core.configs.cueTrain;
-    const { min, max } = fields.find((f) => f.key === 'heads')!;
-    return Array.from({ length: defaults.dModel }, (_, i) => i + 1).filter(
-      (h) => defaults.dModel % h === 0 && h >= min && h <= max,
-    );
+    return divisorsOf(attributeSpec(CUE_TRAINER, 'heads'), this.core.configs)!.divisors;
   }
 
   private view?: RunView;
@@ -125,6 +173,8 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
     },
   });
   private runId = 0;
+  /** when the live run started (performance.now()), for its statements' duration */
+  private runStarted = 0;
   private running = false;
   private paused = false;
   private seedInput!: HTMLInputElement;
@@ -181,11 +231,11 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
       'aria-describedby': `cue-epochs-error${suffix}`,
     });
     const heads = String(this.settings.heads);
-    const headChoices = [...new Set([...this.headChoices(), this.settings.heads])].sort((x, y) => x - y);
+    // The attribute and the URL hash accept only these (parseAttribute), so the setting is one of them.
     this.headsSelect = el(
       'select',
       {},
-      ...headChoices.map((h) =>
+      ...this.headChoices().map((h) =>
         el('option', { value: String(h), ...(String(h) === heads ? { selected: '' } : {}) }, String(h)),
       ),
     );
@@ -230,7 +280,61 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
     );
     this.resize?.disconnect(); // the previous drawing's
     this.resize = onWidthChange(this.plotHost, () => void this.render());
-    await this.showRecorded();
+    const saved = savedRun(this.loadProgress('lastRun'));
+    if (saved) await this.showSaved(saved);
+    else await this.showRecorded();
+  }
+
+  /** Shows the last run trained here as saved: its curves and bests, said as the last run, not trained again. */
+  private async showSaved(run: SavedRun): Promise<void> {
+    this.view = {
+      source: 'saved',
+      seed: run.seed,
+      heads: run.heads,
+      baseline: run.baseline,
+      chance: run.chance,
+      models: run.models.map((m) => ({
+        blocks: m.blocks,
+        parameterCount: m.parameterCount,
+        curve: m.records.map((r, i) => ({ epoch: i + 1, accuracy: r[3] })),
+        records: m.records,
+        best: m.best,
+        bestEpoch: m.bestEpoch,
+        epoch: run.epochs,
+        batch: 0,
+        batchesPerEpoch: 1,
+        epochs: run.epochs,
+      })),
+    };
+    this.status.replaceChildren(
+      el('span', { class: 'badge' }, this.text('lastRunBadge')),
+      ' ',
+      this.text('lastRunRestored', {
+        settings: this.describeSettings(run),
+        best1: this.formatNumber(run.models[0].best, 4),
+        best2: this.formatNumber(run.models[1].best, 4),
+      }),
+    );
+    await this.render();
+  }
+
+  /** Keeps the finished live run (when the widget keeps progress): settings and per-epoch records, no weights. */
+  private saveRun(view: RunView): void {
+    const run: SavedRun = {
+      seed: view.seed,
+      heads: view.heads,
+      epochs: view.models[0].epochs,
+      baseline: round4(view.baseline),
+      chance: round4(view.chance),
+      models: view.models.map((m) => ({
+        blocks: m.blocks,
+        parameterCount: m.parameterCount,
+        best: round4(m.best),
+        bestEpoch: m.bestEpoch ?? 0,
+        records: m.records ?? [],
+      })),
+    };
+    if (savedRun(run)) this.saveProgress('lastRun', run);
   }
 
   protected teardown(): void {
@@ -339,6 +443,7 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
     this.cancel();
     this.remember(settings);
     this.runId += 1;
+    this.runStarted = performance.now();
     this.running = true;
     this.paused = false;
     this.view = { source: 'live', seed: settings.seed, heads: settings.heads, baseline: NaN, chance: NaN, models: [] };
@@ -388,6 +493,7 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
           blocks: reply.model,
           parameterCount: reply.parameterCount,
           curve: [],
+          records: [],
           best: 0,
           epoch: 0,
           batch: 0,
@@ -408,6 +514,12 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
         return;
       case 'epoch':
         this.view.models[model].curve.push({ epoch: reply.record.epoch, accuracy: reply.record.validationAccuracy });
+        {
+          const r = reply.record;
+          this.view.models[model].records?.push(
+            [r.trainLoss, r.trainAccuracy, r.validationLoss, r.validationAccuracy].map(round4),
+          );
+        }
         this.view.models[model].best = reply.best;
         this.emit('attn-train-epoch', { model: reply.model, ...reply.record, best: reply.best });
         break;
@@ -415,6 +527,7 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
         this.view.models[model].analysis = reply.analysis;
         this.view.models[model].route = reply.route;
         this.view.models[model].best = reply.best;
+        this.view.models[model].bestEpoch = reply.bestEpoch;
         {
           const run = {
             seed: this.view.seed,
@@ -425,16 +538,30 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
           // First the run shown, so that a page's words have changed when listeners of
           // attn-train-finished read them.
           if (reply.model === 2) this.emit('attn-run-shown', { source: 'live', ...run });
+          const statement = trainedStatement({
+            element: this,
+            actor: this.actor,
+            activity: activityId(this, this.settings['activity-id']),
+            name: this.text('activityName'),
+            blocks: reply.model,
+            best: reply.best,
+            bestEpoch: reply.bestEpoch,
+            route: reply.route.label,
+            settings: { seed: this.view.seed, heads: this.view.heads, epochs: this.view.models[model].epochs },
+            durationMs: performance.now() - this.runStarted,
+          });
           this.emit('attn-train-finished', {
             model: reply.model,
             best: reply.best,
             bestEpoch: reply.bestEpoch,
             ...run,
+            statement,
           });
         }
         if (BOTH_MODELS.every((blocks) => this.view!.models[blocks - 1]?.analysis)) {
           this.running = false;
           this.updatePauseButton();
+          this.saveRun(this.view);
           this.status.textContent = this.text('statusTrained', {
             settings: this.describeSettings({
               seed: this.view.seed,
@@ -477,7 +604,7 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
         });
         const best = this.formatNumber(m.best, 4);
         const text =
-          view!.source === 'recorded' || m.epoch === m.epochs
+          view!.source !== 'live' || m.epoch === m.epochs
             ? this.text('epochsDone', { epochs: m.epochs, best })
             : this.text('epochProgress', {
                 epoch: m.epoch + 1,

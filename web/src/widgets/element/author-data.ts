@@ -10,6 +10,7 @@ import exercisesSchema from '../../schemas/exercises.schema.json';
 import quizSchema from '../../schemas/quiz.schema.json';
 import tableSchema from '../../schemas/table.schema.json';
 import { AuthorError, type Said } from './contract';
+import { fetchAuthorData } from './data-fetch';
 
 export const SCHEMAS = { quiz: quizSchema, exercises: exercisesSchema, table: tableSchema } as const;
 export type SchemaName = keyof typeof SCHEMAS;
@@ -31,7 +32,10 @@ function validatorOf(name: SchemaName): Promise<Validator> {
 /** `data` when it follows the schema; otherwise an AuthorError naming the first field that does not. */
 export async function checkAuthorData<T>(name: SchemaName, data: unknown, source: string): Promise<T> {
   const result = (await validatorOf(name)).validate(data);
-  if (result.valid) return data as T;
+  if (result.valid) {
+    checkUniqueIds(name, data, source);
+    return data as T;
+  }
   const problem = describeProblem(SCHEMAS[name] as Schema, data, result.errors);
   throw new AuthorError(`${name} data (${source}): ${problem.text}`, {
     key: 'dataProblem',
@@ -40,11 +44,38 @@ export async function checkAuthorData<T>(name: SchemaName, data: unknown, source
   });
 }
 
+/** The lists whose entries' ids the schemas say are unique (JSON Schema cannot check it). */
+const ID_LISTS: Partial<Record<SchemaName, string>> = { quiz: 'questions', exercises: 'exercises' };
+
+/** Throws an AuthorError naming the first id that an earlier entry of its list has too. */
+function checkUniqueIds(name: SchemaName, data: unknown, source: string): void {
+  const list = ID_LISTS[name];
+  if (!list) return;
+  const entries = (data as Record<string, { id: string }[]>)[list];
+  const seen = new Map<string, number>();
+  for (const [at, { id }] of entries.entries()) {
+    const first = seen.get(id);
+    if (first === undefined) {
+      seen.set(id, at);
+      continue;
+    }
+    const [field, earlier] = [`${list}[${at}].id`, `${list}[${first}]`];
+    throw new AuthorError(
+      `${name} data (${source}): ${field} "${id}" is the id of ${earlier} too; ids must be unique`,
+      {
+        key: 'dataProblem',
+        params: { name, source },
+        parts: { problem: { key: 'dataDuplicateId', params: { field, id, earlier } } },
+      },
+    );
+  }
+}
+
 /**
  * The author's data for `widget`: its child <script type="application/json"> if it has one, else
  * the JSON file its `src` names (fetched relative to the page), checked against the schema;
  * undefined when it has neither (the widget then shows the lesson's own). A request that cannot
- * be made at all (the network, CORS) rejects with the browser's error.
+ * be made at all (a policy, CORS, the network) rejects with an AuthorError saying why (data-fetch.ts).
  */
 export async function readAuthorData<T>(
   name: SchemaName,
@@ -53,7 +84,7 @@ export async function readAuthorData<T>(
 ): Promise<T | undefined> {
   if (inline !== null) return checkAuthorData<T>(name, parseJson(inline, name, 'inline'), 'inline');
   if (src === undefined) return undefined;
-  const response = await fetch(new URL(src, document.baseURI));
+  const response = await fetchAuthorData(name, src);
   if (!response.ok)
     throw new AuthorError(`${name} data: ${src.slice(0, 80)} answered ${response.status}`, {
       key: 'dataAnswered',

@@ -3,8 +3,8 @@
 // display and the colour theme. Widgets are framework-free custom elements configured by
 // attributes.
 //
-// Lifecycle: a widget starts (loads the core and its library) when it first nears the viewport,
-// then draw() draws it from `settings`. Changing an attribute draws it again (several changes
+// Lifecycle: a widget starts (loads the core and its library) when it first nears the viewport
+// (a graded one under a host's progress store: at once), then draw() draws it from `settings`. Changing an attribute draws it again (several changes
 // in one task, once). Removing it from the page calls teardown() (a sketch, a Worker), and a
 // drawing it was in the middle of announces nothing (no data-ready, no attn-ready); adding it
 // again draws it anew. Moving it (removed and added in the same task) keeps it as it is.
@@ -42,6 +42,7 @@ import {
   type ProgressStore,
 } from './progress-store';
 import { HOST_CLASS } from './tags';
+import { checkStylesheet } from './style-check';
 import { showFailure } from '../../host/failure';
 import { languageOf, numberLocale } from '../../common/language';
 import { formatLocaleNumber } from '../../common/locale-numbers';
@@ -65,6 +66,17 @@ export function applyPageTheme(): void {
   else document.documentElement.dataset.attnTheme = theme;
 }
 
+/** The widgets that start as soon as they are on the page, wherever it shows them (startAtOnce). */
+const atOnce = new WeakSet<Element>();
+
+/**
+ * Makes `widget` start as soon as it is on the page rather than when it nears the viewport: a
+ * framed widget, whose frame must report its height wherever the framing page shows it.
+ */
+export function startAtOnce(widget: Element): void {
+  atOnce.add(widget);
+}
+
 type Phase = 'idle' | 'waiting' | 'starting' | 'started';
 
 export abstract class AttnElement<C extends WidgetContract = WidgetContract> extends HTMLElement {
@@ -81,6 +93,12 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
    * any widget may show) load only when it shows one.
    */
   static readonly messages: readonly Catalog[] = [];
+  /**
+   * A graded widget (quiz, exercises): where a host installed a progress store (a course
+   * package), it starts at once rather than when near the viewport, so the page's score counts
+   * every item from the start.
+   */
+  static readonly graded: boolean = false;
 
   static get observedAttributes(): string[] {
     return attributesOf(this.contract).map((a) => a.name);
@@ -112,6 +130,8 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
    */
   private overrides = new Map<string, string>();
   private inlineText?: string | null;
+  /** the settings kept with the reader's progress are read at the next drawing (at start, and when persist changes) */
+  private savedSettingsDue = true;
   /** counts starts, so that a start overtaken by a removal and a new start gives up */
   private starts = 0;
 
@@ -188,6 +208,7 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
     this.stopPending = false;
     if (this.lifecycle === 'starting' || this.lifecycle === 'started') return; // moved, or back before it stopped
     this.lifecycle = 'waiting';
+    if ((this.constructor as typeof AttnElement).graded && installedStore()) return void this.start();
     // Heavy work (and heavy libraries) wait until the widget is within 600 px of view.
     this.observer ??= new IntersectionObserver(
       (entries) => {
@@ -196,6 +217,7 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
       { rootMargin: '600px 0px' },
     );
     this.observer.observe(this);
+    if (atOnce.has(this)) void this.start();
   }
 
   disconnectedCallback(): void {
@@ -208,6 +230,7 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
       if (this.lifecycle === 'started') this.teardown();
       this.lifecycle = 'idle';
       this.overrides.clear();
+      this.savedSettingsDue = true;
     });
   }
 
@@ -220,6 +243,7 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
     }
     if (name === 'state-key') this.overrides.clear();
     else this.overrides.delete(name);
+    if (name === 'persist') this.savedSettingsDue = true;
     if (this.lifecycle === 'started') this.scheduleRender();
   }
 
@@ -250,10 +274,9 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
     this.renders = this.renders.then(async () => {
       this.renderQueued = false;
       if (this.lifecycle !== 'started') return;
-      if (this.overrides.size === 0) {
-        this.loadSavedSettings();
-        this.loadHashState(); // a link's settings over the saved ones
-      }
+      const fresh = this.overrides.size === 0;
+      if (this.savedSettingsDue) this.loadSavedSettings();
+      if (fresh) this.loadHashState(); // a link's settings over the saved ones
       this.teardown();
       const start = this.starts;
       try {
@@ -265,6 +288,7 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
         // announced. If it was started again meanwhile, the render that start queued draws anew.
         if (this.lifecycle !== 'started' || start !== this.starts) return this.teardown();
         this.dataset.ready = '';
+        void checkStylesheet(this);
         this.dispatchEvent(new CustomEvent('attn-ready', { bubbles: true }));
       } catch (error) {
         delete this.dataset.ready;
@@ -309,6 +333,7 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
 
   /** The settings the reader changed, as saved (persist), as overrides; those that no longer parse are dropped. */
   private loadSavedSettings(): void {
+    this.savedSettingsDue = false;
     const saved = this.loadProgress('settings');
     if (!saved || typeof saved !== 'object') return;
     for (const [name, text] of Object.entries(saved as Record<string, unknown>)) {
@@ -341,7 +366,8 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
     if (value === undefined) delete whole[part];
     else whole[part] = value;
     try {
-      store.save(key, whole);
+      if (Object.keys(whole).length) store.save(key, whole);
+      else store.remove(key);
       this.querySelector(':scope > .attn-storage-note')?.remove();
     } catch (error) {
       void this.showStorageNote(error);
@@ -371,6 +397,16 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
       this.querySelector<HTMLElement>(':scope > .attn-storage-note') ??
       this.appendChild(el('p', { class: 'attn-storage-note', role: 'status' }));
     note.textContent = text;
+  }
+
+  /** The attribute `name` as written, else its default as attribute text. */
+  private attributeOrDefault(name: string): string | undefined {
+    const raw = this.getAttribute(name);
+    const spec = this.spec(name);
+    if (raw !== null || !spec) return raw ?? undefined;
+    const configs = (this.core?.configs ?? loadedConfigs()) as Configs | undefined;
+    const value = isCore(spec) ? configs && defaultValue(spec, configs) : spec.default;
+    return value === undefined ? undefined : formatValue(value);
   }
 
   private spec(name: string): AttributeSpec | undefined {
@@ -407,11 +443,7 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
       }
       const raw = this.getAttribute(spec.name);
       if (raw !== null) {
-        try {
-          settings[spec.name] = parseAttribute(spec, raw, configs, document.baseURI);
-        } catch (error) {
-          throw new AuthorError(`attribute ${(error as Error).message}`, (error as AuthorError).said);
-        }
+        settings[spec.name] = readAttribute(spec, raw, configs);
       } else if (isCore(spec)) {
         settings[spec.name] = (configs[spec.core.config].defaults as unknown as Record<string, unknown>)[spec.core.key];
       } else {
@@ -437,10 +469,16 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
     const stateKey = (this.settings as Record<string, unknown>)['state-key'];
     if (typeof stateKey === 'string' && Object.keys(hash).length) writeState(stateKey, hash);
     if (this.progressStore) {
+      // Kept: what differs from the attribute (else its default), so a widget that remembers as
+      // it draws keeps nothing of its own.
       const saved = this.loadProgress('settings');
       const settings = saved && typeof saved === 'object' ? { ...(saved as Record<string, string>) } : {};
-      for (const name of Object.keys(values)) settings[name] = this.overrides.get(name)!;
-      this.saveProgress('settings', settings);
+      for (const name of Object.keys(values)) {
+        const text = this.overrides.get(name)!;
+        if (text === this.attributeOrDefault(name)) delete settings[name];
+        else settings[name] = text;
+      }
+      this.saveProgress('settings', Object.keys(settings).length ? settings : undefined);
     }
   }
 
@@ -496,9 +534,7 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
       const { default: common } = await import('attn-messages:common');
       const own = (this.constructor as typeof AttnElement).messages;
       const messages = await messagesIn(this.messages?.language ?? languageOf(this), ...own, common);
-      const translated = error.said && messages.language !== 'en' && !messages.isEnglish(error.said.key);
-      const message = translated ? say(messages, error.said!) : error.message;
-      shown = messages.text('authorError', { tag: this.localName, message });
+      shown = messages.text('authorError', { tag: this.localName, message: authorErrorText(messages, error) });
     } catch {
       // the English above
     }
@@ -508,6 +544,24 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
   private showFatal(error: unknown): void {
     void showFailure(this, error);
   }
+}
+
+/** An attribute's text as its value, or the AuthorError a widget shows for it ("attribute heads must be …"). */
+export function readAttribute(spec: AttributeSpec, raw: string, configs: Configs): unknown {
+  try {
+    return parseAttribute(spec, raw, configs, document.baseURI);
+  } catch (error) {
+    throw new AuthorError(`attribute ${(error as Error).message}`, (error as AuthorError).said);
+  }
+}
+
+/**
+ * An author's mistake as a widget words it after its tag: in English the error's own words, in
+ * another language the catalog's (`messages` holds the common catalog), built from its `said`.
+ */
+export function authorErrorText(messages: Messages, error: AuthorError): string {
+  const translated = error.said && messages.language !== 'en' && !messages.isEnglish(error.said.key);
+  return translated ? say(messages, error.said!) : error.message;
 }
 
 /** A message of `messages` with its arguments, those that are messages said first. */

@@ -53,6 +53,8 @@ export interface OwnAttributeSpec {
   values?: readonly (string | number)[];
   min?: number;
   max?: number;
+  /** number: whole numbers only */
+  integer?: boolean;
   /** points: how many pairs at most */
   maxCount?: number;
   /** text: the RegExp source the whole value must match, and how to say it */
@@ -232,8 +234,28 @@ export function acceptedField(spec: CoreAttributeSpec, configs: Configs): FieldS
   return { ...field, max: spec.cap, openMax: false };
 }
 
+/**
+ * A field that must divide another of its config (FieldSpec.divides): the size it divides, the
+ * other field's default (a widget that takes this attribute sets the other to its default), and
+ * its divisors within the accepted range, ascending. Undefined for any other attribute.
+ */
+export function divisorsOf(
+  spec: AttributeSpec,
+  configs: Configs,
+): { size: number; other: string; divisors: number[] } | undefined {
+  if (!isCore(spec)) return undefined;
+  const f = acceptedField(spec, configs);
+  if (f.kind !== 'integer' || !f.divides) return undefined;
+  const size = Number((configs[spec.core.config].defaults as unknown as Record<string, unknown>)[f.divides]);
+  const divisors: number[] = [];
+  for (let d = 1; d <= size; d++) if (size % d === 0 && inRange(d, f)) divisors.push(d);
+  return { size, other: f.divides, divisors };
+}
+
 /** What a value must be, as a phrase: "a whole number in [1, 32]". Used in errors and the guide. */
 export function valuePhrase(spec: AttributeSpec, configs: Configs): string {
+  const divides = divisorsOf(spec, configs);
+  if (divides) return `a divisor of ${divides.size}: ${divides.divisors.join(', ')}`;
   if (isCore(spec)) {
     const f = acceptedField(spec, configs);
     const range = interval(f.min, f.max, f.openMin, f.openMax);
@@ -253,7 +275,7 @@ export function valuePhrase(spec: AttributeSpec, configs: Configs): string {
   }
   switch (spec.type) {
     case 'number':
-      return `a number in ${interval(spec.min ?? -Infinity, spec.max ?? Infinity)}`;
+      return `${spec.integer ? 'a whole number' : 'a number'} in ${interval(spec.min ?? -Infinity, spec.max ?? Infinity)}`;
     case 'enum':
       return `one of ${spec.values!.join(', ')}`;
     case 'text':
@@ -271,6 +293,8 @@ export function valuePhrase(spec: AttributeSpec, configs: Configs): string {
 
 /** What a value must be, as a message of the common catalog (valuePhrase's words, translated). */
 export function valueSaid(spec: AttributeSpec, configs: Configs): Said {
+  const divides = divisorsOf(spec, configs);
+  if (divides) return { key: 'valueDivisor', params: { size: divides.size, values: divides.divisors.join(', ') } };
   if (isCore(spec)) {
     const f = acceptedField(spec, configs);
     const range = interval(f.min, f.max, f.openMin, f.openMax);
@@ -290,7 +314,10 @@ export function valueSaid(spec: AttributeSpec, configs: Configs): Said {
   }
   switch (spec.type) {
     case 'number':
-      return { key: 'valueNumber', params: { range: interval(spec.min ?? -Infinity, spec.max ?? Infinity) } };
+      return {
+        key: spec.integer ? 'valueWhole' : 'valueNumber',
+        params: { range: interval(spec.min ?? -Infinity, spec.max ?? Infinity) },
+      };
     case 'enum':
       return { key: 'valueChoice', params: { choices: spec.values!.join(', ') } };
     case 'text':
@@ -410,9 +437,12 @@ export function parseAttribute(spec: AttributeSpec, raw: string, configs: Config
   const text = raw.trim();
   if (isCore(spec)) {
     const f = acceptedField(spec, configs);
+    const divides = divisorsOf(spec, configs);
     const whole = (t: string) => {
       const v = Number(t);
-      return WHOLE.test(t) && Number.isSafeInteger(v) && inRange(v, f) ? v : fail();
+      return WHOLE.test(t) && Number.isSafeInteger(v) && inRange(v, f) && (!divides || divides.size % v === 0)
+        ? v
+        : fail();
     };
     switch (f.kind) {
       case 'integer':
@@ -433,7 +463,8 @@ export function parseAttribute(spec: AttributeSpec, raw: string, configs: Config
   }
   switch (spec.type) {
     case 'number':
-      return NUMBER.test(text) && inRange(Number(text), { min: spec.min ?? -Infinity, max: spec.max ?? Infinity })
+      return (spec.integer ? WHOLE : NUMBER).test(text) &&
+        inRange(Number(text), { min: spec.min ?? -Infinity, max: spec.max ?? Infinity })
         ? Number(text)
         : fail();
     case 'enum':

@@ -17,10 +17,43 @@ const ACTIVITY_ID = {
   name: 'activity-id',
   type: 'iri',
   description:
-    'The xAPI activity id of this widget in the learning records it reports; each question or exercise is this id followed by "/" and its own id. Without it: the page\'s address without its hash, then "#" and the element\'s id (or its tag and its place among those on the page, "attn-quiz-1").',
+    'The xAPI activity id of this widget in the learning records it reports; each question or exercise (quiz, exercises) is this id followed by "/" and its own id. Without it: the page\'s address without its hash, then "#" and the element\'s id (or its tag and its place among those on the page, "attn-quiz-1").',
 } as const satisfies OwnAttributeSpec;
 
-/** The learner, for the quiz's and the exercises' learning records. */
+const PASS_MARK = {
+  name: 'pass-mark',
+  type: 'number',
+  min: 0,
+  max: 1,
+  default: 1,
+  description:
+    'The scaled score (points over maximum, 0 to 1) at or above which the learning records\' "completed" statement says success. 1: every item right; 0.8: four in five.',
+} as const satisfies OwnAttributeSpec;
+
+const REGISTRATION = {
+  name: 'registration',
+  type: 'text',
+  pattern: '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}',
+  format: 'a UUID, such as 0f8fad5b-d9cb-469f-a165-70867728950e',
+  description:
+    "The attempt's registration, as an LMS gives it (cmi5 does): every learning record carries it as context.registration. Without it: none.",
+} as const satisfies OwnAttributeSpec;
+
+/** The progress a graded widget reports: its score so far, for a course package's gradebook. */
+const PROGRESS_EVENT = (items: string) =>
+  ({
+    name: 'attn-progress',
+    description: `The score so far: after the widget draws (with the answers it restored) and after every check, retry or reset. A course package's bridge adds up every graded widget's.`,
+    detail: [
+      { name: 'key', type: 'string', description: 'the widget\'s key: its id, else its tag and place ("attn-quiz-1")' },
+      { name: 'points', type: 'number', description: `${items} right` },
+      { name: 'max', type: 'number', description: `the most points: ${items} in all` },
+      { name: 'answered', type: 'number', description: `${items} answered` },
+      { name: 'total', type: 'number', description: `${items} in all` },
+    ],
+  }) as const;
+
+/** The learner, for the learning records of the quiz, the exercises, the trainer and the probe. */
 const ACTOR = {
   name: 'actor',
   type: 'XapiAgent | undefined',
@@ -277,6 +310,33 @@ export const QUIZ = {
         'Address of the quiz data (JSON, schemas/quiz.schema.json). A child <script type="application/json"> is read first when there is one.',
     },
     ACTIVITY_ID,
+    PASS_MARK,
+    {
+      name: 'attempts',
+      type: 'number',
+      integer: true,
+      min: 0,
+      max: 99,
+      default: 0,
+      description:
+        'How many times the reader may check each question; then the question locks and says so (Show solution locks it too). 0: as often as they like.',
+    },
+    {
+      name: 'solution',
+      type: 'enum',
+      values: ['on', 'off'],
+      default: 'on',
+      description: 'on: each question has a "Show solution" button; off: it has none.',
+    },
+    {
+      name: 'order',
+      type: 'enum',
+      values: ['shuffled', 'authored'],
+      default: 'shuffled',
+      description:
+        "The order of each question's options. shuffled: an order of their own per question, the same on every reload: seeded by the learner (the actor property), else by a seed kept with the saved progress, else by the quiz's content. authored: as the data lists them. Events and learning records name options by their place in the data either way.",
+    },
+    REGISTRATION,
   ],
   properties: [
     ACTOR,
@@ -310,6 +370,7 @@ export const QUIZ = {
         STATEMENT,
       ],
     },
+    PROGRESS_EVENT('questions'),
   ],
 } as const satisfies WidgetContract;
 
@@ -328,6 +389,8 @@ export const EXERCISES = {
         'Address of the exercise data (JSON, schemas/exercises.schema.json). A child <script type="application/json"> is read first when there is one.',
     },
     ACTIVITY_ID,
+    PASS_MARK,
+    REGISTRATION,
   ],
   properties: [ACTOR],
   events: [
@@ -350,6 +413,7 @@ export const EXERCISES = {
         STATEMENT,
       ],
     },
+    PROGRESS_EVENT('exercises'),
   ],
 } as const satisfies WidgetContract;
 
@@ -388,12 +452,14 @@ export const CUE_TRAINER = {
     {
       name: 'heads',
       core: { config: 'cueTrain', key: 'heads' },
-      note: 'the reader picks among the divisors of the model width',
+      note: 'The reader picks one of them in the widget.',
       hashKey: 'heads',
     },
     { name: 'epochs', core: { config: 'cueTrain', key: 'epochs' }, hashKey: 'epochs' },
     STATE_KEY,
+    ACTIVITY_ID,
   ],
+  properties: [ACTOR],
   events: [
     {
       name: 'attn-train-progress',
@@ -420,13 +486,15 @@ export const CUE_TRAINER = {
     },
     {
       name: 'attn-train-finished',
-      description: 'A model finished training.',
+      description:
+        'A model finished training (one xAPI "experienced" statement: the best validation accuracy as its score, the run\'s duration and settings).',
       detail: [
         { name: 'model', type: 'number', description: "the model's blocks, 1 or 2" },
         { name: 'best', type: 'number', description: 'best validation accuracy' },
         { name: 'bestEpoch', type: 'number', description: 'the epoch that reached it, from 1' },
         ROUTE_FIELD,
         ...RUN_FIELDS,
+        STATEMENT,
       ],
     },
     {
@@ -589,12 +657,14 @@ export const CUE_PROBE = {
         "A patch's second sequence, the one patched into (the query's CUE is added): the output at patch-positions comes from the run of sequence, and the restored fraction says how much of the clean answer's logit lead that brings back. Empty or absent: the core's default corruption, the sequence with its answer symbol (the one after the first CUE) moved by one.",
     },
     STATE_KEY,
+    ACTIVITY_ID,
   ],
+  properties: [ACTOR],
   events: [
     {
       name: 'attn-change',
       description:
-        'Both models answered the sequence after the reader changed it (a symbol picked, the cue moved), chose the other run or changed the intervention.',
+        'Both models answered the sequence after the reader changed it (a symbol picked, the cue moved), chose the other run or changed the intervention (one xAPI "interacted" statement: the sequence, the intervention tried and each model\'s answer and accuracy).',
       detail: [
         {
           name: 'tokens',
@@ -618,6 +688,7 @@ export const CUE_PROBE = {
           description:
             "each model's result under the intervention, the 1-block model's first (empty when the action is none): the core's numbers in full precision",
         },
+        STATEMENT,
       ],
     },
   ],

@@ -37,11 +37,16 @@ export interface XapiActivity {
 }
 
 export interface XapiResult {
-  success: boolean;
+  /** answered and completed: whether the answer, or every answer, was right (the trainer's and the probe's statements have none) */
+  success?: boolean;
   completion?: boolean;
   response?: string;
-  /** scaled in [0, 1], raw in [min, max] */
-  score: { scaled: number; raw: number; min: number; max: number };
+  /** scaled in [0, 1], raw in [min, max] (the probe's statement has none) */
+  score?: { scaled: number; raw: number; min: number; max: number };
+  /** ISO 8601 duration, to the hundredth of a second: "PT12.34S" */
+  duration?: string;
+  /** keyed by IRIs ("urn:attention-lab:xapi:settings"): the widget's numbers (xapi.ts says which) */
+  extensions?: Record<string, unknown>;
 }
 
 /**
@@ -52,7 +57,11 @@ export interface XapiResult {
 export interface XapiStatement {
   actor: XapiAgent;
   verb: {
-    id: 'http://adlnet.gov/expapi/verbs/answered' | 'http://adlnet.gov/expapi/verbs/completed';
+    id:
+      | 'http://adlnet.gov/expapi/verbs/answered'
+      | 'http://adlnet.gov/expapi/verbs/completed'
+      | 'http://adlnet.gov/expapi/verbs/experienced'
+      | 'http://adlnet.gov/expapi/verbs/interacted';
     display: XapiLanguageMap;
   };
   object: XapiActivity;

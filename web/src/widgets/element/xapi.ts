@@ -1,11 +1,18 @@
 // Learning records: the quiz and the exercises describe what the reader did as xAPI 1.0.3
 // statements (public-types.ts has their shape), carried in their events' detail, so an LMS or an
 // LRS can take them as they are. One "answered" per question or exercise checked, one
-// "completed" per quiz or exercise set finished, each with result.success and a score. Every
+// "completed" per quiz or exercise set finished, each with result.success (against the pass mark)
+// and a score, and the attempt's registration when the widget has one. Every
 // statement has an actor (a record store refuses one without): the element's `actor` property
 // when the host page (or a course package's bridge) set it, else anonymousActor(). No statement
 // id: the LRS assigns it.
-import type { XapiAgent, XapiLanguageMap, XapiStatement } from './public-types';
+import type {
+  ProbeIntervention,
+  ProbeInterventionResult,
+  XapiAgent,
+  XapiLanguageMap,
+  XapiStatement,
+} from './public-types';
 
 const LEARNER_KEY = 'attention-lab:learner';
 let pageLearner: string | undefined;
@@ -105,8 +112,14 @@ export function answeredStatement(
   };
 }
 
-/** A quiz or exercise set finished: "completed", scored; success when every item is right. */
-export function completedStatement(c: Common & { name: string; score: number; total: number }): XapiStatement {
+/**
+ * A quiz or exercise set finished: "completed", scored; success when the scaled score (score over
+ * total) is at or above `passMark` (0 to 1; 1: every item right).
+ */
+export function completedStatement(
+  c: Common & { name: string; score: number; total: number; passMark: number },
+): XapiStatement {
+  const scaled = c.total ? c.score / c.total : 0;
   return {
     actor: c.actor ?? anonymousActor(),
     verb: { id: `${ADL}/verbs/completed`, display: { 'en-US': 'completed' } },
@@ -116,9 +129,110 @@ export function completedStatement(c: Common & { name: string; score: number; to
       definition: { type: `${ADL}/activities/assessment`, name: text(c.element, c.name) },
     },
     result: {
-      success: c.score === c.total,
+      success: scaled >= c.passMark,
       completion: true,
-      score: { scaled: c.total ? c.score / c.total : 0, raw: c.score, min: 0, max: c.total },
+      score: { scaled, raw: c.score, min: 0, max: c.total },
+    },
+    ...(c.registration ? { context: { registration: c.registration } } : {}),
+    timestamp: new Date().toISOString(),
+  };
+}
+
+/** The IRIs of the trainer's and the probe's result extensions. */
+export const XAPI_EXTENSIONS = {
+  /** the run's settings: {seed, heads, epochs, blocks} */
+  settings: 'urn:attention-lab:xapi:settings',
+  /** the trainer: {bestEpoch, route}, the epoch of the best validation accuracy and the core's route label */
+  run: 'urn:attention-lab:xapi:run',
+  /** the probe: the intervention (ProbeIntervention) */
+  intervention: 'urn:attention-lab:xapi:intervention',
+  /** the probe: per model {blocks, status, prediction, unchangedPrediction, accuracy, cleanAccuracy} */
+  results: 'urn:attention-lab:xapi:results',
+} as const;
+
+/** Milliseconds as an xAPI duration (ISO 8601, hundredths of a second): 12345 -> "PT12.35S". */
+export function xapiDuration(ms: number): string {
+  return `PT${(Math.max(0, ms) / 1000).toFixed(2)}S`;
+}
+
+/** Rounds to 4 decimals, as the statements keep accuracies. */
+const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
+/** A measured number, rounded; null where the model has none (NaN: the block does not exist). */
+const measured = (x: number) => (Number.isFinite(x) ? round4(x) : null);
+
+/**
+ * A model of the trainer finished training: "experienced" the trainer's activity, scored by the
+ * best validation accuracy (scaled = raw, in [0, 1]), with the run's duration and settings.
+ */
+export function trainedStatement(
+  c: Common & {
+    name: string;
+    /** the model's blocks */
+    blocks: number;
+    best: number;
+    bestEpoch: number;
+    route: string;
+    settings: { seed: number; heads: number; epochs: number };
+    durationMs: number;
+  },
+): XapiStatement {
+  const best = round4(Math.min(1, Math.max(0, c.best)));
+  return {
+    actor: c.actor ?? anonymousActor(),
+    verb: { id: `${ADL}/verbs/experienced`, display: { 'en-US': 'experienced' } },
+    object: {
+      objectType: 'Activity',
+      id: c.activity,
+      definition: { type: `${ADL}/activities/simulation`, name: text(c.element, c.name) },
+    },
+    result: {
+      completion: true,
+      score: { scaled: best, raw: best, min: 0, max: 1 },
+      duration: xapiDuration(c.durationMs),
+      extensions: {
+        [XAPI_EXTENSIONS.settings]: { ...c.settings, blocks: c.blocks },
+        [XAPI_EXTENSIONS.run]: { bestEpoch: c.bestEpoch, route: c.route },
+      },
+    },
+    ...(c.registration ? { context: { registration: c.registration } } : {}),
+    timestamp: new Date().toISOString(),
+  };
+}
+
+/**
+ * The reader tried an intervention in the probe (or asked without one: action "none"):
+ * "interacted" with the probe's activity; the response is the sequence asked (token ids, the
+ * query included), the extensions the intervention and each model's answer and accuracy.
+ */
+export function interactedStatement(
+  c: Common & {
+    name: string;
+    tokens: number[];
+    intervention: ProbeIntervention;
+    results: ProbeInterventionResult[];
+  },
+): XapiStatement {
+  return {
+    actor: c.actor ?? anonymousActor(),
+    verb: { id: `${ADL}/verbs/interacted`, display: { 'en-US': 'interacted' } },
+    object: {
+      objectType: 'Activity',
+      id: c.activity,
+      definition: { type: `${ADL}/activities/simulation`, name: text(c.element, c.name) },
+    },
+    result: {
+      response: c.tokens.join(','),
+      extensions: {
+        [XAPI_EXTENSIONS.intervention]: c.intervention,
+        [XAPI_EXTENSIONS.results]: c.results.map((r) => ({
+          blocks: r.blocks,
+          status: r.status,
+          prediction: r.prediction,
+          unchangedPrediction: r.unchangedPrediction,
+          accuracy: measured(r.accuracy),
+          cleanAccuracy: measured(r.cleanAccuracy),
+        })),
+      },
     },
     ...(c.registration ? { context: { registration: c.registration } } : {}),
     timestamp: new Date().toISOString(),

@@ -3,7 +3,9 @@
 // type="application/json"> or src; without them, an author error says so); each task's `kind`
 // names the check below.
 // Texts are inserted as text only. Each check and each finished set is also an xAPI statement
-// (xapi.ts). Attributes and events: EXERCISES in contracts.ts.
+// (xapi.ts). With a progress store (persist="on", or a host's) each task's last checked answer and
+// result are kept and come back when the set draws. Attributes and events: EXERCISES in
+// contracts.ts.
 import type { Core, MaskMat } from '../../core';
 import { mathReady, renderRich } from '../../common/rich-text';
 import { marked, readAuthorData, textsLanguage } from '../element/author-data';
@@ -14,6 +16,8 @@ import type { XapiAgent } from '../element/public-types';
 import { QUERY_LIMIT } from '../soft-lookup/soft-lookup';
 import { sweepOf } from '../shared/sweep-view';
 import { activityId, answeredStatement, completedStatement } from '../element/xapi';
+import { widgetKey } from '../element/progress-store';
+import { readTasks, type SavedTask } from '../element/saved-answers';
 import { numberLocale } from '../../common/language';
 import exercisesMessages from 'attn-messages:exercises';
 import { readNumberField } from '../shared/number-field';
@@ -44,6 +48,13 @@ const fillParams = (text: string, params: Params, write: (n: number) => string) 
 };
 const num = (p: Params, name: string) => p[name] as number;
 
+/** A task's answer as the reader entered it: its fields' values, its mask grid's cells. */
+interface TaskView {
+  fields: (HTMLInputElement | HTMLSelectElement)[];
+  cells: HTMLButtonElement[];
+  result: HTMLElement;
+}
+
 let lists = 0; // heading ids must stay unique when a page holds more than one list
 
 /** Parameters of a multi-head layer, as the core counts them. */
@@ -59,6 +70,7 @@ function parameterCount(core: Core, dModel: number, numHeads: number): number {
 export class Exercises extends AttnElement<typeof EXERCISES> {
   static readonly contract = EXERCISES;
   static readonly messages = [exercisesMessages];
+  static override readonly graded = true;
   /** The whole core: this widget uses more than the attention core has. */
   declare protected core: Core;
 
@@ -72,6 +84,10 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
   private idPrefix?: string;
   /** each task's latest check, by id */
   private results = new Map<string, boolean>();
+  /** each task's fields, by id */
+  private tasks = new Map<string, TaskView>();
+  /** what each task's latest check was made with (SavedTask), by id */
+  private answers = new Map<string, SavedTask>();
   private total = 0;
   /** Where the author's texts are in a language of their own (data's lang): an element carrying it. */
   private textsLanguage?: HTMLElement;
@@ -86,18 +102,72 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
     const { exercises } = own;
     this.textsLanguage = textsLanguage(own.lang);
     this.results.clear();
+    this.tasks.clear();
+    this.answers.clear();
     this.total = exercises.length;
-    this.replaceChildren(...exercises.map((x, i) => this.build(x, i)));
+    const sections = exercises.map((x, i) => this.build(x, i));
+    const foot: HTMLElement[] = [];
+    if (this.progressStore) {
+      const forget = el('button', { type: 'button', class: 'attn-forget' }, this.text('forget'));
+      forget.addEventListener('click', () => this.forgetProgress());
+      foot.push(el('div', { class: 'attn-controls' }, forget));
+    }
+    this.replaceChildren(...sections, ...foot);
+    this.restore();
+    this.emitProgress();
+  }
+
+  /**
+   * Shows the saved answers: each task's entries and its result as last checked. Those that no
+   * longer fit the data (the task gone, or of another kind) are dropped.
+   */
+  private restore(): void {
+    const shapes = new Map([...this.tasks].map(([id, t]) => [id, t.fields.length + (t.cells.length ? 1 : 0)]));
+    const { tasks, dropped } = readTasks(this.loadProgress('answers'), shapes);
+    for (const [id, entry] of tasks) {
+      const task = this.tasks.get(id)!;
+      const [result, ...entered] = entry;
+      task.fields.forEach((field, i) => (field.value = entered[i]));
+      const bits = task.cells.length ? entered[task.fields.length] : '';
+      task.cells.forEach((cell, i) => cell.setAttribute('aria-pressed', String(bits[i] === '1')));
+      task.result.dataset.result = result ? 'right' : 'wrong';
+      task.result.textContent = this.text('savedResult', { result: result ? 'right' : 'wrong' });
+      this.results.set(id, result === 1);
+      this.answers.set(id, entry);
+    }
+    if (dropped) this.save();
+  }
+
+  private save(): void {
+    if (this.progressStore) this.saveProgress('answers', Object.fromEntries(this.answers));
+  }
+
+  private emitProgress(): void {
+    const points = this.score();
+    this.emit('attn-progress', {
+      key: widgetKey(this),
+      points,
+      max: this.total,
+      answered: this.results.size,
+      total: this.total,
+    });
   }
 
   /** Reports a check: its "answered" record, and a "completed" one once every task is checked (again when the score changes). */
   private record(x: Exercise, correct: boolean, response: string): void {
     const before = this.results.size === this.total ? this.score() : undefined;
     this.results.set(x.id, correct);
+    const task = this.tasks.get(x.id)!;
+    const entered = task.fields.map((f) => f.value);
+    if (task.cells.length)
+      entered.push(task.cells.map((c) => (c.getAttribute('aria-pressed') === 'true' ? 1 : 0)).join(''));
+    this.answers.set(x.id, [correct ? 1 : 0, ...entered]);
+    this.save();
     const activity = activityId(this, this.settings['activity-id']);
     const statement = answeredStatement({
       element: this.textsLanguage ?? this,
       actor: this.actor,
+      registration: this.settings.registration,
       activity,
       id: x.id,
       name: x.title,
@@ -105,21 +175,23 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
       response,
     });
     this.emit('attn-exercise-checked', { id: x.id, correct, statement });
-    if (this.results.size < this.total) return;
     const score = this.score();
-    if (score === before) return;
-    this.emit('attn-exercises-completed', {
-      score,
-      total: this.total,
-      statement: completedStatement({
-        element: this,
-        actor: this.actor,
-        activity,
-        name: this.text('setName'),
+    if (this.results.size === this.total && score !== before)
+      this.emit('attn-exercises-completed', {
         score,
         total: this.total,
-      }),
-    });
+        statement: completedStatement({
+          element: this,
+          actor: this.actor,
+          registration: this.settings.registration,
+          activity,
+          name: this.text('setName'),
+          score,
+          total: this.total,
+          passMark: this.settings['pass-mark'],
+        }),
+      });
+    this.emitProgress();
   }
 
   private score(): number {
@@ -146,6 +218,11 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
       reading.append(reading.textContent ? ` ${text}` : text),
     );
     const headingId = `${this.idPrefix}-${x.id}`;
+    this.tasks.set(x.id, {
+      fields: [...body.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input, select')],
+      cells: [...body.querySelectorAll<HTMLButtonElement>('button[aria-pressed]')],
+      result,
+    });
     return el(
       'section',
       { class: 'exercise', 'data-exercise': x.id, 'aria-labelledby': headingId },

@@ -3,6 +3,7 @@
 // widget when it runs its own Worker. The owner passes every reply to handle() and calls
 // failAll() when its Worker stops.
 import labWasm from '../../generated/attention_lab.wasm?url';
+import { recordedWeightsUrl } from '../../common/recorded-weights';
 import type { CueIntervention, CueProbe, InterventionConfig } from '../../core';
 import type {
   InterventionLists,
@@ -67,6 +68,16 @@ export interface ProbeAnswerer {
 
 type Answer = ProbeAnswer | InterventionAnswer;
 
+/**
+ * The files a probe of `target` needs, addressed as this bundle knows them (a course's bundler
+ * emits what the page's modules address and may put the Worker elsewhere): the core's .wasm,
+ * and the recorded model's weights.
+ */
+function addresses(target: ProbeTarget): { wasmUrl: string; weightsUrl?: string } {
+  const weightsUrl = target.source === 'recorded' ? recordedWeightsUrl(target.blocks) : undefined;
+  return { wasmUrl: new URL(labWasm, import.meta.url).href, ...(weightsUrl ? { weightsUrl } : {}) };
+}
+
 export class ProbeRequests implements ProbeAnswerer {
   private pending = new Map<number, { resolve(answer: Answer): void; reject(error: Error): void }>();
   private nextId = 0;
@@ -75,7 +86,7 @@ export class ProbeRequests implements ProbeAnswerer {
   constructor(private readonly send: (request: TrainerRequest) => boolean) {}
 
   probe(target: ProbeTarget, tokens: number[]): Promise<ProbeAnswer> {
-    return this.ask((requestId, wasmUrl) => ({ type: 'probe', requestId, target, tokens, wasmUrl }));
+    return this.ask((requestId) => ({ type: 'probe', requestId, target, tokens, ...addresses(target) }));
   }
 
   intervene(
@@ -83,15 +94,14 @@ export class ProbeRequests implements ProbeAnswerer {
     config: Partial<InterventionConfig>,
     inputs: InterventionLists,
   ): Promise<InterventionAnswer> {
-    return this.ask((requestId, wasmUrl) => ({ type: 'intervene', requestId, target, config, inputs, wasmUrl }));
+    return this.ask((requestId) => ({ type: 'intervene', requestId, target, config, inputs, ...addresses(target) }));
   }
 
-  private ask<A extends Answer>(request: (requestId: number, wasmUrl: string) => TrainerRequest): Promise<A> {
+  private ask<A extends Answer>(request: (requestId: number) => TrainerRequest): Promise<A> {
     const requestId = ++this.nextId;
     return new Promise<A>((resolve, reject) => {
       this.pending.set(requestId, { resolve: resolve as (answer: Answer) => void, reject });
-      // The .wasm's address as this bundle knows it: a course's bundler may put the Worker elsewhere.
-      if (!this.send(request(requestId, new URL(labWasm, import.meta.url).href)))
+      if (!this.send(request(requestId)))
         this.settle(requestId, new ProbeFailure('the training Worker could not start', 'not-started'));
     });
   }
