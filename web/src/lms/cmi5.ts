@@ -18,8 +18,8 @@
 //   `<activityId>/attention-lab-progress` (see progressStateId), with the launch's agent and
 //   registration: JSON { progress: the bridge's saved string, completed, passed: what this
 //   registration already sent, time: milliseconds spent in earlier sessions }.
-// - terminate() does not leave the page: the session's returnURL is for the bridge, which goes
-//   there once the page is done with the LMS (the spec wants the AU to go back to it).
+// - terminate() does not leave the page: the session's returnURL is for the bridge, which offers
+//   a button that ends the session and goes there (the spec wants the AU to go back to it).
 // - errors are said on the console ("cmi5: ...") and kept in the session's `status`; saveState()
 //   also rejects (the progress store reports it in place), the other calls never do.
 import type { XapiAgent, XapiStatement } from '../widgets/element/public-types';
@@ -249,6 +249,8 @@ export class Cmi5Session implements LmsSession {
   readonly returnURL?: string;
   /** the pass mark in force: the LMS's masteryScore, else the package's */
   readonly passMark: number;
+  /** the AU's activity id from the launch; the bridge names the widgets' activities under it */
+  readonly activityId?: string;
 
   #launch?: Cmi5Launch;
   #token = '';
@@ -283,6 +285,7 @@ export class Cmi5Session implements LmsSession {
       const account = parts.launch.actor.account;
       this.learner = { id: account?.name ?? '', actor: parts.launch.actor };
       this.registration = parts.launch.registration;
+      this.activityId = parts.launch.activityId;
     }
     if (parts.error) this.#fail(parts.error);
   }
