@@ -1,6 +1,8 @@
 // A small cmi5 LMS with its LRS, on node:http, for the tests (no cmi5 LMS is packaged): it
 // serves a folder (the AU) on one origin and the LMS on another (as an LMS and its content
-// usually are: the AU reaches the LRS through CORS), and gives launch URLs whose parameters name
+// usually are: the AU reaches the LRS through CORS), or both on one (sameOrigin: the LMS serves
+// the AU itself; a course package's policy allows its own origin or https: endpoints, and the
+// tests' LMS speaks http), and gives launch URLs whose parameters name
 // a fetch URL (one token each; a second POST gets the cmi5 error JSON), the LRS endpoint, the
 // learner, the registration and the AU's activity id. Before each launch it writes the
 // LMS.LaunchData state document (context template with a new session id, launch mode, mastery
@@ -86,6 +88,7 @@ export async function startCmi5Lms({
   launchMode = 'Normal',
   returnURL,
   preferences,
+  sameOrigin = false,
 } = {}) {
   const actor = {
     objectType: 'Agent',
@@ -110,7 +113,8 @@ export async function startCmi5Lms({
   const stateKey = (q) =>
     JSON.stringify([q.stateId, q.activityId, who(JSON.parse(q.agent ?? 'null')), q.registration ?? '']);
 
-  const content = await listen(async (request, response) => {
+  /** Serves the AU's file the request names, or 404. */
+  const serveFile = async (request, response) => {
     const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
     const name = normalize(path.endsWith('/') ? `${path}index.html` : path);
     const file = [roots]
@@ -126,7 +130,8 @@ export async function startCmi5Lms({
       'Cache-Control': 'no-cache',
     });
     response.end(readFileSync(file));
-  });
+  };
+  const content = await listen(serveFile);
   const contentUrl = `http://127.0.0.1:${content.address().port}/`;
 
   /** Checks one statement the AU sent in `session` against xAPI and the cmi5 rules. */
@@ -248,6 +253,8 @@ export async function startCmi5Lms({
       return send(response, 200, { 'auth-token': entry.token });
     }
 
+    if (sameOrigin && !path.startsWith('/lrs/')) return serveFile(request, response);
+
     // The LRS: every request needs the version header and a session's token.
     if (request.headers['x-experience-api-version'] !== '1.0.3')
       violation(`xAPI: ${request.method} ${path} without X-Experience-API-Version 1.0.3`);
@@ -326,6 +333,7 @@ export async function startCmi5Lms({
     return send(response, 404, { error: `no ${path}` });
   });
   const lmsUrl = `http://127.0.0.1:${lms.address().port}/`;
+  const auUrl = sameOrigin ? lmsUrl : contentUrl;
 
   /** A new session of the attempt: its token, session id and LMS.LaunchData; resolves to the launch URL. */
   function launchUrl({ mode = launchMode } = {}) {
@@ -356,14 +364,14 @@ export async function startCmi5Lms({
       registration,
       activityId,
     });
-    return `${contentUrl}${launch}?${query}`;
+    return `${auUrl}${launch}?${query}`;
   }
 
   return {
     actor,
     registration,
     activityId,
-    contentUrl,
+    contentUrl: auUrl,
     lmsUrl,
     statements,
     violations,
