@@ -76,7 +76,8 @@ const who = (agent) =>
  * (the launch's activityId); publisherId: the AU's id in the course structure (the context
  * template's grouping activity; default activityId); masteryScore, moveOn, launchMode,
  * returnURL: what LMS.LaunchData says (launchMode may be changed per launch); preferences:
- * the learner's cmi5LearnerPreferences document (none by default).
+ * the learner's cmi5LearnerPreferences document (none by default); sameOrigin: the AU served by
+ * the LMS's own server (its launch URLs on the LMS's origin).
  */
 export async function startCmi5Lms({
   roots,
