@@ -5,7 +5,7 @@
 // in the AU's state document, a reload of the used launch (refused and said in place, without
 // asking the fetch URL again), a new launch of the same registration with the answers back, the
 // other two answered, passed and completed against the LMS's masteryScore, "Done" terminating and
-// going to the returnURL — and a smoke run in Firefox and WebKit (launch, initialized, an answer,
+// going to the returnURL, a launch whose fetch URL gives no token (said in place) — and a smoke run in Firefox and WebKit (launch, initialized, an answer,
 // terminated). Every statement passes xapi-validation and the cmi5 rules the LMS checks. The LMS's
 // log of the Chromium attempt is written to build/lms/cmi5.log. Needs dist-package/
 // (`npx vite build && node scripts/build-package.mjs`): node --test tests/lms/cmi5.test.mjs
@@ -434,6 +434,18 @@ for (const engine of enginesToRun())
           0,
           'the used fetch URL not asked again',
         );
+
+        // A launch whose fetch URL gives no token: said in place, the page still works, nothing sent.
+        const sent = lms.statements.length;
+        const bad = new URL(lms.launchUrl());
+        bad.searchParams.set('fetch', `${lms.lmsUrl}fetch/no-such-launch`);
+        page = await browser.open(bad.href, { width: 1000, height: 900 });
+        await page.waitFor(quizDrawn);
+        assert.equal(
+          await page.waitFor(() => document.querySelector('.attn-lms-status')?.textContent),
+          LMS_WORDS.launchFailed,
+        );
+        assert.equal(lms.statements.length, sent);
       },
     );
   });
