@@ -5,10 +5,12 @@
 // in the AU's state document, a reload of the used launch (refused and said in place, without
 // asking the fetch URL again), a new launch of the same registration with the answers back, the
 // other two answered, passed and completed against the LMS's masteryScore, "Done" terminating and
-// going to the returnURL, a launch whose fetch URL gives no token (said in place) — and a smoke run in Firefox and WebKit (launch, initialized, an answer,
-// terminated). Every statement passes xapi-validation and the cmi5 rules the LMS checks. The LMS's
-// log of the Chromium attempt is written to build/lms/cmi5.log. Needs dist-package/
-// (`npx vite build && node scripts/build-package.mjs`): node --test tests/lms/cmi5.test.mjs
+// going to the returnURL, a launch whose fetch URL gives no token (said in place) — and a smoke
+// run in Firefox and WebKit (launch, initialized, an answer, terminated). Every statement passes
+// xapi-validation and the cmi5 rules the LMS checks. The LMS's log of the Chromium attempt is
+// written to build/lms/cmi5.log, the package's cmi5.xml to build/lms/cmi5.xml. Needs
+// dist-package/ (`npx vite build && node scripts/build-package.mjs`):
+// node --test tests/lms/cmi5.test.mjs
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
