@@ -94,8 +94,29 @@ test('the zip holds the launch page, the files and the manifest listing them all
   assert.match(strFromU8(files['index.html']), /<attn-quiz src="data\/q.json"><\/attn-quiz>/);
   assert.throws(
     () => coursePackage({ settings: { ...settings, standard: 'lti' }, page: '', files: {} }),
-    /standard "lti" is not one this packager writes \(scorm12, scorm2004\)/,
+    /standard "lti" is not one this packager writes \(scorm12, scorm2004, cmi5\)/,
   );
+});
+
+test('a cmi5 zip holds cmi5.xml, whose course id is the same for the same page and title, another for another page', () => {
+  const make = (page) =>
+    strFromU8(
+      unzipSync(
+        coursePackage({
+          settings: { ...settings, standard: 'cmi5' },
+          page,
+          files: {},
+          date: new Date('2026-01-01T00:00:00Z'),
+        }),
+      )['cmi5.xml'],
+    );
+  const courseOf = (xml) => /<course id="([^"]+)"/.exec(xml)?.[1];
+  const page = generatedPage('T', [{ tag: 'attn-quiz' }]);
+  const id = courseOf(make(page));
+  assert.match(id, /^urn:attention-lab:[\w.-]+:[0-9a-f]{8}$/);
+  assert.equal(courseOf(make(page)), id);
+  assert.notEqual(courseOf(make(generatedPage('T', [{ tag: 'attn-exercises' }]))), id);
+  assert.match(make(page), new RegExp(`<au id="${id}/au" [^>]*>[\\s\\S]*<url>index.html</url>`));
 });
 
 test("the page's score: points over maximum of every graded widget; completed when all answered; passed at the mark", () => {

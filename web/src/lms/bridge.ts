@@ -11,11 +11,19 @@
 // passed when the scaled score reaches the pass mark. Widgets' statements go to the session
 // (cmi5 sends them). The session ends when the page is left.
 //
-// Without an LMS the page works as a page and says so in a line at its top.
+// cmi5: each widget without an activity-id gets one under the AU's activity id (the launch's
+// activityId + "/" + the widget's key), so that its statements name the same activities in
+// every session (the page's address carries a new fetch URL each launch). When the LMS gives a
+// returnURL, a "Done: back to the course" button at the page's end ends the session and goes
+// there (the learner says when they have nothing else to do; the page does not leave on its own,
+// so that the last answer's feedback stays in view).
+//
+// Without an LMS, or when the LMS refused the launch (a cmi5 session whose status is not ok), the
+// page works as a page and says so in a line at its top.
 import { languageOf } from '../common/language';
 import { messagesIn } from '../common/messages';
 import { CONTRACTS } from '../widgets/element/contracts';
-import { setProgressStore } from '../widgets/element/progress-store';
+import { setProgressStore, widgetKey } from '../widgets/element/progress-store';
 import type { XapiStatement } from '../widgets/element/public-types';
 import lmsMessages from 'attn-messages:lms';
 import { PackageState } from './package-state';
@@ -28,7 +36,15 @@ const ADAPTERS: Partial<
 > = {
   scorm12: () => import('./scorm12'),
   scorm2004: () => import('./scorm2004'),
+  cmi5: () => import('./cmi5'),
 };
+
+/** What a cmi5 session adds to LmsSession (cmi5.ts's Cmi5Session), read without loading cmi5.ts. */
+interface Cmi5Parts {
+  status?: { ok: boolean; error?: { code: string } };
+  returnURL?: string;
+  activityId?: string;
+}
 
 /** How often, at most, the saved state goes to the LMS while the learner works. */
 const SAVE_EVERY_MS = 1000;
@@ -63,13 +79,13 @@ async function connect(settings: PackageSettings | undefined): Promise<LmsSessio
   }
 }
 
-/** The line at the page's top that says the answers go nowhere. */
-async function sayNotConnected(): Promise<void> {
+/** The line at the page's top that says the answers go nowhere: `key` says why (lms catalog). */
+async function sayNotConnected(key = 'notConnected'): Promise<void> {
   const messages = await messagesIn(languageOf(document.documentElement), lmsMessages);
   const line = document.createElement('p');
   line.className = 'attn-lms-status';
   line.setAttribute('role', 'status');
-  line.textContent = messages.text('notConnected');
+  line.textContent = messages.text(key);
   Object.assign(line.style, { margin: '0 0 1em', padding: '0.5em 0.75em', border: '1px solid #b58900' });
   document.body.prepend(line);
 }
@@ -95,9 +111,11 @@ function attend(session: LmsSession, settings: PackageSettings): void {
   setProgressStore(state);
 
   const actor = session.learner?.actor;
+  const au = (session as LmsSession & Cmi5Parts).activityId;
   for (const widget of widgets()) {
     if (actor) (widget as HTMLElement & { actor?: unknown }).actor = actor;
     if (session.registration) widget.setAttribute('registration', session.registration);
+    if (au && !widget.hasAttribute('activity-id')) widget.setAttribute('activity-id', `${au}/${widgetKey(widget)}`);
   }
 
   const progress = new Map<string, Progress>();
@@ -120,22 +138,42 @@ function attend(session: LmsSession, settings: PackageSettings): void {
       if (statement) void session.record(statement);
     });
 
-  let ended = false;
-  const end = () => {
-    if (ended) return;
-    ended = true;
+  let ended: Promise<void> | undefined;
+  const end = (): Promise<void> => {
+    if (ended) return ended;
     flush();
-    void session.terminate();
+    ended = session.terminate().catch(() => undefined);
+    return ended;
   };
   addEventListener('pagehide', end);
   addEventListener('beforeunload', end);
+
+  const returnURL = (session as LmsSession & Cmi5Parts).returnURL;
+  if (returnURL) void offerReturn(returnURL, end);
+}
+
+/** The button at the page's end that ends the session (`end`) and goes to the LMS's `returnURL`. */
+async function offerReturn(returnURL: string, end: () => Promise<void>): Promise<void> {
+  const messages = await messagesIn(languageOf(document.documentElement), lmsMessages);
+  const line = document.createElement('p');
+  line.className = 'attn-lms-finish';
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.textContent = messages.text('finish');
+  button.addEventListener('click', () => {
+    button.disabled = true;
+    void end().finally(() => location.assign(returnURL));
+  });
+  line.append(button);
+  document.body.append(line);
 }
 
 async function start(): Promise<void> {
   const settings = readSettings();
   const session = await connect(settings);
-  if (session && settings) attend(session, settings);
-  else await sayNotConnected();
+  const status = (session as (LmsSession & Cmi5Parts) | undefined)?.status;
+  if (session && settings && status?.ok !== false) attend(session, settings);
+  else await sayNotConnected(status?.error?.code === 'fetch-used' ? 'launchUsed' : status ? 'launchFailed' : undefined);
   await import('../package/index');
 }
 

@@ -1,8 +1,9 @@
 // A course package (a zip an LMS imports): the author's page made into the package's launch page,
 // the widgets' files, the bridge, the author's data files, and the standard's manifest
-// (imsmanifest.xml for SCORM 1.2 and 2004 4th edition). Pure: no node APIs, so that the command
+// (imsmanifest.xml for SCORM 1.2 and 2004 4th edition, cmi5.xml for cmi5). Pure: no node APIs, so that the command
 // line (web/src/package/cli.ts, which reads the files) and a page in the browser make the same zip.
 import { zipSync, strToU8 } from 'fflate';
+import { cmi5Xml } from './cmi5-course';
 import type { PackageSettings, Standard } from './session';
 
 /** The packaged page's name: the SCO's launch file. */
@@ -14,11 +15,28 @@ export const BRIDGE_FILE = 'lms/bridge.js';
 /** The files of the widgets that every package holds, besides assets/ and lms/ (the package's chunks). */
 export const WIDGET_FILES = ['attention-lab.js', 'attention-lab.css'];
 
-/** Each standard's manifest: its file name and text, for the package's settings and file list. */
-const MANIFESTS: Partial<Record<Standard, (settings: PackageSettings, files: string[]) => [string, string]>> = {
+/** Each standard's manifest: its file name and text, for the package's settings, file list and launch page. */
+const MANIFESTS: Partial<
+  Record<Standard, (settings: PackageSettings, files: string[], page: Uint8Array) => [string, string]>
+> = {
   scorm12: (settings, files) => ['imsmanifest.xml', scorm12Manifest(settings, files)],
   scorm2004: (settings, files) => ['imsmanifest.xml', scorm2004Manifest(settings, files)],
+  cmi5: (settings, _files, page) => [
+    'cmi5.xml',
+    cmi5Xml({ ...settings, id: courseId(settings.title, page), launch: LAUNCH_FILE }),
+  ],
 };
+
+/**
+ * The cmi5 course's IRI: "urn:attention-lab:" + the title's identifier + a hash of the launch
+ * page (FNV-1a, 32 bits), so that two courses of one title but other pages differ in an LMS
+ * while the same input makes the same id (and the same zip).
+ */
+export function courseId(title: string, page: Uint8Array): string {
+  let hash = 0x811c9dc5;
+  for (const byte of page) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
+  return `urn:${identifier(title).replace(/^attention-lab-/, 'attention-lab:')}:${hash.toString(16).padStart(8, '0')}`;
+}
 
 /** The standards this packager writes. */
 export const STANDARDS = Object.keys(MANIFESTS) as Standard[];
@@ -28,7 +46,9 @@ export const STANDARDS = Object.keys(MANIFESTS) as Standard[];
  * compiled from them: 'wasm-unsafe-eval'; the training Worker and images from blob: and data:).
  */
 export function packageCsp(standard: Standard): string {
-  const connect = standard === 'cmi5' ? "'self' https:" : "'self'"; // cmi5 posts statements to the LMS's endpoint
+  // cmi5 posts statements to the LMS's endpoint, which only the launch URL names (unknown when
+  // the package is made): any https: origin, or the page's own (an LMS serving both).
+  const connect = standard === 'cmi5' ? "'self' https:" : "'self'";
   return [
     "default-src 'self'",
     "script-src 'self' 'wasm-unsafe-eval'",
@@ -249,7 +269,7 @@ export function packageFiles(input: PackageInput): Record<string, Uint8Array> {
     [LAUNCH_FILE]: strToU8(packagedPage(input.page, input.settings)),
     ...input.files,
   };
-  const [name, text] = manifest(input.settings, Object.keys(files).sort());
+  const [name, text] = manifest(input.settings, Object.keys(files).sort(), files[LAUNCH_FILE]);
   files[name] = strToU8(text);
   return files;
 }

@@ -1,7 +1,7 @@
 /// <reference types="node" />
 // The package's command line (bin `attention-lab`; built to bin/attention-lab.js in the package):
 //
-//   attention-lab package [page.html] --standard scorm12|scorm2004 --out course.zip
+//   attention-lab package [page.html] --standard scorm12|scorm2004|cmi5 --out course.zip
 //                 [--title T] [--pass-mark 0.8] [--widget attn-quiz ...] [--quiz my.json] [--preview]
 //
 // It reads the author's page (or makes one of the --widget elements), the files the page names
@@ -27,7 +27,14 @@ import { TAGS } from '../widgets/element/tags';
 const PACKAGE_DIR = resolve(import.meta.dirname, '..');
 
 const USAGE = `usage: attention-lab package [page.html] --standard ${STANDARDS.join('|')} --out course.zip
-         [--title "Course title"] [--pass-mark 0.8] [--widget attn-quiz ...] [--quiz questions.json] [--preview [--port N]]`;
+         [--title "Course title"] [--pass-mark 0.8] [--widget attn-quiz ...] [--quiz questions.json] [--preview [--port N]]
+
+  scorm12, scorm2004: imsmanifest.xml; the learner's answers are kept in the LMS's suspend data.
+  cmi5: cmi5.xml (one AU, index.html, masteryScore = --pass-mark, moveOn CompletedOrPassed). The LMS
+    launches index.html with endpoint, fetch, actor, registration and activityId; the answers are
+    kept in the xAPI state document "<activityId>/attention-lab-progress" (agent and registration
+    of the launch); when the LMS gives a returnURL, a "Done" button ends the session and goes there.
+    --preview is for SCORM only (its stand-in LMS speaks SCORM).`;
 
 /** Bad input: said with the argument it concerns, exit code 2. */
 class UsageError extends Error {}
@@ -90,6 +97,8 @@ export function readOptions(args: string[]): Options {
   const passMark = Number(passText);
   if (passText.trim() === '' || !Number.isFinite(passMark) || passMark < 0 || passMark > 1)
     fail('--pass-mark', `must be a number from 0 to 1 (the share of points that passes), got "${passText}"`);
+  if (values.preview && standard === 'cmi5')
+    fail('--preview', 'the stand-in LMS speaks SCORM only; import the cmi5 zip into a cmi5 LMS to try it');
   const portText = values.port ?? '0';
   const port = Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
