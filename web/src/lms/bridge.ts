@@ -40,12 +40,6 @@ const ADAPTERS: Partial<
 };
 
 /** What a cmi5 session adds to LmsSession (cmi5.ts's Cmi5Session), read without loading cmi5.ts. */
-interface Cmi5Parts {
-  status?: { ok: boolean; error?: { code: string } };
-  returnURL?: string;
-  activityId?: string;
-}
-
 /** How often, at most, the saved state goes to the LMS while the learner works. */
 const SAVE_EVERY_MS = 1000;
 
@@ -110,11 +104,17 @@ function attend(session: LmsSession, settings: PackageSettings): void {
   });
   setProgressStore(state);
 
+  // The learner, the attempt and the pass mark in force, for every widget's learning records
+  // (the author's own activity ids and pass marks stay).
   const actor = session.learner?.actor;
-  const au = (session as LmsSession & Cmi5Parts).activityId;
+  const passMark = session.passMark ?? settings.passMark;
+  const au = session.activityId;
   for (const widget of widgets()) {
+    const declared = CONTRACTS.find((contract) => contract.tag === widget.localName)?.attributes ?? [];
+    const takes = (name: string) => declared.some((attribute) => attribute.name === name);
     if (actor) (widget as HTMLElement & { actor?: unknown }).actor = actor;
-    if (session.registration) widget.setAttribute('registration', session.registration);
+    if (session.registration && takes('registration')) widget.setAttribute('registration', session.registration);
+    if (takes('pass-mark') && !widget.hasAttribute('pass-mark')) widget.setAttribute('pass-mark', String(passMark));
     if (au && !widget.hasAttribute('activity-id')) widget.setAttribute('activity-id', `${au}/${widgetKey(widget)}`);
   }
 
@@ -125,7 +125,7 @@ function attend(session: LmsSession, settings: PackageSettings): void {
     if (!detail || typeof detail.key !== 'string') return;
     state.graded.add(detail.key);
     progress.set(detail.key, detail);
-    const result = pageResult(progress.values(), settings.passMark);
+    const result = pageResult(progress.values(), passMark);
     if (JSON.stringify(result) === reported) return; // the LMS has it
     reported = JSON.stringify(result);
     void session.report(result);
@@ -148,7 +148,7 @@ function attend(session: LmsSession, settings: PackageSettings): void {
   addEventListener('pagehide', end);
   addEventListener('beforeunload', end);
 
-  const returnURL = (session as LmsSession & Cmi5Parts).returnURL;
+  const returnURL = session.returnURL;
   if (returnURL) void offerReturn(returnURL, end);
 }
 
@@ -171,7 +171,7 @@ async function offerReturn(returnURL: string, end: () => Promise<void>): Promise
 async function start(): Promise<void> {
   const settings = readSettings();
   const session = await connect(settings);
-  const status = (session as (LmsSession & Cmi5Parts) | undefined)?.status;
+  const status = session?.status;
   if (session && settings && status?.ok !== false) attend(session, settings);
   else await sayNotConnected(status?.error?.code === 'fetch-used' ? 'launchUsed' : status ? 'launchFailed' : undefined);
   await import('../package/index');

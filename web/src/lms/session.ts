@@ -34,6 +34,14 @@ export interface LmsSession {
   readonly learner?: { id: string; actor?: XapiAgent };
   /** The attempt's registration (cmi5), for the widgets' statements. */
   readonly registration?: string;
+  /** The pass mark in force when the LMS sets its own (cmi5's masteryScore); undefined: the package's. */
+  readonly passMark?: number;
+  /** The activity the LMS launched (cmi5): the widgets' activities go under it. */
+  readonly activityId?: string;
+  /** Where the learner goes back to when done (cmi5's returnURL). */
+  readonly returnURL?: string;
+  /** A launch the LMS refused (cmi5: a used or failing fetch URL): the page says so and sends nothing. */
+  readonly status?: { ok: boolean; error?: { code: string } };
   /** What the last session of this attempt saved (suspend data, cmi5 state), or "". */
   readonly savedState: string;
   /** The most characters saveState may keep (SCORM 1.2: 4096). */
