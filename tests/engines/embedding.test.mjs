@@ -62,7 +62,8 @@ describeEngines((session) => {
     await useFramedLookup(page, '#example-frame');
     assert.match(await page.run(() => document.getElementById('frame-log').textContent), /attn-change/);
 
-    assert.deepEqual(await page.startWidgets(), ['attn-quiz']);
+    // The configurator's preview (its first widget) and the example quiz.
+    assert.deepEqual(await page.startWidgets(), ['attn-soft-lookup', 'attn-quiz']);
     await page.click('#example-quiz input[value="1"]');
     await page.click('#example-quiz .attn-controls button:first-child'); // Check
     assert.match(
