@@ -49,6 +49,17 @@ const STANDARDS = {
   },
 };
 
+test('attention-lab --help and package --help print the usage, exit code 0', () => {
+  for (const args of [['--help'], ['package', '--help'], ['-h']]) {
+    const stdout = execFileSync('node', [CLI, ...args], { encoding: 'utf8', stdio: 'pipe' });
+    assert.match(
+      stdout,
+      /^usage: attention-lab package \[page\.html\] --standard scorm12\|scorm2004\|cmi5/,
+      args.join(' '),
+    );
+  }
+});
+
 describe('attention-lab package: bad input is named, exit code 2', () => {
   const cases = [
     [

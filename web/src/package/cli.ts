@@ -63,8 +63,8 @@ interface Options {
   port: number;
 }
 
-/** The command's options, checked. */
-export function readOptions(args: string[]): Options {
+/** The command's options, checked; undefined when --help asks for the usage. */
+export function readOptions(args: string[]): Options | undefined {
   let parsed;
   try {
     parsed = parseArgs({
@@ -86,7 +86,7 @@ export function readOptions(args: string[]): Options {
     return fail('arguments', `${(error as Error).message}\n${USAGE}`);
   }
   const { values, positionals } = parsed;
-  if (values.help) throw new UsageError(USAGE);
+  if (values.help) return undefined;
   if (positionals.length > 1) fail('page', `one page at most, got ${positionals.length}: ${positionals.join(', ')}`);
   const standard = values.standard ?? fail('--standard', `missing (one of ${STANDARDS.join(', ')})`);
   if (!(STANDARDS as string[]).includes(standard))
@@ -178,8 +178,10 @@ function gather(options: Options): { settings: PackageSettings; page: string; fi
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...args] = argv;
+  if (command === '--help' || command === '-h' || command === 'help') return console.log(USAGE);
   if (command !== 'package') throw new UsageError(`attention-lab: unknown command "${command ?? ''}"\n${USAGE}`);
   const options = readOptions(args);
+  if (!options) return console.log(USAGE); // --help
   const input = gather(options);
   const zip = coursePackage(input);
   mkdirSync(dirname(resolve(options.out)), { recursive: true });
