@@ -20,10 +20,10 @@ import { dirname, join, resolve } from 'node:path';
 import { unzipSync } from 'fflate';
 import { tsImport } from 'tsx/esm/api';
 import { enginesToRun, launch } from '../support/engines.mjs';
+import { cli } from './package-cli.mjs';
 import { CMI5_CATEGORY, MASTERY_EXTENSION, SESSION_EXTENSION, startCmi5Lms } from './cmi5-lms.mjs';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const CLI = resolve(ROOT, 'dist-package/bin/attention-lab.js');
 const PAGE = resolve(import.meta.dirname, 'course/lesson.html');
 const LMS_WORDS = JSON.parse(readFileSync(resolve(ROOT, 'web/src/messages/en/lms.json'), 'utf8'));
 const { cmi5Xml, auId, COURSE_STRUCTURE_NS } = await tsImport('../../web/src/lms/cmi5-course.ts', import.meta.url);
@@ -212,19 +212,6 @@ describe('cmi5 adapter: launch parameters, launch data, context', () => {
     assert.equal(adapter.isoDuration(61234), 'PT61.23S');
   });
 });
-
-/** `attention-lab package …` as an author runs it: { status, stdout, stderr }. */
-function cli(...args) {
-  try {
-    return {
-      status: 0,
-      stdout: execFileSync('node', [CLI, 'package', ...args], { encoding: 'utf8', stdio: 'pipe' }),
-      stderr: '',
-    };
-  } catch (error) {
-    return { status: error.status, stdout: error.stdout, stderr: error.stderr };
-  }
-}
 
 // The package made once, unzipped into `site` (what the LMS serves).
 const site = join(scratch, 'au');

@@ -15,28 +15,15 @@ import { join, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { unzipSync } from 'fflate';
 import { enginesToRun, launch } from '../support/engines.mjs';
+import { CLI, cli } from './package-cli.mjs';
 import { MANIFEST_SCHEMAS, validate } from '../support/scorm-schemas.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
-const CLI = resolve(root, 'dist-package/bin/attention-lab.js');
 const PAGE = resolve(import.meta.dirname, 'course/lesson.html');
 const LOGS = resolve(root, 'build/lms');
 const NOT_CONNECTED = JSON.parse(readFileSync(resolve(root, 'web/src/messages/en/lms.json'), 'utf8')).notConnected;
 const scratch = mkdtempSync(join(tmpdir(), 'attention-lab-lms-'));
 mkdirSync(LOGS, { recursive: true });
-
-/** `attention-lab package …` as an author runs it: { status, stdout, stderr }. */
-function cli(...args) {
-  try {
-    return {
-      status: 0,
-      stdout: execFileSync('node', [CLI, 'package', ...args], { encoding: 'utf8', stdio: 'pipe' }),
-      stderr: '',
-    };
-  } catch (error) {
-    return { status: error.status, stdout: error.stdout, stderr: error.stderr };
-  }
-}
 
 const STANDARDS = {
   scorm12: {
