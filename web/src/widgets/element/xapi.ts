@@ -7,6 +7,7 @@
 // when the host page (or a course package's bridge) set it, else anonymousActor(). No statement
 // id: the LRS assigns it.
 import type {
+  XapiActivityDefinition,
   ProbeIntervention,
   ProbeInterventionResult,
   XapiAgent,
@@ -70,6 +71,36 @@ interface Common {
 
 const text = (element: Element, value: string): XapiLanguageMap => ({ [languageOf(element)]: value });
 
+/**
+ * What every statement shares: the actor (the host's, else anonymousActor()), the ADL verb, the
+ * activity (id, ADL activity type, name in the element's language, more of its definition), the
+ * result, the registration with `parent` activities when given, and the time.
+ */
+function statement(
+  c: Common & { name: string },
+  verb: 'answered' | 'completed' | 'experienced' | 'interacted',
+  activity: { id: string; type: string; definition?: Partial<XapiActivityDefinition> },
+  result: XapiStatement['result'],
+  parent?: string,
+): XapiStatement {
+  const context = {
+    ...(c.registration ? { registration: c.registration } : {}),
+    ...(parent ? { contextActivities: { parent: [{ objectType: 'Activity' as const, id: parent }] } } : {}),
+  };
+  return {
+    actor: c.actor ?? anonymousActor(),
+    verb: { id: `${ADL}/verbs/${verb}`, display: { 'en-US': verb } },
+    object: {
+      objectType: 'Activity',
+      id: activity.id,
+      definition: { type: `${ADL}/activities/${activity.type}`, name: text(c.element, c.name), ...activity.definition },
+    },
+    result,
+    ...(Object.keys(context).length ? { context } : {}),
+    timestamp: new Date().toISOString(),
+  };
+}
+
 /** One question or exercise checked: "answered", with the reader's response. */
 export function answeredStatement(
   c: Common & {
@@ -81,35 +112,21 @@ export function answeredStatement(
     correctChoice?: number;
   },
 ): XapiStatement {
-  return {
-    actor: c.actor ?? anonymousActor(),
-    verb: { id: `${ADL}/verbs/answered`, display: { 'en-US': 'answered' } },
-    object: {
-      objectType: 'Activity',
-      id: `${c.activity}/${encodeURIComponent(c.id)}`,
-      definition: {
-        type: `${ADL}/activities/cmi.interaction`,
-        name: text(c.element, c.name),
-        ...(c.choices
-          ? {
-              interactionType: 'choice' as const,
-              correctResponsesPattern: [String(c.correctChoice)],
-              choices: c.choices.map((choice, i) => ({ id: String(i), description: text(c.element, choice) })),
-            }
-          : { interactionType: 'other' as const }),
-      },
-    },
-    result: {
-      success: c.success,
-      response: c.response,
-      score: { scaled: c.success ? 1 : 0, raw: c.success ? 1 : 0, min: 0, max: 1 },
-    },
-    context: {
-      ...(c.registration ? { registration: c.registration } : {}),
-      contextActivities: { parent: [{ objectType: 'Activity', id: c.activity }] },
-    },
-    timestamp: new Date().toISOString(),
-  };
+  const definition = c.choices
+    ? {
+        interactionType: 'choice' as const,
+        correctResponsesPattern: [String(c.correctChoice)],
+        choices: c.choices.map((choice, i) => ({ id: String(i), description: text(c.element, choice) })),
+      }
+    : { interactionType: 'other' as const };
+  const point = c.success ? 1 : 0;
+  return statement(
+    c,
+    'answered',
+    { id: `${c.activity}/${encodeURIComponent(c.id)}`, type: 'cmi.interaction', definition },
+    { success: c.success, response: c.response, score: { scaled: point, raw: point, min: 0, max: 1 } },
+    c.activity,
+  );
 }
 
 /**
@@ -120,22 +137,12 @@ export function completedStatement(
   c: Common & { name: string; score: number; total: number; passMark: number },
 ): XapiStatement {
   const scaled = c.total ? c.score / c.total : 0;
-  return {
-    actor: c.actor ?? anonymousActor(),
-    verb: { id: `${ADL}/verbs/completed`, display: { 'en-US': 'completed' } },
-    object: {
-      objectType: 'Activity',
-      id: c.activity,
-      definition: { type: `${ADL}/activities/assessment`, name: text(c.element, c.name) },
-    },
-    result: {
-      success: scaled >= c.passMark,
-      completion: true,
-      score: { scaled, raw: c.score, min: 0, max: c.total },
-    },
-    ...(c.registration ? { context: { registration: c.registration } } : {}),
-    timestamp: new Date().toISOString(),
-  };
+  return statement(
+    c,
+    'completed',
+    { id: c.activity, type: 'assessment' },
+    { success: scaled >= c.passMark, completion: true, score: { scaled, raw: c.score, min: 0, max: c.total } },
+  );
 }
 
 /** The IRIs of the trainer's and the probe's result extensions. */
@@ -177,15 +184,11 @@ export function trainedStatement(
   },
 ): XapiStatement {
   const best = round4(Math.min(1, Math.max(0, c.best)));
-  return {
-    actor: c.actor ?? anonymousActor(),
-    verb: { id: `${ADL}/verbs/experienced`, display: { 'en-US': 'experienced' } },
-    object: {
-      objectType: 'Activity',
-      id: c.activity,
-      definition: { type: `${ADL}/activities/simulation`, name: text(c.element, c.name) },
-    },
-    result: {
+  return statement(
+    c,
+    'experienced',
+    { id: c.activity, type: 'simulation' },
+    {
       completion: true,
       score: { scaled: best, raw: best, min: 0, max: 1 },
       duration: xapiDuration(c.durationMs),
@@ -194,9 +197,7 @@ export function trainedStatement(
         [XAPI_EXTENSIONS.run]: { bestEpoch: c.bestEpoch, route: c.route },
       },
     },
-    ...(c.registration ? { context: { registration: c.registration } } : {}),
-    timestamp: new Date().toISOString(),
-  };
+  );
 }
 
 /**
@@ -212,15 +213,11 @@ export function interactedStatement(
     results: ProbeInterventionResult[];
   },
 ): XapiStatement {
-  return {
-    actor: c.actor ?? anonymousActor(),
-    verb: { id: `${ADL}/verbs/interacted`, display: { 'en-US': 'interacted' } },
-    object: {
-      objectType: 'Activity',
-      id: c.activity,
-      definition: { type: `${ADL}/activities/simulation`, name: text(c.element, c.name) },
-    },
-    result: {
+  return statement(
+    c,
+    'interacted',
+    { id: c.activity, type: 'simulation' },
+    {
       response: c.tokens.join(','),
       extensions: {
         [XAPI_EXTENSIONS.intervention]: c.intervention,
@@ -234,7 +231,5 @@ export function interactedStatement(
         })),
       },
     },
-    ...(c.registration ? { context: { registration: c.registration } } : {}),
-    timestamp: new Date().toISOString(),
-  };
+  );
 }
