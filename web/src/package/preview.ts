@@ -5,7 +5,7 @@
 // Every API call the package makes is printed (log), scorm-again's commits are kept, and a reload
 // of the LMS page resumes the attempt from the last commit (entry "resume", the suspend data,
 // status and score), as an LMS does.
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -78,7 +78,7 @@ const body = (request: IncomingMessage): Promise<string> =>
 /**
  * Serves the zip `zip` (a package of `standard`) with the stand-in LMS on 127.0.0.1:`port` (0: a
  * free one). Resolves to { url (the LMS page), folder (the unzipped package), calls (so far),
- * commits (scorm-again's, so far), close() }.
+ * commits (scorm-again's, so far), close() (stops the server and removes the folder) }.
  */
 export async function servePreview(
   zip: Uint8Array,
@@ -157,6 +157,13 @@ export async function servePreview(
     folder,
     calls,
     commits,
-    close: () => new Promise<void>((ok) => server.close(() => ok())),
+    close: () =>
+      new Promise<void>((ok) => {
+        server.closeAllConnections();
+        server.close(() => {
+          rmSync(folder, { recursive: true, force: true });
+          ok();
+        });
+      }),
   };
 }
