@@ -290,8 +290,10 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
       const say = this.shows.get(x.id);
       if (!say) return;
       const answer = await say();
-      result.dataset.result = 'revealed';
-      result.textContent = this.text('answerShown', { answer });
+      // Asked after a right check: the answer alone, and the task stays right.
+      const counted = this.results.get(x.id) === true;
+      result.dataset.result = counted ? 'right' : 'revealed';
+      result.textContent = counted ? answer : this.text('answerShown', { answer });
       this.recordReveal(x);
     });
     const headingId = `${this.idPrefix}-${x.id}`;
