@@ -4,7 +4,8 @@
 // reload with the score and the options' order, "Forget my answers" clears them, a browser that
 // refuses storage is told in place while the quiz still scores, one check locks a question, and
 // attn-progress says the score; an exercise checked wrong gets a hint, not the answer, and one
-// whose answer was shown is kept as such, not counted, through a reload. Four page loads per engine. Run after `npm run build`:
+// whose answer was shown is kept as such, not counted, through a reload. Four page loads per
+// engine. Run after `npm run build`:
 // node --test tests/engines/saved-progress.test.mjs
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -152,10 +153,14 @@ describeEngines((session) => {
   test('exercises: a wrong check gets a hint, not the answer; a shown answer is kept as shown and not counted', async () => {
     const url = `${site.url}progress.html`;
     let page = await session.browser.open(url, { width: 900, height: 900 });
-    await page.run(() => localStorage.clear());
-    page = await session.browser.open(url, { width: 900, height: 900 });
     await page.startWidgets();
     const TASKS = 'attn-exercises#tasks';
+    // A fresh set (an earlier test may have kept an answer): forgotten, drawn again.
+    await page.run((tasks) => document.querySelector(tasks).forgetProgress(), TASKS);
+    await page.waitFor((tasks) => {
+      const set = document.querySelector(tasks);
+      return set.querySelector('input')?.value === '' && set.querySelector('.result')?.textContent === '';
+    }, TASKS);
     await page.run((tasks) => {
       window.checked = [];
       document
