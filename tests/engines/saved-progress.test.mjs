@@ -3,7 +3,9 @@
 // with persist="on", and a quiz with attempts="1" solution="off"): answers come back after a
 // reload with the score and the options' order, "Forget my answers" clears them, a browser that
 // refuses storage is told in place while the quiz still scores, one check locks a question, and
-// attn-progress says the score. Two page loads per engine. Run after `npm run build`:
+// attn-progress says the score; an exercise checked wrong gets a hint, not the answer, and one
+// whose answer was shown is kept as such, not counted, through a reload. Four page loads per
+// engine. Run after `npm run build`:
 // node --test tests/engines/saved-progress.test.mjs
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -145,6 +147,81 @@ describeEngines((session) => {
         score: 'Score: 0 of 1 question correct (1 answered).',
       },
     );
+    assert.deepEqual(await page.problems(), []);
+  });
+
+  test('exercises: a wrong check gets a hint, not the answer; a shown answer is kept as shown and not counted', async () => {
+    const url = `${site.url}progress.html`;
+    let page = await session.browser.open(url, { width: 900, height: 900 });
+    await page.startWidgets();
+    const TASKS = 'attn-exercises#tasks';
+    // A fresh set (an earlier test may have kept an answer): forgotten, drawn again.
+    await page.run((tasks) => document.querySelector(tasks).forgetProgress(), TASKS);
+    await page.waitFor((tasks) => {
+      const set = document.querySelector(tasks);
+      return set.querySelector('input')?.value === '' && set.querySelector('.result')?.textContent === '';
+    }, TASKS);
+    await page.run((tasks) => {
+      window.checked = [];
+      document
+        .querySelector(tasks)
+        .addEventListener('attn-exercise-checked', (event) => window.checked.push(event.detail.correct));
+    }, TASKS);
+    const result = () =>
+      page.run((tasks) => {
+        const r = document.querySelector(`${tasks} .result`);
+        return [r.dataset.result ?? null, r.textContent];
+      }, TASKS);
+    const check = async (typed) => {
+      await page.run((tasks) => {
+        document.querySelector(`${tasks} input`).value = '';
+        delete document.querySelector(`${tasks} .result`).dataset.result;
+      }, TASKS);
+      await page.press([...typed], `${TASKS} input`);
+      await page.click(`${TASKS} .exercise .attn-controls button`);
+      await page.waitFor((tasks) => document.querySelector(`${tasks} .result`).dataset.result, TASKS);
+      return result();
+    };
+    const stored = () =>
+      page.run(() => JSON.parse(localStorage.getItem('attention-lab:/progress.html#tasks') ?? '{}').answers ?? null);
+
+    // Wrong: where to look, not the count (288).
+    assert.deepEqual(await check('280'), [
+      'wrong',
+      'Not yet. Count the four weight matrices and the four bias vectors.',
+    ]);
+    assert.deepEqual(await stored(), { count: [0, '280'] });
+
+    // Show the answer: given, kept as shown (2), answered but not a point.
+    await page.click(`${TASKS} .attn-show-answer`);
+    await page.waitFor((tasks) => document.querySelector(`${tasks} .result`).dataset.result === 'revealed', TASKS);
+    assert.deepEqual(await result(), [
+      'revealed',
+      'Answer shown, so this task does not count as right. 288: four 8 × 8 weight matrices and four bias vectors of 8, whatever the number of heads.',
+    ]);
+    assert.deepEqual(await stored(), { count: [2, '280'] });
+    assert.deepEqual(await lastProgress(page, 'tasks'), { key: 'tasks', points: 0, max: 1, answered: 1, total: 1 });
+
+    // Right after the answer was shown: said, not recorded (no event, no point, the saved result kept).
+    assert.deepEqual(await check('288'), [
+      'right',
+      'Right, not counted: the answer was shown. 288: four weight matrices and four bias vectors.',
+    ]);
+    assert.deepEqual(await page.run(() => window.checked), [false]);
+    assert.deepEqual(await stored(), { count: [2, '280'] });
+    assert.deepEqual(await lastProgress(page, 'tasks'), { key: 'tasks', points: 0, max: 1, answered: 1, total: 1 });
+
+    // Reload: still shown, still not a point.
+    page = await session.browser.open(url, { width: 900, height: 900 });
+    await page.startWidgets();
+    assert.deepEqual(await result(), ['revealed', 'Answer shown, not counted: your answer as you last checked it.']);
+    assert.deepEqual(await page.run(() => window.progress.find((p) => p.key === 'tasks')), {
+      key: 'tasks',
+      points: 0,
+      max: 1,
+      answered: 1,
+      total: 1,
+    });
     assert.deepEqual(await page.problems(), []);
   });
 });

@@ -90,11 +90,12 @@ test('saved exercise answers: a round trip; an entry of another shape or a gone 
     ['count', 1],
     ['predict', 2],
   ]);
-  const kept = { mask: [1, '1000110011101111'], count: [0, '289'], predict: [1, '16', '0,4'] };
+  // count: its answer was shown (2), kept as such.
+  const kept = { mask: [1, '1000110011101111'], count: [2, '289'], predict: [1, '16', '0,4'] };
   const { tasks, dropped } = readTasks(JSON.parse(JSON.stringify(kept)), shapes);
   assert.equal(dropped, false);
   assert.deepEqual(Object.fromEntries(tasks), kept);
-  const changed = readTasks({ ...kept, predict: [1, '16'], gone: [1, '3'], count: [2, '289'] }, shapes);
+  const changed = readTasks({ ...kept, predict: [1, '16'], gone: [1, '3'], count: [3, '289'] }, shapes);
   assert.equal(changed.dropped, true);
   assert.deepEqual([...changed.tasks.keys()], ['mask']);
 });

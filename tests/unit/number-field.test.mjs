@@ -14,6 +14,15 @@ test('a count: "9,408" in English, "9.408" in Spanish, and "9408" in both are 94
   assert.deepEqual(readNumberField('9.408', 'es', COUNT), { ok: true, value: 9408, otherValue: 9.408 });
 });
 
+test('"9,408" as people write it: grouped by comma (en, zh-CN), by a space of any width (every language), or not at all', () => {
+  for (const language of ['en', 'es', 'zh-CN'])
+    for (const typed of ['9408', '9 408', '9\u00a0408', '9\u202f408'])
+      assert.deepEqual(readNumberField(typed, language, COUNT), { ok: true, value: 9408 }, `${language} ${typed}`);
+  assert.deepEqual(readNumberField('9,408', 'zh-CN', COUNT), { ok: true, value: 9408 });
+  // Spanish writes a decimal comma: "9,408" is 9.408, refused as a count (not silently 9408).
+  assert.deepEqual(readNumberField('9,408', 'es', COUNT), { ok: false, value: 9.408 });
+});
+
 test('a decimal: "0,5" in Spanish and "0.5" everywhere are a half; a true minus sign is a minus', () => {
   assert.deepEqual(readNumberField('0,5', 'es', HALF_OPEN), { ok: true, value: 0.5 });
   assert.deepEqual(readNumberField('0.5', 'es', HALF_OPEN), { ok: true, value: 0.5 });

@@ -346,7 +346,11 @@ test('keyboard: every control of each kind of widget is reached by Tab, once, in
       const check = page.locate('attn-exercises [data-exercise]').first().locate(button('Check'));
       await check.focus();
       await page.press('Enter');
-      assert.match(await page.locate('attn-exercises .result').first().text(), /core measured/);
+      // Checked: right (the measurement) or a hint (which side of it), whichever 0.5 is at the first width.
+      assert.match(
+        await page.locate('attn-exercises .result').first().text(),
+        /^(Correct\. The core measured|Not yet\. Your guess is too (high|low))/,
+      );
     },
     'attn-attention-steps': async (page) => {
       // Each matrix is one Tab stop; arrow keys move inside it, and the focused cell explains itself.

@@ -2,9 +2,12 @@
 // strict CSP): the scale figure shows the measurement the ranked table recomputes; the heat
 // maps' colour grows with the weight in either theme; the trainer's status names the settings
 // in its controls after a reload with a hash; exercise 2 refuses a mask that leaves a query
-// nothing to attend to; exercise 3 takes the sketch's range. Run after `npm run build`.
+// nothing to attend to, and the mask it shows on request passes; exercise 3 takes the sketch's
+// range; exercise 1 hints without the measurement until asked; exercise 6 is checked against the
+// recorded run's curve. Run after `npm run build`.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { closeSite, openSite } from '../support/chromium.mjs';
 
 let server, browser;
@@ -102,7 +105,7 @@ test('after a reload with #cue.seed=7 the trainer says seed 7 is not trained yet
   await page.close();
 });
 
-test("exercise 2 refuses a half mask that leaves a query no key; exercise 3 takes the sketch's range", async () => {
+test("exercise 2 refuses a half mask that leaves a query no key; exercise 3 takes the sketch's range; exercises 1 and 6 hint, then show", async () => {
   const { page, errors } = await openAt('index.html', 'attn-exercises');
   const mask = page.locate('attn-exercises [data-exercise="build-mask"]');
   const setCells = async (on) => {
@@ -128,6 +131,49 @@ test("exercise 2 refuses a half mask that leaves a query no key; exercise 3 take
   await aim.locate('::-p-aria(y)').fill('0');
   await aim.locate('::-p-aria([name="Check"][role="button"])').click();
   assert.match(await aim.locate('.result').text(), /x must be a number from -3 to 3, got "3\.1"/);
+
+  /** The result of exercise `id` once it reads as `pattern` (a check or a reveal may answer after a moment). */
+  const resultOf = (id, pattern) =>
+    page.waitFor(
+      ({ id, source }) => {
+        const text = document.querySelector(`[data-exercise="${id}"] .result`).textContent;
+        return new RegExp(source).test(text) && text;
+      },
+      { id, source: pattern.source },
+    );
+
+  // Asked after a right check, the answer is shown alone (the task stays right) and its mask passes.
+  await mask.locate('.attn-show-answer').click();
+  await resultOf('build-mask', /^One mask that passes is now in the grid: .* until 18 of the 36 pairs are allowed\.$/);
+  await mask.locate('::-p-aria([name="Check"][role="button"])').click();
+  await resultOf('build-mask', /^Correct\. .*every query has a key to attend to\.$/);
+
+  // Exercise 1: a wrong guess is told its side, not the measurement; Show the answer gives it.
+  const predict = page.locate('attn-exercises [data-exercise="predict-saturation"]');
+  await page.run(() => (document.querySelector('[data-exercise="predict-saturation"] select').value = '8'));
+  await predict.locate('::-p-aria(your guess)').fill('0.99');
+  await predict.locate('::-p-aria([name="Check"][role="button"])').click();
+  const hint = await resultOf('predict-saturation', /^Not yet\. Your guess is too high for d_k = 8\. /);
+  assert.doesNotMatch(hint, /0\.\d{4}/);
+  await predict.locate('.attn-show-answer').click();
+  await resultOf('predict-saturation', /^Answer shown, .* The core measured 0\.\d{4} at d_k = 8\.$/);
+
+  // Exercise 6: the first epoch the recorded 8-head one-block run reaches 0.5, read from its file.
+  const { history } = JSON.parse(
+    readFileSync(new URL('../../web/src/generated/runs/one-block-heads8.json', import.meta.url), 'utf8'),
+  );
+  const first = history.findIndex((e) => e.validationAccuracy >= 0.5) + 1;
+  const climb = page.locate('attn-exercises [data-exercise="one-block-climb"]');
+  await climb.locate('::-p-aria(epoch)').fill(String(first + 20));
+  await climb.locate('::-p-aria([name="Check"][role="button"])').click();
+  const late = await resultOf('one-block-climb', /^Not yet\. Too late\. Train with 8 heads per block and 150 epochs/);
+  assert.doesNotMatch(late, new RegExp(`\\b${first}\\b`));
+  await climb.locate('::-p-aria(epoch)').fill(String(first));
+  await climb.locate('::-p-aria([name="Check"][role="button"])').click();
+  await resultOf(
+    'one-block-climb',
+    new RegExp(`^Correct\\. The recorded run first reaches 0\\.5 at epoch ${first} \\(0\\.\\d{3}\\)\\.$`),
+  );
   assert.deepEqual(errors, []);
   await page.close();
 });

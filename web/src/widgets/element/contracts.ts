@@ -380,7 +380,7 @@ export const EXERCISES = {
   leftToRight: 'the mask-building grid (queries down, keys across), formulas and code',
   schema: 'exercises',
   description:
-    'Tasks the reader solves on the page, each checked by the core. Data: a child <script type="application/json"> or src (schemas/exercises.schema.json); without either, the widget says it has no tasks (the framed form, embed.html?widget=attn-exercises without src, shows the lesson\'s).',
+    'Tasks the reader solves on the page, each checked by the core: a wrong answer gets a hint, not the answer, until the reader presses Show the answer (the task then counts as not right, and is saved as shown). Data: a child <script type="application/json"> or src (schemas/exercises.schema.json); without either, the widget says it has no tasks (the framed form, embed.html?widget=attn-exercises without src, shows the lesson\'s).',
   attributes: [
     {
       name: 'src',

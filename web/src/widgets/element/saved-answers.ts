@@ -13,8 +13,9 @@ export const OUTCOME = { wrong: 0, right: 1, none: -1, revealed: 2 } as const;
 export type SavedAnswer = [chosen: number, outcome: number, checks: number];
 
 /**
- * An exercise as kept: [its last check's result (1 right, 0 not yet), then what the reader had
- * entered then: each field's text in order, a mask grid as one string of 0s and 1s].
+ * An exercise as kept: [its last check's result (1 right, 0 not yet, 2 answer shown: not right),
+ * then what the reader had entered then: each field's text in order, a mask grid as one string
+ * of 0s and 1s].
  */
 export type SavedTask = [result: number, ...entered: string[]];
 
@@ -64,7 +65,7 @@ export function readTasks(
     const fits =
       fields !== undefined &&
       Array.isArray(entry) &&
-      (entry[0] === 0 || entry[0] === 1) &&
+      (entry[0] === 0 || entry[0] === 1 || entry[0] === 2) &&
       entry.length === 1 + fields &&
       entry.slice(1).every((v) => typeof v === 'string' && v.length <= 400);
     if (fits) tasks.set(id, entry as SavedTask);

@@ -1,7 +1,9 @@
 // <attn-exercises>: "Try it yourself" tasks the reader solves on the page, each checked by the
 // core. Tasks: the author's (schemas/exercises.schema.json, as a child <script
 // type="application/json"> or src; without them, an author error says so); each task's `kind`
-// names the check below.
+// names the check below. A wrong answer gets a hint (where to look, what to compute), never the
+// answer; "Show the answer" gives it, and a task whose answer was shown is kept as such (saved
+// progress, score): it does not count as right, and later checks of it are not recorded.
 // Texts are inserted as text only. Each check and each finished set is also an xAPI statement
 // (xapi.ts). With a progress store (persist="on", or a host's) each task's last checked answer and
 // result are kept and come back when the set draws. Attributes and events: EXERCISES in
@@ -21,6 +23,7 @@ import { readTasks, type SavedTask } from '../element/saved-answers';
 import { numberLocale } from '../../common/language';
 import exercisesMessages from 'attn-messages:exercises';
 import { readNumberField } from '../shared/number-field';
+import { firstReach } from './recorded-curves';
 
 /** A task as schemas/exercises.schema.json describes it. */
 type Params = Record<string, number | number[]>;
@@ -47,6 +50,25 @@ const fillParams = (text: string, params: Params, write: (n: number) => string) 
   });
 };
 const num = (p: Params, name: string) => p[name] as number;
+
+/** A task's saved result (SavedTask's first entry): not yet, right, answer shown. */
+const RESULT = { wrong: 0, right: 1, revealed: 2 } as const;
+
+/** The widths the entropy-threshold task offers. */
+const ENTROPY_DKS = [2, 4, 8, 16, 32, 64, 128, 256, 512];
+
+/**
+ * A causal n x n mask allowing `count` pairs with every query keeping a key: the diagonal, then
+ * the keys just before each query, row by row; undefined when no such mask exists.
+ */
+export function causalMaskWith(n: number, count: number): Uint8Array | undefined {
+  if (!Number.isInteger(count) || count < n || count > (n * (n + 1)) / 2) return undefined;
+  const data = new Uint8Array(n * n);
+  for (let r = 0; r < n; r++) data[r * n + r] = 1;
+  let left = count - n;
+  for (let r = 1; r < n && left > 0; r++) for (let c = r - 1; c >= 0 && left > 0; c--, left--) data[r * n + c] = 1;
+  return data;
+}
 
 /** A task's answer as the reader entered it: its fields' values, its mask grid's cells. */
 interface TaskView {
@@ -82,8 +104,12 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
   declare actor?: XapiAgent;
 
   private idPrefix?: string;
-  /** each task's latest check, by id */
+  /** each task's latest check, by id (false for an answer shown) */
   private results = new Map<string, boolean>();
+  /** the tasks whose answer was shown */
+  private revealed = new Set<string>();
+  /** each task's answer, said when the reader asks for it, by id */
+  private shows = new Map<string, () => string | Promise<string>>();
   /** each task's fields, by id */
   private tasks = new Map<string, TaskView>();
   /** what each task's latest check was made with (SavedTask), by id */
@@ -102,6 +128,8 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
     const { exercises } = own;
     this.textsLanguage = textsLanguage(own.lang);
     this.results.clear();
+    this.revealed.clear();
+    this.shows.clear();
     this.tasks.clear();
     this.answers.clear();
     this.total = exercises.length;
@@ -130,9 +158,11 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
       task.fields.forEach((field, i) => (field.value = entered[i]));
       const bits = task.cells.length ? entered[task.fields.length] : '';
       task.cells.forEach((cell, i) => cell.setAttribute('aria-pressed', String(bits[i] === '1')));
-      task.result.dataset.result = result ? 'right' : 'wrong';
-      task.result.textContent = this.text('savedResult', { result: result ? 'right' : 'wrong' });
-      this.results.set(id, result === 1);
+      const outcome = result === RESULT.revealed ? 'revealed' : result === RESULT.right ? 'right' : 'wrong';
+      task.result.dataset.result = outcome;
+      task.result.textContent = this.text('savedResult', { result: outcome });
+      if (result === RESULT.revealed) this.revealed.add(id);
+      this.results.set(id, result === RESULT.right);
       this.answers.set(id, entry);
     }
     if (dropped) this.save();
@@ -153,15 +183,35 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
     });
   }
 
+  /** What the reader has entered in task `id`: each field's text, a mask grid as 0s and 1s. */
+  private entered(id: string): string[] {
+    const task = this.tasks.get(id)!;
+    const entered = task.fields.map((f) => f.value);
+    if (task.cells.length)
+      entered.push(task.cells.map((c) => (c.getAttribute('aria-pressed') === 'true' ? 1 : 0)).join(''));
+    return entered;
+  }
+
+  /**
+   * Keeps a task whose answer was shown as such: not right (a task already checked right stays
+   * right), saved with RESULT.revealed; the set completes as with a check.
+   */
+  private recordReveal(x: Exercise): void {
+    if (this.revealed.has(x.id) || this.results.get(x.id) === true) return;
+    const before = this.results.size === this.total ? this.score() : undefined;
+    this.revealed.add(x.id);
+    this.results.set(x.id, false);
+    this.answers.set(x.id, [RESULT.revealed, ...this.entered(x.id)]);
+    this.save();
+    this.complete(before);
+    this.emitProgress();
+  }
+
   /** Reports a check: its "answered" record, and a "completed" one once every task is checked (again when the score changes). */
   private record(x: Exercise, correct: boolean, response: string): void {
     const before = this.results.size === this.total ? this.score() : undefined;
     this.results.set(x.id, correct);
-    const task = this.tasks.get(x.id)!;
-    const entered = task.fields.map((f) => f.value);
-    if (task.cells.length)
-      entered.push(task.cells.map((c) => (c.getAttribute('aria-pressed') === 'true' ? 1 : 0)).join(''));
-    this.answers.set(x.id, [correct ? 1 : 0, ...entered]);
+    this.answers.set(x.id, [correct ? RESULT.right : RESULT.wrong, ...this.entered(x.id)]);
     this.save();
     const activity = activityId(this, this.settings['activity-id']);
     const statement = answeredStatement({
@@ -175,6 +225,13 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
       response,
     });
     this.emit('attn-exercise-checked', { id: x.id, correct, statement });
+    this.complete(before);
+    this.emitProgress();
+  }
+
+  /** The "completed" record once every task is checked or shown, again when the score changes (`before`: the score then, if complete). */
+  private complete(before: number | undefined): void {
+    const activity = activityId(this, this.settings['activity-id']);
     const score = this.score();
     if (this.results.size === this.total && score !== before)
       this.emit('attn-exercises-completed', {
@@ -191,7 +248,6 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
           passMark: this.settings['pass-mark'],
         }),
       });
-    this.emitProgress();
   }
 
   private score(): number {
@@ -202,8 +258,14 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
     const result = el('p', { class: 'result', 'aria-live': 'polite' });
     // How an ambiguous entry was read (Spanish "9.408": 9408, not 9,408), until the next check.
     const reading = el('p', { class: 'number-reading', 'aria-live': 'polite' });
+    // `text`: what the check found when right, a hint when not (never the answer).
     const report = (correct: boolean, text: string, response: string) => {
       result.dataset.result = correct ? 'right' : 'wrong';
+      if (this.revealed.has(x.id)) {
+        // Shown before: said, not recorded.
+        result.textContent = this.text('afterReveal', { result: correct ? 'right' : 'wrong', detail: text });
+        return;
+      }
       result.textContent = this.text(correct ? 'right' : 'notYet', { detail: text });
       this.record(x, correct, response);
     };
@@ -214,9 +276,26 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
     const check = el('button', { type: 'button' }, this.text('check'));
     // Each check starts with no reading told (this listener runs before the task's own).
     check.addEventListener('click', () => (reading.textContent = ''));
-    const body = this.inputsFor(x, check, report, refuse, (text) =>
-      reading.append(reading.textContent ? ` ${text}` : text),
+    const body = this.inputsFor(
+      x,
+      check,
+      report,
+      refuse,
+      (text) => reading.append(reading.textContent ? ` ${text}` : text),
+      (say) => this.shows.set(x.id, say),
     );
+    const show = el('button', { type: 'button', class: 'attn-show-answer' }, this.text('showAnswer'));
+    show.addEventListener('click', async () => {
+      reading.textContent = '';
+      const say = this.shows.get(x.id);
+      if (!say) return;
+      const answer = await say();
+      // Asked after a right check: the answer alone, and the task stays right.
+      const counted = this.results.get(x.id) === true;
+      result.dataset.result = counted ? 'right' : 'revealed';
+      result.textContent = counted ? answer : this.text('answerShown', { answer });
+      this.recordReveal(x);
+    });
     const headingId = `${this.idPrefix}-${x.id}`;
     this.tasks.set(x.id, {
       fields: [...body.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input, select')],
@@ -237,7 +316,7 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
       ),
 
       body,
-      el('div', { class: 'attn-controls' }, check),
+      el('div', { class: 'attn-controls' }, check, show),
       reading,
       result,
     );
@@ -249,6 +328,7 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
     report: (ok: boolean, t: string, response: string) => void,
     refuse: (t: string) => void,
     tellReading: (t: string) => void,
+    answer: (say: () => string | Promise<string>) => void,
   ): HTMLElement {
     const p = x.params;
     const numberInput = (label: string, attrs: Record<string, string> = {}) => {
@@ -295,17 +375,30 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
           ...dks.map((d) => el('option', { value: String(d) }, `d_k = ${this.formatNumber(d)}`)),
         );
         const guess = numberInput(this.text('yourGuess'));
+        /** The chosen width and the core's measurement there. */
+        const measure = () => {
+          const dk = Number(select.value);
+          const sweep = sweepOf(this.core, { dks: [dk], draws: num(p, 'draws'), tokens: num(p, 'tokens'), seed: 0 });
+          return { dk, measured: sweep.rows[0].unscaled.maxWeight.mean };
+        };
+        const said = (dk: number, measured: number) =>
+          this.text('measuredMaxWeight', { value: this.formatNumber(measured, 4), dk: this.formatNumber(dk) });
         check.addEventListener('click', () => {
           const g = parse(guess.input, this.text('fieldGuess'), 0, 1);
           if (g === undefined) return;
-          const dk = Number(select.value);
-          const sweep = sweepOf(this.core, { dks: [dk], draws: num(p, 'draws'), tokens: num(p, 'tokens'), seed: 0 });
-          const measured = sweep.rows[0].unscaled.maxWeight.mean;
+          const { dk, measured } = measure();
+          const ok = Math.abs(g - measured) <= num(p, 'tolerance');
           report(
-            Math.abs(g - measured) <= num(p, 'tolerance'),
-            this.text('measuredMaxWeight', { value: this.formatNumber(measured, 4), dk: this.formatNumber(dk) }),
+            ok,
+            ok
+              ? said(dk, measured)
+              : this.text('hintMaxWeight', { side: g > measured ? 'high' : 'low', dk: this.formatNumber(dk) }),
             `d_k ${dk}: ${g}`,
           );
+        });
+        answer(() => {
+          const { dk, measured } = measure();
+          return said(dk, measured);
         });
         return el('div', { class: 'attn-controls' }, el('label', {}, this.text('keyWidth'), select), guess.label);
       }
@@ -382,75 +475,132 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
             mask.data.join(''),
           );
         });
+        answer(() => {
+          const total = n * n;
+          const count = num(p, 'fraction') * total;
+          const data = causalMaskWith(n, Math.round(count));
+          if (!data || Math.abs(count - Math.round(count)) > 1e-9)
+            return this.text('maskImpossible', { n, min: n, max: (n * (n + 1)) / 2, total });
+          cells.forEach((cell, i) => cell.setAttribute('aria-pressed', String(data[i] === 1)));
+          return this.text('maskShown', { count: Math.round(count), total });
+        });
         return grid;
       }
       case 'aim-query': {
         const qx = numberInput('x'),
           qy = numberInput('y');
+        const k = num(p, 'key') - 1;
+        const keys = { rows: 5, cols: 2, data: Float32Array.from(SOFT_LOOKUP_KEYS.flat()) };
+        const weightAt = (x0: number, y0: number) =>
+          this.core.attention({ rows: 1, cols: 2, data: Float32Array.of(x0, y0) }, keys, keys).weights.data[k];
         check.addEventListener('click', () => {
           // The sketch's own range: an answer found by dragging there is accepted here.
           const x0 = parse(qx.input, 'x', -QUERY_LIMIT, QUERY_LIMIT),
             y0 = parse(qy.input, 'y', -QUERY_LIMIT, QUERY_LIMIT);
           if (x0 === undefined || y0 === undefined) return;
-          const k = num(p, 'key') - 1;
-          const result = this.core.attention(
-            { rows: 1, cols: 2, data: Float32Array.of(x0, y0) },
-            { rows: 5, cols: 2, data: Float32Array.from(SOFT_LOOKUP_KEYS.flat()) },
-            { rows: 5, cols: 2, data: Float32Array.from(SOFT_LOOKUP_KEYS.flat()) },
-          );
-          const w = result.weights.data[k];
-          report(
-            w >= num(p, 'target'),
-            this.text('aimResult', { key: k + 1, weight: this.formatNumber(w, 4) }),
-            `${x0}, ${y0}`,
-          );
+          const w = weightAt(x0, y0);
+          const ok = w >= num(p, 'target');
+          const weight = { key: k + 1, weight: this.formatNumber(w, 4) };
+          report(ok, this.text(ok ? 'aimResult' : 'aimHint', weight), `${x0}, ${y0}`);
+        });
+        answer(() => {
+          // The query on a half-unit grid over the sketch's range that gives key k the most weight.
+          let best = { x: 0, y: 0, w: -1 };
+          for (let x0 = -QUERY_LIMIT; x0 <= QUERY_LIMIT; x0 += 0.5)
+            for (let y0 = -QUERY_LIMIT; y0 <= QUERY_LIMIT; y0 += 0.5) {
+              const w = weightAt(x0, y0);
+              if (w > best.w) best = { x: x0, y: y0, w };
+            }
+          return this.text('aimShown', {
+            x: this.formatNumber(best.x),
+            y: this.formatNumber(best.y),
+            key: k + 1,
+            weight: this.formatNumber(best.w, 4),
+            enough: String(best.w >= num(p, 'target')),
+          });
         });
         return el('div', { class: 'attn-controls' }, qx.label, qy.label);
       }
       case 'count-parameters': {
-        const answer = numberInput(this.text('parameters'));
+        const answerField = numberInput(this.text('parameters'));
+        const count = () => parameterCount(this.core, num(p, 'dModel'), num(p, 'numHeads'));
         check.addEventListener('click', () => {
-          const g = parse(answer.input, this.text('fieldCount'), 0, 1e9, true);
+          const g = parse(answerField.input, this.text('fieldCount'), 0, 1e9, true);
           if (g === undefined) return;
-          const count = parameterCount(this.core, num(p, 'dModel'), num(p, 'numHeads'));
-          report(g === count, g === count ? this.text('countRight', { count }) : this.text('countHint'), String(g));
+          const right = count();
+          report(
+            g === right,
+            g === right ? this.text('countRight', { count: right }) : this.text('countHint'),
+            String(g),
+          );
         });
-        return el('div', { class: 'attn-controls' }, answer.label);
+        answer(() => this.text('countShown', { count: count(), dModel: num(p, 'dModel') }));
+        return el('div', { class: 'attn-controls' }, answerField.label);
       }
       case 'entropy-threshold': {
-        const dks = [2, 4, 8, 16, 32, 64, 128, 256, 512];
-        const select = el('select', {}, ...dks.map((d) => el('option', { value: String(d) }, this.formatNumber(d))));
+        const select = el(
+          'select',
+          {},
+          ...ENTROPY_DKS.map((d) => el('option', { value: String(d) }, this.formatNumber(d))),
+        );
+        const measure = () => {
+          const sweep = sweepOf(this.core, {
+            dks: ENTROPY_DKS,
+            draws: num(p, 'draws'),
+            tokens: num(p, 'tokens'),
+            seed: 0,
+          });
+          const at = sweep.rows.findIndex((r) => r.unscaled.entropy.mean < num(p, 'threshold'));
+          return { rows: sweep.rows, at };
+        };
         check.addEventListener('click', () => {
-          const sweep = sweepOf(this.core, { dks, draws: num(p, 'draws'), tokens: num(p, 'tokens'), seed: 0 });
-          const first = sweep.rows.find((r) => r.unscaled.entropy.mean < num(p, 'threshold'));
+          const { rows, at } = measure();
           const chosen = Number(select.value);
-          const row = sweep.rows.find((r) => r.dk === chosen)!;
+          const row = rows.find((r) => r.dk === chosen)!;
+          const ok = at >= 0 && rows[at].dk === chosen;
+          const measured = { dk: this.formatNumber(chosen), entropy: this.formatNumber(row.unscaled.entropy.mean, 3) };
           report(
-            first?.dk === chosen,
-            this.text('measuredEntropy', {
-              dk: this.formatNumber(chosen),
-              entropy: this.formatNumber(row.unscaled.entropy.mean, 3),
-            }),
+            ok,
+            ok
+              ? this.text('measuredEntropy', measured)
+              : this.text('entropyHint', {
+                  ...measured,
+                  threshold: this.formatNumber(num(p, 'threshold')),
+                  side: row.unscaled.entropy.mean < num(p, 'threshold') ? 'below' : 'above',
+                }),
             String(chosen),
           );
+        });
+        answer(() => {
+          const { rows, at } = measure();
+          const threshold = this.formatNumber(num(p, 'threshold'));
+          if (at < 0) return this.text('entropyNone', { threshold });
+          const before = rows[at - 1];
+          return this.text('entropyShown', {
+            dk: this.formatNumber(rows[at].dk),
+            entropy: this.formatNumber(rows[at].unscaled.entropy.mean, 3),
+            threshold,
+            previous: before ? this.formatNumber(before.dk) : 'none',
+            previousEntropy: before ? this.formatNumber(before.unscaled.entropy.mean, 3) : '',
+          });
         });
         return el('div', { class: 'attn-controls' }, el('label', {}, 'd_k', select));
       }
       case 'one-block-heads': {
         // Checked against the 1-block runs the native core recorded at build time.
         const guess = numberInput(this.text('yourGuess'));
-        check.addEventListener('click', async () => {
-          const g = parse(guess.input, this.text('fieldGuess'), 0, 1);
-          if (g === undefined) return;
+        const settings = { heads: num(p, 'heads'), epochs: num(p, 'epochs') };
+        /** The recorded run with the task's settings and what it reached, or undefined (none in this build). */
+        const recorded = async () => {
           // The recorded runs load only when a reader checks this kind of task.
           const runs = (await import('../../common/recorded-runs')).oneBlockRuns();
           const run = runs.find(
             (r) =>
-              r.config.heads === num(p, 'heads') &&
-              r.config.epochs === num(p, 'epochs') &&
+              r.config.heads === settings.heads &&
+              r.config.epochs === settings.epochs &&
               r.config.seed === num(p, 'seed'),
           );
-          if (!run) return refuse(this.text('noRecordedRun', { heads: num(p, 'heads'), epochs: num(p, 'epochs') }));
+          if (!run) return undefined;
           const others = runs
             .filter((r) => r !== run && r.config.seed === run.config.seed && r.config.heads !== run.config.heads)
             .sort((a, b) => a.config.heads - b.config.heads)
@@ -466,15 +616,55 @@ export class Exercises extends AttnElement<typeof EXERCISES> {
             epoch: run.bestEpoch,
             baseline: this.formatNumber(run.baseline, 3),
           };
+          const said = others.length
+            ? this.text('runReachedOthers', { ...reached, seed: run.config.seed, others: others.join('; ') })
+            : this.text('runReached', reached);
+          return { best: run.best, said };
+        };
+        check.addEventListener('click', async () => {
+          const g = parse(guess.input, this.text('fieldGuess'), 0, 1);
+          if (g === undefined) return;
+          const run = await recorded();
+          if (!run) return refuse(this.text('noRecordedRun', settings));
+          const ok = Math.abs(g - run.best) <= num(p, 'tolerance');
           report(
-            Math.abs(g - run.best) <= num(p, 'tolerance'),
-            others.length
-              ? this.text('runReachedOthers', { ...reached, seed: run.config.seed, others: others.join('; ') })
-              : this.text('runReached', reached),
+            ok,
+            ok ? run.said : this.text('runHint', { ...settings, tolerance: this.formatNumber(num(p, 'tolerance')) }),
             String(g),
           );
         });
+        answer(async () => (await recorded())?.said ?? this.text('noRecordedRun', settings));
         return el('div', { class: 'attn-controls' }, guess.label);
+      }
+      case 'one-block-climb': {
+        // Checked against the validation curve of the 1-block run the native core recorded.
+        const epochs = num(p, 'epochs');
+        const field = numberInput(this.text('epoch'), { inputmode: 'numeric' });
+        const settings = { heads: num(p, 'heads'), epochs };
+        const reach = this.formatNumber(num(p, 'reach'));
+        const recorded = () => firstReach(settings.heads, epochs, num(p, 'seed'), num(p, 'reach'));
+        const said = (at: { epoch: number; accuracy: number }) =>
+          at.epoch
+            ? this.text('climbReached', { reach, epoch: at.epoch, accuracy: this.formatNumber(at.accuracy, 3) })
+            : this.text('climbNever', { reach, epochs, best: this.formatNumber(at.accuracy, 3) });
+        check.addEventListener('click', async () => {
+          const g = parse(field.input, this.text('fieldEpoch'), 1, epochs, true);
+          if (g === undefined) return;
+          const at = await recorded();
+          if (!at) return refuse(this.text('noRecordedRun', settings));
+          if (!at.epoch) return refuse(said(at));
+          const ok = Math.abs(g - at.epoch) <= num(p, 'tolerance');
+          report(
+            ok,
+            ok ? said(at) : this.text('climbHint', { ...settings, reach, side: g < at.epoch ? 'early' : 'late' }),
+            String(g),
+          );
+        });
+        answer(async () => {
+          const at = await recorded();
+          return at ? said(at) : this.text('noRecordedRun', settings);
+        });
+        return el('div', { class: 'attn-controls' }, field.label);
       }
     }
     throw new Error(`unknown exercise kind ${x.kind}`);

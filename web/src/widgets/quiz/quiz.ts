@@ -21,6 +21,7 @@ import { activityId, answeredStatement, completedStatement } from '../element/xa
 import { widgetKey } from '../element/progress-store';
 import { OUTCOME, readAnswers, type SavedAnswer } from '../element/saved-answers';
 import { hashText, optionOrder } from './option-order';
+import { keyLengths, keysGiveAway } from './key-lengths';
 
 /** A quiz as schemas/quiz.schema.json describes it. */
 interface QuizOption {
@@ -91,6 +92,7 @@ export class Quiz extends AttnElement<typeof QUIZ> {
     ]);
     if (!own) throw new AuthorError(this.text('noQuestions'));
     const quiz = own;
+    this.warnLongKeys(quiz);
     this.quizTitle = quiz.title ?? this.text('defaultTitle');
     this.textsLanguage = textsLanguage(quiz.lang);
     this.views = [];
@@ -115,6 +117,16 @@ export class Quiz extends AttnElement<typeof QUIZ> {
     this.replaceChildren(form, controls, this.scoreLine);
     this.updateScore();
     this.emitProgress();
+  }
+
+  /** Tells the author (console, not the reader) when the right option is the longest in most questions. */
+  private warnLongKeys(quiz: QuizData): void {
+    const k = keyLengths(quiz.questions);
+    if (keysGiveAway(k))
+      console.warn(
+        `attention-lab: <attn-quiz>: the right option is the longest in ${k.keyLongest.length} of ${k.questions} questions ` +
+          `(${k.keyLongest.join(', ')}); a reader can pick it by its length. Make distractors as specific and long as the key.`,
+      );
   }
 
   /**
