@@ -71,6 +71,15 @@ export class PitfallDemo extends AttnElement<typeof PITFALL_DEMO> {
   /** The whole core: this widget uses more than the attention core has. */
   declare protected core: Core;
 
+  /** the core's eight cases, computed once per drawing */
+  private half!: HalfPrecisionPitfall;
+  /** the reader's choices, and where the chosen case is shown */
+  private precision!: HTMLSelectElement;
+  private constant!: HTMLSelectElement;
+  private result!: HTMLElement;
+  private legend!: HTMLElement;
+  private map!: HTMLElement;
+
   protected draw(): Promise<void> {
     const masks = this.core.maskDemo();
     const both = masks.cases.find((c) => c.name === 'both')!;
@@ -197,13 +206,6 @@ export class PitfallDemo extends AttnElement<typeof PITFALL_DEMO> {
     );
     return this.showCase();
   }
-
-  private half!: HalfPrecisionPitfall;
-  private precision!: HTMLSelectElement;
-  private constant!: HTMLSelectElement;
-  private result!: HTMLElement;
-  private legend!: HTMLElement;
-  private map!: HTMLElement;
 
   /** The fully masked rows, as a list in the widget's language. */
   private rowList(): string {
