@@ -79,6 +79,8 @@ export class PitfallDemo extends AttnElement<typeof PITFALL_DEMO> {
   private result!: HTMLElement;
   private legend!: HTMLElement;
   private map!: HTMLElement;
+  /** counts showCase() calls: a map drawn for an older choice is dropped */
+  private shown = 0;
 
   protected draw(): Promise<void> {
     const masks = this.core.maskDemo();
@@ -265,6 +267,7 @@ export class PitfallDemo extends AttnElement<typeof PITFALL_DEMO> {
     this.result.replaceChildren(
       el('p', {}, el('strong', {}, this.text(`verdict_${reading.maskedRows}`)), ' ', sentences.join(' ')),
     );
+    const turn = ++this.shown;
     const colours = this.themeColours(HEAT_COLOURS);
     const host = el('div', {});
     await heatmap(
@@ -279,7 +282,9 @@ export class PitfallDemo extends AttnElement<typeof PITFALL_DEMO> {
       },
       this.messages,
     );
-    this.legend.replaceChildren(await heatLegend(n, colours, this.messages, true));
+    const legend = await heatLegend(n, colours, this.messages, true);
+    if (turn !== this.shown) return;
+    this.legend.replaceChildren(legend);
     this.map.replaceChildren(host);
   }
 }
