@@ -197,7 +197,7 @@ test('the widgets start from the altered defaults', async () => {
 
   page = await framed('attn-pitfall-demo');
   assert.match(
-    await page.locate('attn-pitfall-demo caption').nth(1).text(),
+    await page.locate('attn-pitfall-demo [data-demo="half-precision"] caption').text(),
     new RegExp(`on ${d('pitfall').positions} positions`),
   );
   await page.close();

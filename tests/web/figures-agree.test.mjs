@@ -1,6 +1,8 @@
 // What the lesson's figures, checks and texts must agree on, in Debian's Chromium (dist/, the
 // strict CSP): the scale figure shows the measurement the ranked table recomputes; the heat
-// maps' colour grows with the weight in either theme; the trainer's status names the settings
+// maps keep one 0-1 scale with blocked cells hatched, 16 px cells and tables, in either theme,
+// and the pitfall demo shows what the core computes for each choice; widgets paint their own
+// background only on a page of the other colour scheme; the trainer's status names the settings
 // in its controls after a reload with a hash; exercise 2 refuses a mask that leaves a query
 // nothing to attend to, and the mask it shows on request passes; exercise 3 takes the sketch's
 // range; exercise 1 hints without the measurement until asked; exercise 6 is checked against the
@@ -8,12 +10,16 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { closeSite, openSite } from '../support/chromium.mjs';
+import { loadCore } from '../../build-wasm/facade/core/index.js';
 
-let server, browser;
+let server, browser, core;
 
 before(async () => {
   ({ server, browser } = await openSite());
+  const root = resolve(import.meta.dirname, '../..');
+  core = await loadCore({ wasmBinary: readFileSync(resolve(root, 'build-wasm/facade/generated/attention_lab.wasm')) });
 });
 after(() => closeSite({ server, browser }));
 
@@ -55,34 +61,213 @@ test('recomputing the ranked table with more draws redraws the scale figure with
   await page.close();
 });
 
-for (const theme of ['light', 'dark']) {
-  test(`heat maps in the ${theme} theme: one colour, the theme's accent, fuller with more weight`, async () => {
-    const { page, errors } = await openAt(`index.html?theme=${theme}`, 'attn-mask-figure');
-    const { accent, cells } = await page.run(() => {
-      const figure = document.querySelector('attn-mask-figure');
-      const probe = figure.appendChild(document.createElement('span'));
-      probe.style.color = 'var(--attn-accent)';
-      const accent = getComputedStyle(probe).color;
-      probe.remove();
-      const cells = [...figure.querySelectorAll('[data-mask="causal"] svg rect')]
-        .filter((r) => r.querySelector('title'))
-        .map((r) => ({
+/**
+ * In the page: what the heat maps of `tag` show, in its theme's colours. colours: the resolved
+ * --attn-* colours; maps: per svg, its cells ({ weight, nan, blocked, fill, width,
+ * hatch: the stroke of the blocked overlay's pattern lines }); swatch: the legend's even-weight
+ * fill; background: the widget's own background and text colour.
+ */
+function readHeatmaps(tag) {
+  const widget = document.querySelector(tag);
+  const probe = widget.appendChild(document.createElement('span'));
+  const colours = {};
+  for (const name of ['--attn-panel', '--attn-muted', '--attn-fg', '--attn-bg']) {
+    probe.style.color = `var(${name})`;
+    colours[name] = getComputedStyle(probe).color;
+  }
+  probe.remove();
+  const maps = [...widget.querySelectorAll('svg[role="img"]')].map((svg) => {
+    const rects = [...svg.querySelectorAll('rect')];
+    const at = (r) => `${r.getAttribute('x')},${r.getAttribute('y')}`;
+    const overlays = new Map(
+      rects.filter((r) => /^url\(/.test(r.closest('[fill]').getAttribute('fill'))).map((r) => [at(r), r]),
+    );
+    return rects
+      .filter((r) => r.querySelector('title'))
+      .map((r) => {
+        const title = r.querySelector('title').textContent;
+        const overlay = overlays.get(at(r));
+        const pattern = overlay && svg.querySelector(overlay.closest('[fill]').getAttribute('fill').slice(4, -1));
+        return {
+          weight: Number(title.split(/[:,] /).at(-1)), // NaN arrives as null
+          nan: title.endsWith(': NaN'),
+          blocked: / blocked/.test(title),
           fill: r.closest('[fill]').getAttribute('fill'),
-          opacity: Number(r.getAttribute('fill-opacity')),
-          weight: Number(r.querySelector('title').textContent.split(': ').at(-1)),
-        }));
-      return { accent, cells };
-    });
-    assert.ok(cells.length > 10);
-    for (const cell of cells) assert.equal(cell.fill, accent);
-    const sorted = [...cells].sort((a, b) => a.weight - b.weight);
-    for (let i = 1; i < sorted.length; i++)
-      assert.ok(sorted[i].opacity >= sorted[i - 1].opacity, 'more weight, fuller colour');
-    assert.ok(sorted.at(-1).opacity > sorted[0].opacity + 0.5);
-    assert.deepEqual(errors, []);
-    await page.close();
+          width: r.getBoundingClientRect().width,
+          hatch: pattern?.querySelector('line')?.getAttribute('stroke') ?? null,
+        };
+      });
   });
+  const style = getComputedStyle(widget);
+  return {
+    colours,
+    maps,
+    swatch: widget.querySelector('[data-uniform-swatch]')?.getAttribute('fill'),
+    uniform: Number(widget.querySelector('[data-uniform]')?.dataset.uniform),
+    tables: widget.querySelectorAll('details.weights-table table').length,
+    background: style.backgroundColor,
+    color: style.color,
+  };
 }
+
+/** Relative luminance (WCAG) of an rgb()/rgba() colour. */
+function luminance(colour) {
+  const [r, g, b] = colour
+    .match(/[\d.]+/g)
+    .slice(0, 3)
+    .map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+const contrast = (a, b) => {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+};
+
+/** The heat maps' promises in one theme: fixed scale, hatched blocked cells, 16 px cells or a table. */
+function checkHeatmaps(seen, theme, what) {
+  const { colours } = seen;
+  const panel = luminance(colours['--attn-panel']);
+  assert.ok(seen.maps.length > 0, `${what}: heat maps drawn`);
+  assert.equal(seen.tables, seen.maps.length, `${what}: each map has its table of weights`);
+  for (const cells of seen.maps) {
+    const finite = cells.filter((c) => Number.isFinite(c.weight));
+    assert.ok(finite.length > 3, `${what}: cells with weights`);
+    // Cells 16 px apart at 360 px (drawn 1 px narrower: a half-pixel gap each side).
+    for (const c of cells) assert.ok(c.width + 1 >= 15.99, `${what}: a cell ${c.width} px wide`);
+    // More weight, further from the panel in lightness (the ramp runs panel → accent → text).
+    const sorted = [...finite].sort((a, b) => a.weight - b.weight);
+    for (let i = 1; i < sorted.length; i++)
+      assert.ok(
+        Math.abs(luminance(sorted[i].fill) - panel) >= Math.abs(luminance(sorted[i - 1].fill) - panel) - 1e-3,
+        `${what} (${theme}): weight ${sorted[i].weight} no closer to the panel than ${sorted[i - 1].weight}`,
+      );
+    // Blocked: the panel's colour (weight 0) under lines in the muted colour, which stand out from it.
+    for (const c of cells.filter((c) => c.blocked)) {
+      assert.equal(c.hatch, colours['--attn-muted'], `${what} (${theme}): blocked cells are hatched`);
+      if (c.weight === 0) assert.equal(c.fill, colours['--attn-panel']);
+    }
+    for (const c of cells.filter((c) => !c.blocked)) assert.equal(c.hatch, null, `${what}: open cells are not hatched`);
+  }
+  if (seen.maps.flat().some((c) => c.blocked))
+    assert.ok(contrast(colours['--attn-muted'], colours['--attn-panel']) > 3, `${what} (${theme}): the hatch shows`);
+}
+
+test('heat maps in both themes at 360 px: a fixed 0–1 scale with even weight marked, blocked cells hatched, cells of 16 px and a table; the pitfall demo shows what the core computes', async () => {
+  const page = await browser.open(
+    server.url + 'index.html',
+    { width: 360, height: 740 },
+    {
+      beforeLoad: (p) => p.page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'light' }]),
+    },
+  );
+  const errors = page.engineProblems;
+  await page.locate('html[data-lesson-ready]').waitFor();
+  const tags = ['attn-mask-figure', 'attn-heads-figure', 'attn-pitfall-demo'];
+  for (const tag of tags) {
+    await page.locate(tag).scrollIntoView();
+    await page.locate(`${tag}[data-ready]`).waitFor({ timeout: 20000 });
+  }
+  const half = core.halfPrecisionPitfall();
+  const n = half.positions;
+  /** Picks a pitfall case and resolves to what the widget read off it, its map drawn. */
+  const pick = (precision, constant) =>
+    page.run(
+      async ([precision, constant]) => {
+        const widget = document.querySelector('attn-pitfall-demo');
+        for (const [name, value] of [
+          ['precision', precision],
+          ['constant', constant],
+        ]) {
+          const select = widget.querySelector(`select[name="${name}"]`);
+          select.value = value;
+          select.dispatchEvent(new Event('change'));
+        }
+        const label = widget.querySelector('select[name="constant"]').selectedOptions[0].textContent;
+        for (let i = 0; i < 200; i++) {
+          const map = widget.querySelector('.pitfall-map svg[role="img"]');
+          if (map?.getAttribute('aria-label').includes(`${precision} with the constant ${label}`)) break;
+          await new Promise((done) => setTimeout(done, 25));
+        }
+        const result = widget.querySelector('.pitfall-result');
+        return { ...result.dataset, text: result.textContent };
+      },
+      [precision, constant],
+    );
+
+  for (const theme of ['light', 'dark']) {
+    if (theme === 'dark') {
+      await page.page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'dark' }]);
+      await page.waitFor(() => {
+        const mask = document.querySelector('attn-mask-figure');
+        const probe = mask.appendChild(document.createElement('span'));
+        probe.style.color = 'var(--attn-muted)';
+        const muted = getComputedStyle(probe).color;
+        probe.remove();
+        return mask.querySelector('svg pattern line')?.getAttribute('stroke') === muted;
+      });
+    }
+    // Our own page: the widgets' scheme is the page's, so they paint no background of their own.
+    assert.equal(await page.run(() => document.documentElement.dataset.attnPageScheme), theme);
+    const masks = await page.run(readHeatmaps, 'attn-mask-figure');
+    checkHeatmaps(masks, theme, 'mask figure');
+    assert.equal(masks.background, 'rgba(0, 0, 0, 0)');
+    // Fixed scale: a weight of 1 (the causal mask's first row) is the scale's end, the text colour.
+    const one = masks.maps[0].find((c) => c.weight === 1);
+    assert.equal(one.fill, masks.colours['--attn-fg']);
+
+    const heads = await page.run(readHeatmaps, 'attn-heads-figure');
+    checkHeatmaps(heads, theme, 'heads figure');
+    // Near-even weights look near-even: no head's largest weight is nearer the end of the scale than the even mark.
+    const far = (c) => Math.abs(luminance(c) - luminance(heads.colours['--attn-panel']));
+    const largest = heads.maps.flat().reduce((a, b) => (b.weight > a.weight ? b : a));
+    assert.ok(largest.weight < 0.3);
+    assert.ok(far(largest.fill) < (far(heads.colours['--attn-fg']) + far(heads.swatch)) / 2);
+
+    // The pitfall: every choice gives what the core computed for it.
+    for (const c of half.cases) {
+      const shown = await pick(c.precision, c.constant);
+      const masked = Array.from(half.fullyMaskedRows).flatMap((r) => Array.from(c.weights.slice(r * n, r * n + n)));
+      const expected = c.fullyMaskedRowsNan
+        ? 'nan'
+        : masked.every((w) => Math.abs(w - 1 / n) < 2e-3)
+          ? 'uniform'
+          : 'other';
+      assert.equal(shown.maskedRows, expected, `${c.precision} ${c.constant}: ${shown.text}`);
+      assert.equal(shown.otherRows, c.blockedExactlyZero ? 'right' : 'wrong', `${c.precision} ${c.constant}`);
+      assert.match(shown.text, c.overflowed ? /stored as −∞/ : /is stored as −\d/);
+    }
+    assert.equal((await pick('float16', '-1e9')).maskedRows, 'nan');
+    assert.equal((await pick('float32', '-1e9')).maskedRows, 'uniform');
+    // A uniform row takes the legend's even-weight colour: the fully masked rows of float16 with -1e4.
+    await pick('float16', '-1e4');
+    const pitfall = await page.run(readHeatmaps, 'attn-pitfall-demo');
+    checkHeatmaps(pitfall, theme, 'pitfall demo');
+    assert.equal(pitfall.uniform, 1 / n);
+    const fullyMasked = pitfall.maps[0].filter((_, i) => half.fullyMaskedRows.includes(Math.floor(i / n)));
+    assert.ok(fullyMasked.length >= n);
+    for (const cell of fullyMasked) assert.equal(cell.fill, pitfall.swatch);
+    await pick('float16', '-1e9');
+    const nan = await page.run(readHeatmaps, 'attn-pitfall-demo');
+    assert.equal(nan.maps[0].filter((c) => c.nan).length, n * half.fullyMaskedRows.length);
+  }
+
+  // A light-only page (as an author's may be) and a reader who prefers dark: the widgets turn
+  // dark and paint their own background, their text readable on it.
+  await page.run(() => {
+    document.documentElement.style.colorScheme = 'light';
+  });
+  await page.waitFor(() => document.documentElement.dataset.attnPageScheme === 'light');
+  for (const tag of tags) {
+    const seen = await page.run(readHeatmaps, tag);
+    assert.equal(seen.background, seen.colours['--attn-bg'], `${tag} paints its background`);
+    assert.ok(contrast(seen.color, seen.background) > 7, `${tag}: text readable on it`);
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
 
 test('after a reload with #cue.seed=7 the trainer says seed 7 is not trained yet; Show recorded run takes the recorded settings', async () => {
   const { page, errors } = await openAt('index.html#cue.seed=7', 'attn-cue-trainer');

@@ -269,7 +269,7 @@ export const sections: Section[] = [
         tag: 'attn-mask-figure',
         attrs: { 'state-key': 'masks' },
         caption:
-          'Attention weights of one seeded score matrix under each mask. The fuller a cell’s colour, the more weight it carries (near the background: almost none); grey cells are blocked.',
+          'Attention weights of one seeded score matrix under each mask. The fuller a cell’s colour, the more weight it carries (near the background: almost none); hatched cells are blocked.',
       },
       {
         kind: 'p',

@@ -43,6 +43,7 @@ import {
 } from './progress-store';
 import { HOST_CLASS } from './tags';
 import { checkStylesheet } from './style-check';
+import { watchPageScheme } from './page-scheme';
 import { showFailure } from '../../host/failure';
 import { languageOf, numberLocale } from '../../common/language';
 import { formatLocaleNumber } from '../../common/locale-numbers';
@@ -205,6 +206,7 @@ export abstract class AttnElement<C extends WidgetContract = WidgetContract> ext
 
   connectedCallback(): void {
     this.classList.add(HOST_CLASS);
+    watchPageScheme();
     this.stopPending = false;
     if (this.lifecycle === 'starting' || this.lifecycle === 'started') return; // moved, or back before it stopped
     this.lifecycle = 'waiting';

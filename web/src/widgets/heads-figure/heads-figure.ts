@@ -1,12 +1,13 @@
 // <attn-heads-figure>: one seeded input through a 64-wide layer as 4 heads of 16 and as 1 head
 // of 64 (core.headsDemo): equal parameter counts, and each head's attention weights as a
-// heat map, four different lookups from the same tokens.
+// heat map on the fixed 0-1 scale, four different lookups from the same tokens, each close to
+// even (the scale marks even attention).
 // Attributes: HEADS_FIGURE in contracts.ts (the core's defaults and ranges).
 import type { Core } from '../../core';
 import { HEADS_FIGURE } from '../element/contracts';
 import { AttnElement, define, el } from '../element/base';
 import { loadPlot } from '../shared/plot-util';
-import { heatmap, heatmapMessages } from '../shared/heatmap';
+import { HEAT_COLOURS, heatLegend, heatmap, heatmapMessages } from '../shared/heatmap';
 import headsMessages from 'attn-messages:heads-figure';
 import { combineSvgs, downloadCsv, downloadSvg } from '../shared/download';
 
@@ -20,7 +21,7 @@ export class HeadsFigure extends AttnElement<typeof HEADS_FIGURE> {
     return loadPlot();
   }
 
-  /** The heat maps' colour is the theme's accent, resolved when drawn. */
+  /** The heat maps' colours are the theme's, resolved when drawn. */
   protected themeChanged(): void {
     void this.draw();
   }
@@ -29,16 +30,15 @@ export class HeadsFigure extends AttnElement<typeof HEADS_FIGURE> {
     const { 'd-model': dModel, heads: numHeads, tokens, seed } = this.settings;
     const demo = this.core.headsDemo({ dModel, numHeads, tokens, seed });
     const t = demo.tokens;
-    // Untrained heads are close to uniform: shade up to the largest weight shown, so their
-    // differences are visible (the same scale for every panel).
+    // The largest weight shown, which the text names (the colours keep the fixed 0-1 scale).
     const max = Math.max(...[...demo.multi.weights, ...demo.single.weights].flatMap((w) => Array.from(w)));
-    const colour = this.themeColours(['--attn-accent'])['--attn-accent'];
+    const colours = this.themeColours(HEAT_COLOURS);
     const svgs: SVGSVGElement[] = [];
     const panel = async (title: string, weights: ArrayLike<number>) => {
       const host = el('div', {});
       const svg = await heatmap(
         host,
-        { rows: t, cols: t, weights, max, colour, label: this.text('heatmapLabel', { title, tokens: t }), size: 150 },
+        { rows: t, cols: t, weights, colours, label: this.text('heatmapLabel', { title, tokens: t }), size: 150 },
         this.messages,
       );
       if (svg) svgs.push(svg);
@@ -87,8 +87,10 @@ export class HeadsFigure extends AttnElement<typeof HEADS_FIGURE> {
             differing: demo.queriesWithDifferingArgmax,
             tokens: t,
             max: this.formatNumber(max, 3),
+            even: this.formatNumber(1 / t, 3),
           }),
         ),
+        await heatLegend(t, colours, this.messages, false),
         el('div', { class: 'mask-grid' }, ...heads, single),
         el('div', { class: 'attn-download' }, csv, svg),
       ),

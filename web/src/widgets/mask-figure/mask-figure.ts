@@ -1,6 +1,7 @@
 // <attn-mask-figure>: the causal, padding and combined masks applied to one seeded score
-// matrix by the core (core.maskDemo), drawn as heat maps of the resulting weights with the
-// share of allowed pairs under each. Sequence length and real length are adjustable.
+// matrix by the core (core.maskDemo), drawn as heat maps of the resulting weights (one scale,
+// shown once, with even attention over all positions marked) with the share of allowed pairs
+// under each. Sequence length and real length are adjustable.
 // Attributes and events: MASK_FIGURE in contracts.ts (the core's defaults and ranges).
 import type { Core, MaskDemo } from '../../core';
 import { acceptedField, attributeSpec } from '../element/contract';
@@ -8,7 +9,7 @@ import { MASK_FIGURE } from '../element/contracts';
 import { AttnElement, define, el } from '../element/base';
 import { loadPlot } from '../shared/plot-util';
 import { combineSvgs, downloadCsv, downloadSvg } from '../shared/download';
-import { heatmap, heatmapMessages } from '../shared/heatmap';
+import { HEAT_COLOURS, heatLegend, heatmap, heatmapMessages } from '../shared/heatmap';
 import maskMessages from 'attn-messages:mask-figure';
 import { numberLocale } from '../../common/language';
 
@@ -24,6 +25,7 @@ export class MaskFigure extends AttnElement<typeof MASK_FIGURE> {
   private shownPositions = 0;
   private shownReal = 0;
   private grid!: HTMLElement;
+  private legend!: HTMLElement;
   private panels: SVGSVGElement[] = [];
   private error!: HTMLElement;
   /** the most positions this figure draws */
@@ -61,6 +63,7 @@ export class MaskFigure extends AttnElement<typeof MASK_FIGURE> {
     n.addEventListener('change', apply);
     real.addEventListener('change', apply);
     this.grid = el('div', { class: 'mask-grid' });
+    this.legend = el('div', {});
     const csv = el('button', { type: 'button' }, this.text('downloadCsv'));
     csv.addEventListener('click', () => this.downloadCsv());
     const svg = el('button', { type: 'button' }, this.text('downloadSvg'));
@@ -76,6 +79,7 @@ export class MaskFigure extends AttnElement<typeof MASK_FIGURE> {
           el('label', {}, this.text('realTokens'), real),
         ),
         this.error,
+        this.legend,
         this.grid,
         el('div', { class: 'attn-download' }, csv, svg),
       ),
@@ -83,7 +87,7 @@ export class MaskFigure extends AttnElement<typeof MASK_FIGURE> {
     await this.update(String(this.shownPositions), String(this.shownReal));
   }
 
-  /** The heat maps' colour is the theme's accent, resolved when drawn. */
+  /** The heat maps' colours are the theme's, resolved when drawn. */
   protected themeChanged(): void {
     void this.drawPanels();
   }
@@ -118,7 +122,7 @@ export class MaskFigure extends AttnElement<typeof MASK_FIGURE> {
     const n = this.shownPositions,
       real = this.shownReal;
     const demo = this.core.maskDemo({ positions: n, real, seed: this.settings.seed });
-    const colour = this.themeColours(['--attn-accent'])['--attn-accent'];
+    const colours = this.themeColours(HEAT_COLOURS);
     this.panels = [];
     const panels = await Promise.all(
       demo.cases.map(async (c, i) => {
@@ -131,7 +135,7 @@ export class MaskFigure extends AttnElement<typeof MASK_FIGURE> {
             cols: n,
             weights: c.weights,
             allowed: c.allowed,
-            colour,
+            colours,
             label: this.text('heatmapLabel', {
               mask: name,
               n,
@@ -169,6 +173,7 @@ export class MaskFigure extends AttnElement<typeof MASK_FIGURE> {
       }),
     );
     this.grid.replaceChildren(...panels);
+    this.legend.replaceChildren(await heatLegend(n, colours, this.messages, true));
     return demo;
   }
 
