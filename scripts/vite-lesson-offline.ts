@@ -74,14 +74,21 @@ export function lessonOffline({ worker, icons, catalog }: OfflineOptions): Plugi
   const names = JSON.parse(readFileSync(catalog, 'utf8')) as Record<string, string>;
   for (const key of ['appName', 'appShortName'])
     if (typeof names[key] !== 'string') throw new Error(`lesson offline: ${catalog} has no "${key}" message`);
+  // Active in a build whose inputs include the lesson's page (the site's); the npm package's
+  // build (scripts/build-package.mjs) reuses this config with other inputs and has no lesson.
+  let active = false;
   return {
     name: 'attention-lab:lesson-offline',
     apply: 'build',
     enforce: 'post',
+    options({ input }) {
+      const inputs = typeof input === 'string' ? [input] : Object.values(input ?? {});
+      active = inputs.some((file) => file.endsWith(`/${LESSON_PAGE}`));
+    },
     transformIndexHtml: {
       order: 'post',
       handler(_html, { path }) {
-        if (!path.endsWith(`/${LESSON_PAGE}`)) return;
+        if (!active || !path.endsWith(`/${LESSON_PAGE}`)) return;
         return [
           { tag: 'link', attrs: { rel: 'manifest', href: `./${MANIFEST}` }, injectTo: 'head' },
           { tag: 'meta', attrs: { name: 'theme-color', content: THEME_COLOR }, injectTo: 'head' },
@@ -89,6 +96,7 @@ export function lessonOffline({ worker, icons, catalog }: OfflineOptions): Plugi
       },
     },
     async generateBundle(_options, bundle) {
+      if (!active) return;
       const iconFiles = [192, 512].map((size) => {
         const fileName = `lesson-icon-${size}.png`;
         const source = readFileSync(resolve(icons, `icon-${size}.png`));

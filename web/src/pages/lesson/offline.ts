@@ -40,5 +40,7 @@ export function offerOfflineWhenIdle(language: PageLanguage): void {
         ),
     )
     .then(() => import('./offline-update'))
-    .then(({ offerOffline }) => offerOffline(language));
+    .then(({ offerOffline }) => offerOffline(language))
+    // Online, the lesson works as before; the reason is for the page's author, not its reader.
+    .catch((error: unknown) => console.warn('The lesson could not be made available offline:', error));
 }
