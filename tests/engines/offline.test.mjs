@@ -9,8 +9,8 @@
 //   - a changed worker (another build's version) installs and waits: the open page says a newer
 //     version is ready and does not reload; its button reloads into the new version, whose
 //     activation deletes the old version's cache.
-//   - screenshots: build/screenshots/offline/ (the lesson offline at 1280 and 360 px, the
-//     notice at both widths in both themes).
+//   - screenshots: build/screenshots/offline/ (the lesson offline at 1280 and 360 px, its probe
+//     answering offline, the notice at both widths in both themes).
 // Run after `npm run build`: node --test tests/engines/offline.test.mjs
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -91,6 +91,7 @@ test('the lesson works offline after one visit, installable, its worker scoped t
     assert.equal(offline, 'failed', 'a file outside the precache cannot be fetched');
     phase('offline, the core and the probe');
     mkdirSync(SHOTS, { recursive: true });
+    await page.screenshotOf('attn-cue-probe', `${SHOTS}/offline-probe-1280.png`);
     await page.run(() => window.scrollTo({ top: 0, behavior: 'instant' }));
     await page.puppeteer.screenshot({ path: `${SHOTS}/offline-1280.png` });
     await page.puppeteer.setViewport({ width: 360, height: 740 });
