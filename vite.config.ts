@@ -7,6 +7,7 @@ import { build, defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { TAGS } from './web/src/widgets/element/tags';
 import { messageCatalogs } from './scripts/vite-messages';
+import { lessonOffline } from './scripts/vite-lesson-offline';
 
 const web = resolve(import.meta.dirname, 'web');
 
@@ -95,6 +96,13 @@ export default defineConfig({
     classicScripts({
       'attention-lab-loader.js': resolve(web, 'src/host/loader.ts'),
       'attention-lab-frames.js': resolve(web, 'src/host/frames.ts'),
+    }),
+    // The lesson offline: its service worker (with the list of files to precache), web app
+    // manifest and icons, beside index.html.
+    lessonOffline({
+      worker: resolve(web, 'src/pages/lesson/service-worker.ts'),
+      icons: resolve(web, 'src/pages/lesson/icons'),
+      catalog: resolve(web, 'src/messages/en/offline.json'),
     }),
     // Every file of the site also as .br (brotli, quality 11) and .gz (gzip -9), made once here,
     // which the project's server (scripts/static-server.mjs, sirv) sends to browsers that accept

@@ -21,11 +21,13 @@ import { showRun } from './shown-run';
 import { applyChrome } from './chrome';
 import { proseIn } from './prose';
 import { lessonDataIn } from './lesson-data';
+import { offerOfflineWhenIdle } from './offline';
 
 async function main(): Promise<void> {
   applyPageTheme();
   const language = applyPageLanguage();
   const locale = numberLocale(language);
+  offerOfflineWhenIdle(language);
   const status = document.getElementById('core-status')!;
   const main = document.getElementById('lesson')!;
   const toc = document.getElementById('toc')!;
