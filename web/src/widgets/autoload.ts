@@ -5,57 +5,65 @@
 //
 // Elements inside a shadow root are out of this script's sight: a page that puts widgets there
 // imports discover() from this file and calls it with the root (the embedding guide, embed.html).
+//
+// Everything a widget needs starts loading when its tag is seen, side by side: its chunk with the
+// chunks that imports (the bundler's preload list), and its core (preload-core.ts).
 import './widgets.css';
 import { showFailure } from '../host/failure';
 import { TAGS, type WidgetTag } from './element/tags';
 import { unknownTagWarning } from './element/closest-tag';
+import { preloadCore, type CoreKind } from './preload-core';
 
-/** Each widget's module, which defines its element when it loads. */
-const WIDGETS: Record<WidgetTag, () => Promise<unknown>> = {
-  [TAGS.softLookup]: () => import('./soft-lookup/soft-lookup'),
-  [TAGS.attentionSteps]: () => import('./attention-steps/attention-steps'),
-  [TAGS.rankedTable]: () => import('./ranked-table/ranked-table'),
-  [TAGS.scaleFigure]: () => import('./scale-figure/scale-figure'),
-  [TAGS.maskFigure]: () => import('./mask-figure/mask-figure'),
-  [TAGS.headsFigure]: () => import('./heads-figure/heads-figure'),
-  [TAGS.pitfallDemo]: () => import('./pitfall-demo/pitfall-demo'),
-  [TAGS.flowchart]: () => import('./flowchart/flowchart'),
-  [TAGS.quiz]: () => import('./quiz/quiz'),
-  [TAGS.exercises]: () => import('./exercises/exercises'),
-  [TAGS.cueTrainer]: () => import('./cue-trainer/cue-trainer'),
-  [TAGS.cueProbe]: () => import('./cue-probe/cue-probe'),
+/** Each widget's module, which defines its element when it loads, and the core its class's `needsCore` names. */
+const WIDGETS: Record<WidgetTag, { load: () => Promise<unknown>; core: CoreKind }> = {
+  [TAGS.softLookup]: { load: () => import('./soft-lookup/soft-lookup'), core: 'attention' },
+  [TAGS.attentionSteps]: { load: () => import('./attention-steps/attention-steps'), core: 'whole' },
+  [TAGS.rankedTable]: { load: () => import('./ranked-table/ranked-table'), core: 'whole' },
+  [TAGS.scaleFigure]: { load: () => import('./scale-figure/scale-figure'), core: 'whole' },
+  [TAGS.maskFigure]: { load: () => import('./mask-figure/mask-figure'), core: 'whole' },
+  [TAGS.headsFigure]: { load: () => import('./heads-figure/heads-figure'), core: 'whole' },
+  [TAGS.pitfallDemo]: { load: () => import('./pitfall-demo/pitfall-demo'), core: 'whole' },
+  [TAGS.flowchart]: { load: () => import('./flowchart/flowchart'), core: false },
+  [TAGS.quiz]: { load: () => import('./quiz/quiz'), core: false },
+  [TAGS.exercises]: { load: () => import('./exercises/exercises'), core: 'whole' },
+  [TAGS.cueTrainer]: { load: () => import('./cue-trainer/cue-trainer'), core: 'whole' },
+  [TAGS.cueProbe]: { load: () => import('./cue-probe/cue-probe'), core: 'whole' },
 };
 
 const loading = new Set<string>();
 /** attn-* tags that are no widget (a misspelling shows nothing): warned about once each. */
 const unknown = new Set<string>();
 
-function define(tag: string): void {
-  const load = Object.hasOwn(WIDGETS, tag) ? WIDGETS[tag as WidgetTag] : undefined;
-  if (!load && tag.startsWith('attn-') && !unknown.has(tag) && !customElements.get(tag)) {
+/** Starts defining `tag`'s widget; returns the core it will load (false: none, or not a widget's tag). */
+function define(tag: string): CoreKind {
+  const widget = Object.hasOwn(WIDGETS, tag) ? WIDGETS[tag as WidgetTag] : undefined;
+  if (!widget && tag.startsWith('attn-') && !unknown.has(tag) && !customElements.get(tag)) {
     unknown.add(tag);
     console.warn(unknownTagWarning(tag));
   }
-  if (!load || loading.has(tag) || customElements.get(tag)) return;
+  if (!widget || loading.has(tag) || customElements.get(tag)) return false;
   loading.add(tag);
-  load().catch((error: unknown) => {
+  widget.load().catch((error: unknown) => {
     loading.delete(tag); // the next element of this kind tries again
-    for (const widget of document.querySelectorAll<HTMLElement>(tag)) void showFailure(widget, error);
+    for (const element of document.querySelectorAll<HTMLElement>(tag)) void showFailure(element, error);
   });
+  return widget.core;
 }
 
 /** Defines the widgets among `root`'s elements (the document is watched already). */
 export function discover(root: ParentNode = document): void {
-  for (const node of root.querySelectorAll(':not(:defined)')) define(node.localName);
+  preloadCore([...root.querySelectorAll(':not(:defined)')].map((node) => define(node.localName)));
 }
 
 new MutationObserver((records) => {
+  const cores: CoreKind[] = [];
   for (const record of records)
     for (const node of record.addedNodes) {
       if (!(node instanceof Element)) continue;
-      define(node.localName);
+      cores.push(define(node.localName));
       if (node.firstElementChild) discover(node);
     }
+  preloadCore(cores);
 }).observe(document, { childList: true, subtree: true });
 discover();
 
