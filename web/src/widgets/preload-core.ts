@@ -6,22 +6,22 @@
 // takes the preloaded answer.
 import attentionWasm from '../generated/attention_core.wasm?url';
 import wholeWasm from '../generated/attention_lab.wasm?url';
+import { coresComing } from '../core/cores-coming';
 
 /** Which core a widget loads: its class's `needsCore` (element/base.ts), known here by tag. */
 export type CoreKind = 'whole' | 'attention' | false;
 
-const started = new Set<CoreKind>();
-
 /**
  * Starts fetching the core that the widgets `kinds` (of the tags just seen) will load: the whole
  * core when any of them needs it (the page's widgets then share it, as core/instance.ts does),
- * else the attention core, unless the whole one is already coming. Each core is fetched once.
+ * else the attention core, unless the whole one is already coming. Each core is fetched once
+ * (coresComing: by this or by core/instance.ts).
  */
 export function preloadCore(kinds: Iterable<CoreKind>): void {
   const wanted = new Set(kinds);
   const kind: CoreKind = wanted.has('whole') ? 'whole' : wanted.has('attention') ? 'attention' : false;
-  if (!kind || started.has(kind) || started.has('whole')) return;
-  started.add(kind);
+  if (!kind || coresComing.has(kind) || coresComing.has('whole')) return;
+  coresComing.add(kind);
   // As the glue's own fetch() asks for it (CORS mode, same-origin credentials), so that one
   // request serves both.
   const link = document.createElement('link');
