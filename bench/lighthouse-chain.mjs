@@ -46,13 +46,15 @@ export function chainDepths(pageUrl, sent, texts = new Map()) {
 
 /**
  * Loads `url` in a fresh context of `browser` (tests/support/engines.mjs, Chromium) at `viewport`
- * with the cache off, waits until no request has started for `quietMs`, and resolves to
+ * with the cache off, waits until no request is open and none has started or ended for
+ * `quietMs` (a loaded machine may take a second between two imports), and resolves to
  * chainDepths() of what it fetched.
  */
-export async function measureChain(browser, url, viewport, { quietMs = 1500, timeoutMs = 30000 } = {}) {
+export async function measureChain(browser, url, viewport, { quietMs = 3000, timeoutMs = 60000 } = {}) {
   const sent = [];
   const texts = new Map();
   const reading = [];
+  const open = new Set();
   let last = Date.now();
   const page = await browser.open(url, viewport, {
     isolated: true,
@@ -63,12 +65,19 @@ export async function measureChain(browser, url, viewport, { quietMs = 1500, tim
       const scripts = new Map();
       cdp.on('Network.requestWillBeSent', (event) => {
         sent.push(event);
+        open.add(event.requestId);
         last = Date.now();
       });
+      const ended = ({ requestId }) => {
+        open.delete(requestId);
+        last = Date.now();
+      };
+      cdp.on('Network.loadingFailed', ended);
       cdp.on('Network.responseReceived', ({ requestId, type, response }) => {
         if (type === 'Script') scripts.set(requestId, response.url);
       });
       cdp.on('Network.loadingFinished', ({ requestId }) => {
+        ended({ requestId });
         if (!scripts.has(requestId)) return;
         reading.push(
           cdp
@@ -82,7 +91,8 @@ export async function measureChain(browser, url, viewport, { quietMs = 1500, tim
     },
   });
   const began = Date.now();
-  while (Date.now() - last < quietMs && Date.now() - began < timeoutMs) await new Promise((ok) => setTimeout(ok, 250));
+  while ((open.size || Date.now() - last < quietMs) && Date.now() - began < timeoutMs)
+    await new Promise((ok) => setTimeout(ok, 250));
   await Promise.all(reading);
   await page.close();
   return chainDepths(url, sent, texts);
