@@ -12,22 +12,23 @@ import './widgets.css';
 import { showFailure } from '../host/failure';
 import { TAGS, type WidgetTag } from './element/tags';
 import { unknownTagWarning } from './element/closest-tag';
-import { preloadCore, type CoreKind } from './preload-core';
+import { preloadCore } from './preload-core';
+import { WIDGET_CORES, type CoreKind } from './widget-cores';
 
-/** Each widget's module, which defines its element when it loads, and the core its class's `needsCore` names. */
-const WIDGETS: Record<WidgetTag, { load: () => Promise<unknown>; core: CoreKind }> = {
-  [TAGS.softLookup]: { load: () => import('./soft-lookup/soft-lookup'), core: 'attention' },
-  [TAGS.attentionSteps]: { load: () => import('./attention-steps/attention-steps'), core: 'whole' },
-  [TAGS.rankedTable]: { load: () => import('./ranked-table/ranked-table'), core: 'whole' },
-  [TAGS.scaleFigure]: { load: () => import('./scale-figure/scale-figure'), core: 'whole' },
-  [TAGS.maskFigure]: { load: () => import('./mask-figure/mask-figure'), core: 'whole' },
-  [TAGS.headsFigure]: { load: () => import('./heads-figure/heads-figure'), core: 'whole' },
-  [TAGS.pitfallDemo]: { load: () => import('./pitfall-demo/pitfall-demo'), core: 'whole' },
-  [TAGS.flowchart]: { load: () => import('./flowchart/flowchart'), core: false },
-  [TAGS.quiz]: { load: () => import('./quiz/quiz'), core: false },
-  [TAGS.exercises]: { load: () => import('./exercises/exercises'), core: 'whole' },
-  [TAGS.cueTrainer]: { load: () => import('./cue-trainer/cue-trainer'), core: 'whole' },
-  [TAGS.cueProbe]: { load: () => import('./cue-probe/cue-probe'), core: 'whole' },
+/** Each widget's module, which defines its element when it loads. */
+const WIDGETS: Record<WidgetTag, () => Promise<unknown>> = {
+  [TAGS.softLookup]: () => import('./soft-lookup/soft-lookup'),
+  [TAGS.attentionSteps]: () => import('./attention-steps/attention-steps'),
+  [TAGS.rankedTable]: () => import('./ranked-table/ranked-table'),
+  [TAGS.scaleFigure]: () => import('./scale-figure/scale-figure'),
+  [TAGS.maskFigure]: () => import('./mask-figure/mask-figure'),
+  [TAGS.headsFigure]: () => import('./heads-figure/heads-figure'),
+  [TAGS.pitfallDemo]: () => import('./pitfall-demo/pitfall-demo'),
+  [TAGS.flowchart]: () => import('./flowchart/flowchart'),
+  [TAGS.quiz]: () => import('./quiz/quiz'),
+  [TAGS.exercises]: () => import('./exercises/exercises'),
+  [TAGS.cueTrainer]: () => import('./cue-trainer/cue-trainer'),
+  [TAGS.cueProbe]: () => import('./cue-probe/cue-probe'),
 };
 
 const loading = new Set<string>();
@@ -36,18 +37,18 @@ const unknown = new Set<string>();
 
 /** Starts defining `tag`'s widget; returns the core it will load (false: none, or not a widget's tag). */
 function define(tag: string): CoreKind {
-  const widget = Object.hasOwn(WIDGETS, tag) ? WIDGETS[tag as WidgetTag] : undefined;
-  if (!widget && tag.startsWith('attn-') && !unknown.has(tag) && !customElements.get(tag)) {
+  const load = Object.hasOwn(WIDGETS, tag) ? WIDGETS[tag as WidgetTag] : undefined;
+  if (!load && tag.startsWith('attn-') && !unknown.has(tag) && !customElements.get(tag)) {
     unknown.add(tag);
     console.warn(unknownTagWarning(tag));
   }
-  if (!widget || loading.has(tag) || customElements.get(tag)) return false;
+  if (!load || loading.has(tag) || customElements.get(tag)) return false;
   loading.add(tag);
-  widget.load().catch((error: unknown) => {
+  load().catch((error: unknown) => {
     loading.delete(tag); // the next element of this kind tries again
     for (const element of document.querySelectorAll<HTMLElement>(tag)) void showFailure(element, error);
   });
-  return widget.core;
+  return WIDGET_CORES[tag as WidgetTag];
 }
 
 /** Defines the widgets among `root`'s elements (the document is watched already). */

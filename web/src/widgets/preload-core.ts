@@ -7,9 +7,7 @@
 import attentionWasm from '../generated/attention_core.wasm?url';
 import wholeWasm from '../generated/attention_lab.wasm?url';
 import { coresComing } from '../core/cores-coming';
-
-/** Which core a widget loads: its class's `needsCore` (element/base.ts), known here by tag. */
-export type CoreKind = 'whole' | 'attention' | false;
+import type { CoreKind } from './widget-cores';
 
 /**
  * Starts fetching the core that the widgets `kinds` (of the tags just seen) will load: the whole
