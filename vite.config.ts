@@ -59,6 +59,34 @@ function widgetTags(): Plugin {
   };
 }
 
+/**
+ * attention-lab.js names, besides its own imports, every chunk those import in turn (an empty
+ * `import "./assets/…"` each, at the end, so the order modules run in is unchanged): the browser
+ * then requests the whole static graph as soon as it reads the entry, not one level of imports
+ * after another. The bundler's `hoistTransitiveImports` did this; Rolldown has no such option.
+ */
+function hoistEntryImports(entryFileName: string): Plugin {
+  return {
+    name: 'attention-lab:hoist-entry-imports',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const entry = bundle[entryFileName];
+      if (!entry || entry.type !== 'chunk') return;
+      const all = new Set<string>();
+      const visit = (fileName: string) => {
+        const chunk = bundle[fileName];
+        if (all.has(fileName) || !chunk || chunk.type !== 'chunk') return;
+        all.add(fileName);
+        chunk.imports.forEach(visit);
+      };
+      entry.imports.forEach(visit);
+      const hoisted = [...all].filter((fileName) => !entry.imports.includes(fileName));
+      entry.code += hoisted.map((fileName) => `import"./${fileName}";`).join('');
+      entry.imports.push(...hoisted);
+    },
+  };
+}
+
 export default defineConfig({
   root: web,
   base: './',
@@ -92,6 +120,7 @@ export default defineConfig({
   },
   plugins: [
     widgetTags(),
+    hoistEntryImports('attention-lab.js'),
     messageCatalogs(resolve(web, 'src/messages'), resolve(web, 'src/common/pseudo-locale.ts')),
     classicScripts({
       'attention-lab-loader.js': resolve(web, 'src/host/loader.ts'),

@@ -1,6 +1,7 @@
 // The page's core, loaded on first use and shared by every widget: the whole core (loadCore) for
 // the widgets that need the experiments or the trainer, and for those that need only attention
 // the attention core (loadAttentionCore, a smaller module), unless the whole one is there already.
+import { coresComing } from './cores-coming.js';
 import { loadAttentionCore, loadCore } from './load.js';
 import type { AttentionCore, Configs, Core } from './types.js';
 
@@ -17,12 +18,15 @@ function keepConfigs<T extends AttentionCore>(loading: Promise<T>): Promise<T> {
 }
 
 export function getCore(): Promise<Core> {
+  coresComing.add('whole');
   whole ??= keepConfigs(loadCore());
   return whole;
 }
 
 export function getAttentionCore(): Promise<AttentionCore> {
-  return whole ?? (attentionOnly ??= keepConfigs(loadAttentionCore()));
+  if (whole) return whole;
+  coresComing.add('attention');
+  return (attentionOnly ??= keepConfigs(loadAttentionCore()));
 }
 
 /** The core's configs once either core has loaded on this page (by a widget or the page itself), else undefined. */

@@ -5,10 +5,15 @@
 //
 // Elements inside a shadow root are out of this script's sight: a page that puts widgets there
 // imports discover() from this file and calls it with the root (the embedding guide, embed.html).
+//
+// Everything a widget needs starts loading when its tag is seen, side by side: its chunk with the
+// chunks that imports (the bundler's preload list), and its core (preload-core.ts).
 import './widgets.css';
 import { showFailure } from '../host/failure';
 import { TAGS, type WidgetTag } from './element/tags';
 import { unknownTagWarning } from './element/closest-tag';
+import { preloadCore } from './preload-core';
+import { WIDGET_CORES, type CoreKind } from './widget-cores';
 
 /** Each widget's module, which defines its element when it loads. */
 const WIDGETS: Record<WidgetTag, () => Promise<unknown>> = {
@@ -30,32 +35,36 @@ const loading = new Set<string>();
 /** attn-* tags that are no widget (a misspelling shows nothing): warned about once each. */
 const unknown = new Set<string>();
 
-function define(tag: string): void {
+/** Starts defining `tag`'s widget; returns the core it will load (false: none, or not a widget's tag). */
+function define(tag: string): CoreKind {
   const load = Object.hasOwn(WIDGETS, tag) ? WIDGETS[tag as WidgetTag] : undefined;
   if (!load && tag.startsWith('attn-') && !unknown.has(tag) && !customElements.get(tag)) {
     unknown.add(tag);
     console.warn(unknownTagWarning(tag));
   }
-  if (!load || loading.has(tag) || customElements.get(tag)) return;
+  if (!load || loading.has(tag) || customElements.get(tag)) return false;
   loading.add(tag);
   load().catch((error: unknown) => {
     loading.delete(tag); // the next element of this kind tries again
-    for (const widget of document.querySelectorAll<HTMLElement>(tag)) void showFailure(widget, error);
+    for (const element of document.querySelectorAll<HTMLElement>(tag)) void showFailure(element, error);
   });
+  return WIDGET_CORES[tag as WidgetTag];
 }
 
 /** Defines the widgets among `root`'s elements (the document is watched already). */
 export function discover(root: ParentNode = document): void {
-  for (const node of root.querySelectorAll(':not(:defined)')) define(node.localName);
+  preloadCore([...root.querySelectorAll(':not(:defined)')].map((node) => define(node.localName)));
 }
 
 new MutationObserver((records) => {
+  const cores: CoreKind[] = [];
   for (const record of records)
     for (const node of record.addedNodes) {
       if (!(node instanceof Element)) continue;
-      define(node.localName);
+      cores.push(define(node.localName));
       if (node.firstElementChild) discover(node);
     }
+  preloadCore(cores);
 }).observe(document, { childList: true, subtree: true });
 discover();
 
