@@ -35,12 +35,28 @@ export function landOn(target: Element, smooth: boolean): void {
   release = stop;
 }
 
-/** The element the address's #fragment names, if it names one (the hash may hold widget settings instead). */
+/**
+ * The element the address's #fragment names, if it names one. The hash may also hold widgets'
+ * settings ("#quiz&lookup.q=0.40,1.20", hash-state.ts, which writes a bare name as "quiz="): the
+ * first entry without a value that names an element is the target.
+ */
 export function fragmentTarget(hash = location.hash): Element | null {
+  const id = (text: string) => {
+    try {
+      return document.getElementById(decodeURIComponent(text));
+    } catch {
+      return null; // not a well-formed escape
+    }
+  };
   if (hash.length < 2) return null;
-  try {
-    return document.getElementById(decodeURIComponent(hash.slice(1)));
-  } catch {
-    return null; // not a well-formed escape: widget settings
+  const whole = id(hash.slice(1));
+  if (whole) return whole;
+  for (const entry of hash.slice(1).split('&')) {
+    const [name, value] = entry.split('=');
+    if (!value && name) {
+      const found = id(name);
+      if (found) return found;
+    }
   }
+  return null;
 }
