@@ -10,7 +10,7 @@
 // (after a widget changed its size). Run after `npm run build`: node --test tests/engines/steady-page.test.mjs
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { launch, serveSite } from '../support/engines.mjs';
 
@@ -219,20 +219,4 @@ test('a contents link clicked while the widgets draw lands on its section', { sk
   });
   const { top } = await page.waitFor(landing, id);
   assert.ok(Math.abs(top) <= LANDING, `#${id} is ${top} px from where it lands`);
-});
-
-// The table the page reads is well formed: a height per measured width for each widget.
-test('the reservation table has a height per width for each widget it names', { skip: WRITE }, () => {
-  const table = JSON.parse(readFileSync(HEIGHTS_FILE, 'utf8'));
-  assert.deepEqual(
-    [...table.widths].sort((a, b) => a - b),
-    table.widths,
-    'widths ascending',
-  );
-  for (const [tag, heights] of Object.entries(table.heights))
-    assert.equal(
-      heights.length,
-      table.widths.length,
-      `${tag}: ${heights.length} heights for ${table.widths.length} widths`,
-    );
 });

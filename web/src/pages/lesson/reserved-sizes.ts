@@ -19,7 +19,7 @@ export function reservedHeight(tag: string, width: number, table: WidgetHeights 
   if (!heights || !(width > 0)) return undefined;
   const { widths } = table;
   const above = widths.findIndex((w) => w >= width);
-  if (above === 0) return heights[0];
+  if (above === 0 || widths[above] === width) return heights[above];
   if (above < 0) return heights.at(-1);
   return Math.max(heights[above - 1], heights[above]);
 }
