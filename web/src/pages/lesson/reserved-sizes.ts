@@ -41,5 +41,12 @@ export function reserveWidgetSizes(main: HTMLElement): void {
     }
   };
   apply();
-  new ResizeObserver(apply).observe(main);
+  // In the next frame, not in the observer's callback: heights changed there would resize the
+  // observed column again before the loop ends ("ResizeObserver loop completed with undelivered
+  // notifications"), as when a window made as tall as the page drops its scroll bar.
+  let frame = 0;
+  new ResizeObserver(() => {
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(apply);
+  }).observe(main);
 }
