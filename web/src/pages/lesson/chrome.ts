@@ -54,14 +54,15 @@ export function applyChrome(messages: Messages, proseInEnglish: boolean): void {
   text('lesson-title', 'lessonTitle');
   text('lesson-subtitle', 'subtitle');
   text('core-status', 'coreLoading');
+  // The status's place holds its longest message from the start, so the page below stays put.
+  const sizer = document.getElementById('core-status-sizer');
+  if (sizer) sizer.textContent = messages.text('coreReady', { ms: 88_888 });
   text('footer-text', 'footer');
   text('footer-embed', 'footerEmbed');
   document.getElementById('toc')?.parentElement?.setAttribute('aria-label', messages.text('contents'));
-  const header = document.querySelector('.page-header');
-  header?.querySelector('nav.languages')?.remove();
-  header?.prepend(languageSwitcher(messages.language, messages));
+  document.getElementById('languages-slot')?.replaceChildren(languageSwitcher(messages.language, messages));
   if (proseInEnglish)
     document
-      .getElementById('core-status')
+      .querySelector('.core-status-slot')
       ?.after(el('p', { class: 'note prose-language' }, messages.text('proseInEnglish')));
 }

@@ -22,6 +22,8 @@ import { applyChrome } from './chrome';
 import { proseIn } from './prose';
 import { lessonDataIn } from './lesson-data';
 import { offerOfflineWhenIdle } from './offline';
+import { reserveWidgetSizes } from './reserved-sizes';
+import { fragmentTarget, landOn } from './landing';
 
 async function main(): Promise<void> {
   applyPageTheme();
@@ -45,7 +47,7 @@ async function main(): Promise<void> {
     if (!link) return;
     event.preventDefault();
     const target = document.getElementById(link.getAttribute('href')!.slice(1));
-    target?.scrollIntoView();
+    if (target) landOn(target, true);
     target?.querySelector('h2')?.setAttribute('tabindex', '-1');
     target?.querySelector('h2')?.focus({ preventScroll: true });
   });
@@ -60,6 +62,10 @@ async function main(): Promise<void> {
     proseLang: proseInEnglish ? prose.language : undefined,
     data: data.data,
   });
+  reserveWidgetSizes(main);
+  // A link to a section: the browser looked for it before it was rendered.
+  const target = fragmentTarget();
+  if (target) landOn(target, false);
   // The words about the cue-task run follow the run the trainer shows.
   main.addEventListener('attn-run-shown', (event) => {
     const { seed, analysis, interventions } = (event as CustomEvent<EventDetail<typeof CUE_TRAINER, 'attn-run-shown'>>)

@@ -1,0 +1,52 @@
+// Each lesson widget holds its drawn height from the start: widgets draw when they near the
+// viewport, and a page that grows as the reader scrolls moves what they read and misses its
+// links. The heights are measured per widget at a few content widths (widget-heights.json,
+// written by tests/engines/steady-page.test.mjs with ATTN_WRITE_WIDGET_HEIGHTS=1); between two
+// measured widths a widget gets the taller of the two (text wraps as the column narrows, a
+// drawing scales as it widens), so it never outgrows its place, and keeps that place as its
+// min-height while it draws and after.
+import widgetHeights from './widget-heights.json';
+
+/** Content widths (CSS px, ascending) and, per widget tag, its height (CSS px) at each width. */
+export interface WidgetHeights {
+  widths: number[];
+  heights: Record<string, number[]>;
+}
+
+/** The height to reserve for `tag` in a column `width` px wide, or undefined when it was not measured. */
+export function reservedHeight(tag: string, width: number, table: WidgetHeights = widgetHeights): number | undefined {
+  const heights = table.heights[tag];
+  if (!heights || !(width > 0)) return undefined;
+  const { widths } = table;
+  const above = widths.findIndex((w) => w >= width);
+  if (above === 0 || widths[above] === width) return heights[above];
+  if (above < 0) return heights.at(-1);
+  return Math.max(heights[above - 1], heights[above]);
+}
+
+/**
+ * Gives every widget in `main` its reserved min-height for the column's width now, and again
+ * whenever the column's width changes (a rotated phone, a resized window).
+ */
+export function reserveWidgetSizes(main: HTMLElement): void {
+  const widgets = [...main.querySelectorAll<HTMLElement>('figure.widget > *:first-child')];
+  let width = -1;
+  const apply = () => {
+    const column = widgets[0]?.parentElement?.clientWidth ?? 0;
+    if (column === width) return;
+    width = column;
+    for (const widget of widgets) {
+      const height = reservedHeight(widget.localName, column);
+      widget.style.minHeight = height === undefined ? '' : `${height}px`;
+    }
+  };
+  apply();
+  // In the next frame, not in the observer's callback: heights changed there would resize the
+  // observed column again before the loop ends ("ResizeObserver loop completed with undelivered
+  // notifications"), as when a window made as tall as the page drops its scroll bar.
+  let frame = 0;
+  new ResizeObserver(() => {
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(apply);
+  }).observe(main);
+}
