@@ -216,7 +216,7 @@ describeEngines((session) => {
           counts,
         };
       };
-      // data-ready comes before p5 has made and drawn its canvas: wait for the first drawing.
+      // data-ready comes before the canvas is drawn (in an animation frame): wait for the first drawing.
       await page.waitFor(() => {
         const canvas = document.querySelector('attn-soft-lookup canvas');
         return (
