@@ -14,7 +14,7 @@ const PHONE = { width: 360, height: 740, hasTouch: true, isMobile: true };
 const WORLD = 3.2;
 const MARGIN = 12;
 /** How long the query keeps circling after the last input (soft-lookup.ts), and some slack. */
-const SETTLED_MS = 3000 + 700;
+const SETTLED_MS = 2000 + 700;
 const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
 
 let site, browser;

@@ -21,10 +21,12 @@ const WORLD = 3.2; // the plane shows [-WORLD, WORLD] on both axes
 const START = [1.4, 1.2]; // where the circling query starts
 const ORBIT_RADIUS = 1.9;
 const ORBIT_SPEED = 0.6; // radians per second
+/** The least time between two frames of the orbit, in ms: about 30 a second, smooth enough at its speed and half the work. */
+const ORBIT_FRAME_MS = 28;
 /** How often (in radians of the orbit) the circling query announces itself with attn-change. */
 const ORBIT_EVENT_STEP = 0.3;
 /** How long the query keeps circling after the reader's last input, in ms. */
-const SETTLE_MS = 3000;
+const SETTLE_MS = 2000;
 /** How near the query point (CSS px) a touch or pen must land to take it; farther, the page scrolls. */
 const GRAB_RADIUS = 24;
 /** A touch that moved less than this (CSS px) before it ended is a tap. */
@@ -129,9 +131,8 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
 
   protected themeChanged(): void {
     this.colours = this.readColours();
-    // At once, not in the next frame: the page's own restyle is shown with it.
-    if (this.canvas && this.onScreen && !document.hidden) this.paint();
-    else this.repaint();
+    // At once, on screen or not (one drawing, not an animation): the canvas changes with the page's restyle.
+    this.paint();
   }
 
   protected teardown(): void {
@@ -243,6 +244,10 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
   private tick(time: number): void {
     this.frame = 0;
     const animating = this.animating();
+    if (animating && this.lastFrame !== undefined && time - this.lastFrame < ORBIT_FRAME_MS) {
+      this.frame = requestAnimationFrame((next) => this.tick(next)); // not yet: the orbit's own frame rate
+      return;
+    }
     if (animating) {
       // By the clock, not by the frame, so the orbit keeps its speed at any frame rate.
       const step = this.lastFrame === undefined ? 0 : Math.min(time - this.lastFrame, 100) / 1000;
@@ -580,7 +585,7 @@ function planeLayout(available: number, keys: number): { width: number; height: 
 
 /**
  * Writes labels on the canvas, each next to its mark where it overlaps no earlier label and no
- * mark, and records their boxes. The canvas context is saved and restored around each.
+ * mark, and records their boxes. It sets the context's font, fill and text baseline.
  */
 class LabelPlacer {
   readonly boxes: DrawnLabel[] = [];
@@ -633,24 +638,29 @@ class LabelPlacer {
   }
 
   private measure(text: string, px: number): { width: number; height: number } {
-    this.context.save();
-    this.context.font = `${px}px system-ui, sans-serif`;
-    const width = this.context.measureText(text).width;
-    this.context.restore();
+    const font = labelFont(px);
+    let width = measured.get(font + text);
+    if (width === undefined) {
+      this.context.font = font;
+      width = this.context.measureText(text).width;
+      measured.set(font + text, width);
+    }
     return { width, height: px };
   }
 
   private draw(text: string, box: Box, fill: string, px: number): void {
     const context = this.context;
-    context.save();
     context.fillStyle = fill;
-    context.font = `${px}px system-ui, sans-serif`;
+    context.font = labelFont(px);
     context.textBaseline = 'middle';
     context.fillText(text, box.x, box.y + box.height / 2);
-    context.restore();
     this.boxes.push({ text, px, ...box });
   }
 }
+
+const labelFont = (px: number) => `${px}px system-ui, sans-serif`;
+/** Label widths by font and text: the same few labels are measured on every frame of the orbit. */
+const measured = new Map<string, number>();
 
 const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
