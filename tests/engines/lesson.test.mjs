@@ -216,7 +216,7 @@ describeEngines((session) => {
           counts,
         };
       };
-      // data-ready comes before the canvas is drawn (in an animation frame): wait for the first drawing.
+      // The canvas is drawn by data-ready; wait for its pixels all the same.
       await page.waitFor(() => {
         const canvas = document.querySelector('attn-soft-lookup canvas');
         return (

@@ -97,7 +97,7 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
     this.canvas = this.makeCanvas();
     this.canvasHost.append(this.canvas);
     this.sizeCanvas();
-    this.stale = true; // drawn once it is on screen
+    this.paint(); // the first drawing at once, seen or not: later ones only on screen
 
     // The panel's width decides the layout (the bars beside the plane, or below it on a narrow screen).
     const resize = onWidthChange(this.canvasHost, () => {
@@ -107,7 +107,7 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
     const visibility = new IntersectionObserver(
       (entries) => {
         this.onScreen = entries[entries.length - 1].isIntersecting; // the latest
-        if (this.onScreen) this.wake();
+        if (entries.some((entry) => entry.isIntersecting)) this.wake(); // seen, if only in passing
       },
       { rootMargin: '64px' },
     );
