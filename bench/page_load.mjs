@@ -42,7 +42,7 @@ try {
     { width: 1280, height: 900 },
     { beforeLoad: watchNetwork },
   );
-  // The first interactive widget in reading order is the soft-lookup sketch (p5.js, the core),
+  // The first interactive widget in reading order is the soft-lookup sketch (a canvas, the core),
   // just below the first screen: a reader who goes straight to it.
   await page.waitFor(() => document.querySelector('attn-soft-lookup') !== null, undefined, { timeout: 20000 });
   await page.locate('attn-soft-lookup').scrollIntoView();

@@ -216,7 +216,7 @@ describeEngines((session) => {
           counts,
         };
       };
-      // data-ready comes before p5 has made and drawn its canvas: wait for the first drawing.
+      // The canvas is drawn by data-ready; wait for its pixels all the same.
       await page.waitFor(() => {
         const canvas = document.querySelector('attn-soft-lookup canvas');
         return (

@@ -103,7 +103,8 @@ export const SOFT_LOOKUP = {
       name: 'query',
       type: 'point',
       hashKey: 'q',
-      description: 'Where the query stands. Without it the query circles the origin until the reader moves it.',
+      description:
+        'Where the query stands. Without it the query circles the origin until the reader moves it (while the sketch is on screen, motion is not reduced and the reader did something in the last 2 s).',
     },
     {
       name: 'scale',

@@ -1,10 +1,13 @@
-// <attn-soft-lookup>: attention as a soft dictionary lookup, drawn with p5.js.
+// <attn-soft-lookup>: attention as a soft dictionary lookup, drawn on a plain 2-D canvas.
 //
 // Keys (arrows) and their values (squares) in 2-D; the reader drags the query arrow (mouse,
 // touch, or arrow keys when the sketch has focus). The core computes the weights of
 // softmax(q K^T / sqrt(2) / temperature) and the output, the weighted mean of the values,
 // drawn as a dot. Attributes and events: SOFT_LOOKUP in contracts.ts.
-import type p5 from 'p5';
+//
+// Until the reader takes the query, it circles the origin. That animation runs only while the
+// sketch is on screen, the tab is shown, motion is not reduced, and the reader has done something
+// (scrolled, pointed, pressed a key) in the last few seconds: an idle page costs nothing.
 import type { Mat } from '../../core';
 import { attributeSpec, AuthorError } from '../element/contract';
 import { SOFT_LOOKUP } from '../element/contracts';
@@ -16,32 +19,22 @@ import lookupMessages from 'attn-messages:soft-lookup';
 export const QUERY_LIMIT = 3;
 const WORLD = 3.2; // the plane shows [-WORLD, WORLD] on both axes
 const START = [1.4, 1.2]; // where the circling query starts
+const ORBIT_RADIUS = 1.9;
+const ORBIT_SPEED = 0.6; // radians per second
+/** The least time between two frames of the orbit, in ms: about 30 a second, smooth enough at its speed and half the work. */
+const ORBIT_FRAME_MS = 28;
+/** How often (in radians of the orbit) the circling query announces itself with attn-change. */
+const ORBIT_EVENT_STEP = 0.3;
+/** How long the query keeps circling after the reader's last input, in ms. */
+const SETTLE_MS = 2000;
+/** How near the query point (CSS px) a touch or pen must land to take it; farther, the page scrolls. */
+const GRAB_RADIUS = 24;
+/** A touch that moved less than this (CSS px) before it ended is a tap. */
+const TAP_SLOP = 10;
+/** What counts as the reader's input, anywhere on the page: the orbit keeps going a while after each. */
+const INPUT_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
 const TEMPERATURES = attributeSpec(SOFT_LOOKUP, 'temperature').values;
 type Temperature = (typeof TEMPERATURES)[number];
-
-let p5Module: Promise<typeof p5> | undefined;
-
-/**
- * p5.js core with only the math, 2-D shape and colour modules: a fraction of the full bundle, and
- * without the friendly-error checks, whose schema library probes eval() (refused under a
- * strict CSP). Labels are drawn with the canvas context directly, so no font module either.
- */
-function loadP5(): Promise<typeof p5> {
-  p5Module ??= (async () => {
-    const [{ default: P5 }, ...addons] = await Promise.all([
-      import('p5/core'),
-      import('p5/math'),
-      import('p5/shape'),
-      import('p5/color'),
-    ]);
-    for (const { default: addon } of addons) addon(P5);
-    // p5 adds a <style> for its loading spinner unless an element with this id exists; a
-    // strict CSP refuses inline <style>, so give it one that is not a style.
-    if (!document.getElementById('p5-loading-style')) document.head.append(el('template', { id: 'p5-loading-style' }));
-    return P5 as unknown as typeof p5;
-  })();
-  return p5Module;
-}
 
 export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
   static readonly contract = SOFT_LOOKUP;
@@ -58,27 +51,41 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
   private output = [0, 0];
   private playing = true;
   private phase = 0;
-  private sketch?: p5;
-  private resize?: ResizeObserver;
   private canvasHost!: HTMLElement;
+  private canvas?: HTMLCanvasElement;
+  private layout = planeLayout(300, 1);
+  /** The device pixels per CSS pixel the canvas's backing store was sized for. */
+  private density = 1;
   private readout!: HTMLElement;
   private pauseButton!: HTMLButtonElement;
   private announceTimer = 0;
-  /** The canvas's colours, resolved for the widget's theme (read in setup and on themeChanged). */
+  /** The pending requestAnimationFrame, 0 when none. */
+  private frame = 0;
+  /** The time of the last animation frame (ms, the frame's clock), undefined when not animating. */
+  private lastFrame?: number;
+  /** When the reader last did something (performance.now()); the orbit settles SETTLE_MS after it. */
+  private lastInput = -Infinity;
+  private onScreen = false;
+  /** A change waits for the sketch to come on screen to be drawn. */
+  private stale = false;
+  private reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
+  /** What draw() set up outside the DOM it replaces: observers, listeners. Undone by teardown(). */
+  private undo: (() => void)[] = [];
+  /** The pointer dragging the query, if any. */
+  private dragging?: number;
+  /** A touch or pen that landed away from the query: a tap there moves it, a swipe scrolls the page. */
+  private tapStart?: { id: number; x: number; y: number };
+  /** The colours, resolved for the widget's theme (read in draw and on themeChanged). */
   private colours!: ReturnType<SoftLookup['readColours']>;
 
-  protected preload(): Promise<unknown> {
-    return loadP5();
-  }
-
-  protected async draw(): Promise<void> {
+  protected draw(): void {
     const { keys, values, query, scale, temperature } = this.settings;
     if (values.length !== keys.length)
       throw new AuthorError(this.text('valuesCount', { keys: keys.length, values: values.length }));
     this.shownKeys = keys;
     this.shownValues = values;
     this.shownQuery = query ? query.map((v) => Math.max(-QUERY_LIMIT, Math.min(QUERY_LIMIT, v))) : START;
-    this.playing = !query && !matchMedia('(prefers-reduced-motion: reduce)').matches;
+    this.playing = !query && !this.reducedMotion.matches;
     this.phase = 0;
     this.shownScale = scale === 'on';
     this.shownTemperature = temperature;
@@ -87,19 +94,34 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
     this.compute();
     this.updateReadout(false);
     this.colours = this.readColours();
-    const P5 = await loadP5();
-    this.sketch = new P5((p: p5) => this.defineSketch(p), this.canvasHost);
-    // The panel's width decides the layout (the bars beside the plane, or below it on a narrow
-    // screen): a new width that changes it gets a new sketch. (p5's resizeCanvas needs its
-    // accessibility module, which this build leaves out.)
-    this.resize?.disconnect(); // the previous drawing's
-    this.resize = onWidthChange(this.canvasHost, () => {
-      const shown = this.canvasHost.querySelector('canvas');
-      const next = planeLayout(this.canvasHost.clientWidth || 300, this.shownKeys.length);
-      if (!shown || (next.width === parseFloat(shown.style.width) && next.height === parseFloat(shown.style.height)))
-        return;
-      this.sketch?.remove();
-      this.sketch = new P5((p: p5) => this.defineSketch(p), this.canvasHost);
+    this.canvas = this.makeCanvas();
+    this.canvasHost.append(this.canvas);
+    this.sizeCanvas();
+    this.paint(); // the first drawing at once, seen or not: later ones only on screen
+
+    // The panel's width decides the layout (the bars beside the plane, or below it on a narrow screen).
+    const resize = onWidthChange(this.canvasHost, () => {
+      if (this.sizeCanvas()) this.repaint();
+    });
+    // Drawn only on screen (with a margin, so it is ready as it scrolls in).
+    const visibility = new IntersectionObserver(
+      (entries) => {
+        this.onScreen = entries[entries.length - 1].isIntersecting; // the latest
+        if (entries.some((entry) => entry.isIntersecting)) this.wake(); // seen, if only in passing
+      },
+      { rootMargin: '64px' },
+    );
+    visibility.observe(this.canvasHost);
+    const wake = () => this.wake();
+    for (const type of INPUT_EVENTS) window.addEventListener(type, wake, { passive: true, capture: true });
+    document.addEventListener('visibilitychange', wake);
+    this.reducedMotion.addEventListener('change', wake);
+    this.undo.push(() => {
+      resize.disconnect();
+      visibility.disconnect();
+      for (const type of INPUT_EVENTS) window.removeEventListener(type, wake, { capture: true });
+      document.removeEventListener('visibilitychange', wake);
+      this.reducedMotion.removeEventListener('change', wake);
     });
   }
 
@@ -109,14 +131,19 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
 
   protected themeChanged(): void {
     this.colours = this.readColours();
-    this.sketch?.redraw();
+    // At once, on screen or not (one drawing, not an animation): the canvas changes with the page's restyle.
+    this.paint();
   }
 
   protected teardown(): void {
     clearTimeout(this.announceTimer);
-    this.resize?.disconnect();
-    this.sketch?.remove();
-    this.sketch = undefined;
+    cancelAnimationFrame(this.frame);
+    this.frame = 0;
+    this.lastFrame = undefined;
+    this.onScreen = false;
+    this.dragging = this.tapStart = undefined;
+    for (const undo of this.undo.splice(0)) undo();
+    this.canvas = undefined;
   }
 
   private buildControls(): void {
@@ -142,7 +169,7 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
     restart.addEventListener('click', () => {
       this.shownQuery = START;
       this.phase = 0;
-      this.setPlaying(!matchMedia('(prefers-reduced-motion: reduce)').matches);
+      this.setPlaying(!this.reducedMotion.matches);
       this.changed();
     });
     // The plane and its bars are a figure: left to right (and its arrow keys as drawn) in every language.
@@ -180,11 +207,65 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
     this.playing = playing;
     this.pauseButton.textContent = this.text(playing ? 'pause' : 'play');
     this.pauseButton.setAttribute('aria-pressed', String(!playing));
-    if (playing) this.sketch?.loop();
-    else this.sketch?.noLoop();
-    this.sketch?.redraw();
+    if (playing) this.wake();
+    else this.repaint();
     // Stopped: the weights now stay put, so say them.
     if (stopping && this.weights.length) this.updateReadout(true);
+  }
+
+  /** Whether the query circles now: playing, seen, and the reader active lately. */
+  private animating(): boolean {
+    return (
+      this.playing &&
+      this.onScreen &&
+      !document.hidden &&
+      !this.reducedMotion.matches &&
+      this.dragging === undefined &&
+      performance.now() - this.lastInput < SETTLE_MS
+    );
+  }
+
+  /** The reader did something (or the sketch came into view): the orbit runs again for a while. */
+  private wake(): void {
+    this.lastInput = performance.now();
+    if (this.stale || this.animating()) this.repaint();
+  }
+
+  /** Draws in the next frame, once; off screen, when it comes back on. */
+  private repaint(): void {
+    if (!this.canvas) return;
+    if (!this.onScreen || document.hidden) {
+      this.stale = true;
+      return;
+    }
+    if (!this.frame) this.frame = requestAnimationFrame((time) => this.tick(time));
+  }
+
+  private tick(time: number): void {
+    this.frame = 0;
+    const animating = this.animating();
+    if (animating && this.lastFrame !== undefined && time - this.lastFrame < ORBIT_FRAME_MS) {
+      this.frame = requestAnimationFrame((next) => this.tick(next)); // not yet: the orbit's own frame rate
+      return;
+    }
+    if (animating) {
+      // By the clock, not by the frame, so the orbit keeps its speed at any frame rate.
+      const step = this.lastFrame === undefined ? 0 : Math.min(time - this.lastFrame, 100) / 1000;
+      this.lastFrame = time;
+      const before = Math.floor(this.phase / ORBIT_EVENT_STEP);
+      this.phase += ORBIT_SPEED * step;
+      this.shownQuery = [ORBIT_RADIUS * Math.cos(this.phase + 0.7), ORBIT_RADIUS * Math.sin(this.phase + 0.7)];
+      this.compute();
+      if (Math.floor(this.phase / ORBIT_EVENT_STEP) !== before) {
+        this.emit('attn-change', { query: [...this.shownQuery], weights: [...this.weights], output: [...this.output] });
+        this.updateReadout(false);
+      }
+    } else {
+      this.lastFrame = undefined;
+    }
+    this.stale = false;
+    this.paint();
+    if (animating) this.frame = requestAnimationFrame((next) => this.tick(next));
   }
 
   /**
@@ -213,18 +294,27 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
     this.output = Array.from(result.output.data);
   }
 
-  private changed(): void {
+  /**
+   * The reader changed the query or a setting: recompute, redraw, tell the page. `keep` false
+   * (a drag still under way) leaves remembering the settings (hash, saved progress) to its end.
+   */
+  private changed(keep = true): void {
     this.compute();
-    this.sketch?.redraw();
+    this.repaint();
+    if (keep) this.keep();
+    this.emit('attn-change', { query: [...this.shownQuery], weights: [...this.weights], output: [...this.output] });
+    // Screen readers hear the weights once the query settles, not on every pixel.
+    clearTimeout(this.announceTimer);
+    this.announceTimer = window.setTimeout(() => this.updateReadout(true), 400);
+  }
+
+  /** Remembers the reader's settings: in the URL hash (with a state-key) and saved progress (persist). */
+  private keep(): void {
     this.remember({
       query: [this.shownQuery[0], this.shownQuery[1]],
       scale: this.shownScale ? 'on' : 'off',
       temperature: this.shownTemperature,
     });
-    this.emit('attn-change', { query: [...this.shownQuery], weights: [...this.weights], output: [...this.output] });
-    // Screen readers hear the weights once the query settles, not on every pixel.
-    clearTimeout(this.announceTimer);
-    this.announceTimer = window.setTimeout(() => this.updateReadout(true), 400);
   }
 
   describe(): string {
@@ -255,143 +345,199 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
     this.moveQuery(this.shownQuery[0] + move[0], this.shownQuery[1] + move[1]);
   }
 
-  private moveQuery(x: number, y: number): void {
+  private moveQuery(x: number, y: number, keep = true): void {
     this.shownQuery = [
       Math.max(-QUERY_LIMIT, Math.min(QUERY_LIMIT, x)),
       Math.max(-QUERY_LIMIT, Math.min(QUERY_LIMIT, y)),
     ];
-    this.changed();
+    this.changed(keep);
   }
 
-  private defineSketch(p: p5): void {
-    const layout = planeLayout(this.canvasHost.clientWidth || 300, this.shownKeys.length);
-    const pad = PLANE_PAD;
-    const span = () => layout.plane - 2 * pad;
-    const toScreen = (x: number, y: number): [number, number] => [
-      pad + ((x + WORLD) / (2 * WORLD)) * span(),
-      pad + ((WORLD - y) / (2 * WORLD)) * span(),
-    ];
-    const toWorld = (sx: number, sy: number): [number, number] => [
-      ((sx - pad) / span()) * 2 * WORLD - WORLD,
-      WORLD - ((sy - pad) / span()) * 2 * WORLD,
-    ];
-    let dragging = false;
-    let shownLabels = '';
-    const outputLabel = this.text('output');
+  /** Plane coordinates -> CSS pixels of the canvas. */
+  private toScreen(x: number, y: number): [number, number] {
+    const span = this.layout.plane - 2 * PLANE_PAD;
+    return [PLANE_PAD + ((x + WORLD) / (2 * WORLD)) * span, PLANE_PAD + ((WORLD - y) / (2 * WORLD)) * span];
+  }
 
-    p.setup = () => {
-      const canvas = p.createCanvas(layout.width, layout.height);
-      canvas.elt.addEventListener('pointerdown', (event: PointerEvent) => {
-        if (event.offsetX > layout.plane || event.offsetY > layout.plane) return; // the bars are not the plane
-        dragging = true;
-        this.setPlaying(false);
-        (event.target as Element).setPointerCapture(event.pointerId);
-        const [x, y] = toWorld(event.offsetX, event.offsetY);
-        this.moveQuery(x, y);
-      });
-      canvas.elt.addEventListener('pointermove', (event: PointerEvent) => {
-        if (!dragging) return;
-        const [x, y] = toWorld(event.offsetX, event.offsetY);
-        this.moveQuery(x, y);
-      });
-      const stop = () => (dragging = false);
-      canvas.elt.addEventListener('pointerup', stop);
-      canvas.elt.addEventListener('pointercancel', stop);
-      if (!this.playing) p.noLoop();
+  /** CSS pixels of the canvas -> plane coordinates. */
+  private toWorld(sx: number, sy: number): [number, number] {
+    const span = this.layout.plane - 2 * PLANE_PAD;
+    return [((sx - PLANE_PAD) / span) * 2 * WORLD - WORLD, WORLD - ((sy - PLANE_PAD) / span) * 2 * WORLD];
+  }
+
+  /**
+   * The canvas and its pointer handling. A mouse pressed anywhere on the plane takes the query
+   * there and drags it. A touch or pen takes the query only when it lands on or near it (then
+   * the page does not scroll for that gesture); elsewhere a swipe scrolls the page and a tap
+   * moves the query to the tapped point.
+   */
+  private makeCanvas(): HTMLCanvasElement {
+    const canvas = el('canvas', {});
+    const local = (event: PointerEvent) => {
+      const box = canvas.getBoundingClientRect();
+      return { x: event.clientX - box.left, y: event.clientY - box.top };
     };
-
-    p.draw = () => {
-      if (this.playing) {
-        this.phase += 0.01;
-        const r = 1.9;
-        this.shownQuery = [r * Math.cos(this.phase + 0.7), r * Math.sin(this.phase + 0.7)];
-        this.compute();
-        if (Math.round(this.phase * 100) % 30 === 0) {
-          this.emit('attn-change', {
-            query: [...this.shownQuery],
-            weights: [...this.weights],
-            output: [...this.output],
-          });
-          this.updateReadout(false);
+    const onPlane = ({ x, y }: { x: number; y: number }) => x <= this.layout.plane && y <= this.layout.plane;
+    canvas.addEventListener('pointerdown', (event) => {
+      const at = local(event);
+      if (!onPlane(at) || this.dragging !== undefined) return; // the bars are not the plane
+      const [qx, qy] = this.toScreen(this.shownQuery[0], this.shownQuery[1]);
+      const onQuery = Math.hypot(at.x - qx, at.y - qy) <= GRAB_RADIUS;
+      if (event.pointerType !== 'mouse' && !onQuery) {
+        this.tapStart = { id: event.pointerId, ...at };
+        return;
+      }
+      this.dragging = event.pointerId;
+      this.setPlaying(false);
+      canvas.setPointerCapture(event.pointerId);
+      if (!onQuery) this.moveQuery(...this.toWorld(at.x, at.y), false);
+    });
+    // A touch that lands on the query is a drag, not a scroll: cancel the page's panning for it.
+    // (Pointer events come first, so pointerdown has already decided.)
+    const holdPage = (event: TouchEvent) => {
+      if (this.dragging !== undefined && event.cancelable) event.preventDefault();
+    };
+    canvas.addEventListener('touchstart', holdPage, { passive: false });
+    canvas.addEventListener('touchmove', holdPage, { passive: false });
+    canvas.addEventListener('pointermove', (event) => {
+      if (event.pointerId !== this.dragging) return;
+      const at = local(event);
+      this.moveQuery(...this.toWorld(at.x, at.y), false);
+    });
+    const end = (event: PointerEvent) => {
+      if (event.pointerId === this.dragging) {
+        this.dragging = undefined;
+        this.keep(); // the drag's settings, once, where it ended
+      } else if (event.pointerId === this.tapStart?.id) {
+        const at = local(event);
+        if (event.type === 'pointerup' && Math.hypot(at.x - this.tapStart.x, at.y - this.tapStart.y) < TAP_SLOP) {
+          this.setPlaying(false);
+          this.moveQuery(...this.toWorld(at.x, at.y));
         }
+        this.tapStart = undefined;
       }
-      const {
-        '--attn-fg': fg,
-        '--attn-muted': muted,
-        '--attn-accent': accent,
-        '--attn-accent-2': accent2,
-        '--attn-rule': rule,
-      } = this.colours;
-      const context = p.drawingContext as CanvasRenderingContext2D;
-      const labels = new LabelPlacer(context, { x: 0, y: 0, width: layout.plane, height: layout.plane });
-      p.clear();
-      p.stroke(rule);
-      p.strokeWeight(1);
-      const [ox, oy] = toScreen(0, 0);
-      p.line(pad, oy, layout.plane - pad, oy);
-      p.line(ox, pad, ox, layout.plane - pad);
-      // keys as arrows, values as squares, line width by weight
-      const points = this.shownKeys.map((k, i) => ({
-        key: toScreen(k[0], k[1]),
-        value: toScreen(this.shownValues[i][0], this.shownValues[i][1]),
-      }));
-      const [qx, qy] = toScreen(this.shownQuery[0], this.shownQuery[1]);
-      const [outx, outy] = toScreen(this.output[0], this.output[1]);
-      // What the labels must not cover: every mark.
-      labels.avoid(qx, qy, 8);
-      labels.avoid(outx, outy, 7);
-      for (const { key, value } of points) {
-        labels.avoid(key[0], key[1], 4);
-        labels.avoid(value[0], value[1], 7);
-      }
-      points.forEach(({ key: [kx, ky], value: [vx, vy] }, i) => {
-        const w = this.weights[i] ?? 0;
-        p.stroke(muted);
-        p.strokeWeight(1 + 5 * w);
-        p.line(ox, oy, kx, ky);
-        p.noStroke();
-        p.fill(muted);
-        p.circle(kx, ky, 7);
-        p.fill(accent2);
-        p.rect(vx - 6, vy - 6, 12, 12);
-      });
-      // the query
-      p.stroke(accent);
-      p.strokeWeight(3);
-      p.line(ox, oy, qx, qy);
-      p.noStroke();
-      p.fill(accent);
-      p.circle(qx, qy, 14);
-      // the output: the weighted mean of the values
-      p.fill(fg);
-      p.circle(outx, outy, 12);
-      labels.place(outputLabel, outx, outy, 9, fg, LABEL_PX);
-      points.forEach(({ key, value }, i) => {
-        labels.place(`k${i + 1}`, key[0], key[1], 6, fg, LABEL_PX);
-        labels.place(`v${i + 1}`, value[0], value[1], 9, fg, LABEL_PX);
-      });
-      // bars: one row per key, beside the plane or below it
-      const { bars } = layout;
-      const row = bars.height / this.shownKeys.length;
-      const nameWidth = 28,
-        numberWidth = 44;
-      const barLength = bars.width - nameWidth - numberWidth;
-      const barLabels = new LabelPlacer(context, bars);
-      this.weights.forEach((w, i) => {
-        const y = bars.y + i * row;
-        p.noStroke();
-        p.fill(rule);
-        p.rect(bars.x + nameWidth, y + row / 2 - 5, barLength, 10, 3);
-        p.fill(accent);
-        p.rect(bars.x + nameWidth, y + row / 2 - 5, Math.max(0, w) * barLength, 10, 3);
-        barLabels.write(`k${i + 1}`, bars.x, y + row / 2, fg, LABEL_PX);
-        barLabels.write(this.formatNumber(w, 2), bars.x + nameWidth + barLength + 6, y + row / 2, fg, LABEL_PX);
-      });
-      // The boxes and sizes of the text drawn, in CSS pixels of the canvas, for layout checks
-      // (text on a canvas is invisible to the DOM).
-      const drawn = JSON.stringify([...labels.boxes, ...barLabels.boxes]);
-      if (drawn !== shownLabels) this.canvasHost.dataset.labels = shownLabels = drawn;
     };
+    canvas.addEventListener('pointerup', end);
+    canvas.addEventListener('pointercancel', end);
+    return canvas;
+  }
+
+  /**
+   * Sizes the canvas for the panel's width (CSS pixels) and the screen's density (its backing
+   * store, so lines stay crisp). Returns whether anything changed.
+   */
+  private sizeCanvas(): boolean {
+    const canvas = this.canvas;
+    if (!canvas) return false;
+    const layout = planeLayout(this.canvasHost.clientWidth || 300, this.shownKeys.length);
+    const density = window.devicePixelRatio || 1;
+    if (
+      canvas.width > 0 &&
+      layout.width === this.layout.width &&
+      layout.height === this.layout.height &&
+      density === this.density
+    )
+      return false;
+    this.layout = layout;
+    this.density = density;
+    canvas.width = Math.round(layout.width * density);
+    canvas.height = Math.round(layout.height * density);
+    canvas.style.width = `${layout.width}px`;
+    canvas.style.height = `${layout.height}px`;
+    return true;
+  }
+
+  /** Draws the plane and the bars for the current query and weights. */
+  private paint(): void {
+    const canvas = this.canvas;
+    if (!canvas) return;
+    if ((window.devicePixelRatio || 1) !== this.density) this.sizeCanvas(); // moved to another screen, or zoomed
+    const context = canvas.getContext('2d');
+    if (!context) return;
+    const { layout } = this;
+    const {
+      '--attn-fg': fg,
+      '--attn-muted': muted,
+      '--attn-accent': accent,
+      '--attn-accent-2': accent2,
+      '--attn-rule': rule,
+    } = this.colours;
+    context.setTransform(this.density, 0, 0, this.density, 0, 0);
+    context.clearRect(0, 0, layout.width, layout.height);
+    context.lineCap = 'round';
+    const line = (x0: number, y0: number, x1: number, y1: number, colour: string, width: number) => {
+      context.strokeStyle = colour;
+      context.lineWidth = width;
+      context.beginPath();
+      context.moveTo(x0, y0);
+      context.lineTo(x1, y1);
+      context.stroke();
+    };
+    const dot = (x: number, y: number, diameter: number, colour: string) => {
+      context.fillStyle = colour;
+      context.beginPath();
+      context.arc(x, y, diameter / 2, 0, 2 * Math.PI);
+      context.fill();
+    };
+    const box = (x: number, y: number, width: number, height: number, colour: string, radius = 0) => {
+      context.fillStyle = colour;
+      context.beginPath();
+      if (radius && context.roundRect) context.roundRect(x, y, width, height, radius);
+      else context.rect(x, y, width, height);
+      context.fill();
+    };
+
+    const labels = new LabelPlacer(context, { x: 0, y: 0, width: layout.plane, height: layout.plane });
+    const [ox, oy] = this.toScreen(0, 0);
+    line(PLANE_PAD, oy, layout.plane - PLANE_PAD, oy, rule, 1);
+    line(ox, PLANE_PAD, ox, layout.plane - PLANE_PAD, rule, 1);
+    // keys as arrows, values as squares, line width by weight
+    const points = this.shownKeys.map((k, i) => ({
+      key: this.toScreen(k[0], k[1]),
+      value: this.toScreen(this.shownValues[i][0], this.shownValues[i][1]),
+    }));
+    const [qx, qy] = this.toScreen(this.shownQuery[0], this.shownQuery[1]);
+    const [outx, outy] = this.toScreen(this.output[0], this.output[1]);
+    // What the labels must not cover: every mark.
+    labels.avoid(qx, qy, 8);
+    labels.avoid(outx, outy, 7);
+    for (const { key, value } of points) {
+      labels.avoid(key[0], key[1], 4);
+      labels.avoid(value[0], value[1], 7);
+    }
+    points.forEach(({ key: [kx, ky], value: [vx, vy] }, i) => {
+      line(ox, oy, kx, ky, muted, 1 + 5 * (this.weights[i] ?? 0));
+      dot(kx, ky, 7, muted);
+      box(vx - 6, vy - 6, 12, 12, accent2);
+    });
+    // the query
+    line(ox, oy, qx, qy, accent, 3);
+    dot(qx, qy, 14, accent);
+    // the output: the weighted mean of the values
+    dot(outx, outy, 12, fg);
+    labels.place(this.text('output'), outx, outy, 9, fg, LABEL_PX);
+    points.forEach(({ key, value }, i) => {
+      labels.place(`k${i + 1}`, key[0], key[1], 6, fg, LABEL_PX);
+      labels.place(`v${i + 1}`, value[0], value[1], 9, fg, LABEL_PX);
+    });
+    // bars: one row per key, beside the plane or below it
+    const { bars } = layout;
+    const row = bars.height / this.shownKeys.length;
+    const nameWidth = 28,
+      numberWidth = 44;
+    const barLength = bars.width - nameWidth - numberWidth;
+    const barLabels = new LabelPlacer(context, bars);
+    this.weights.forEach((w, i) => {
+      const y = bars.y + i * row;
+      box(bars.x + nameWidth, y + row / 2 - 5, barLength, 10, rule, 3);
+      box(bars.x + nameWidth, y + row / 2 - 5, Math.max(0, w) * barLength, 10, accent, 3);
+      barLabels.write(`k${i + 1}`, bars.x, y + row / 2, fg, LABEL_PX);
+      barLabels.write(this.formatNumber(w, 2), bars.x + nameWidth + barLength + 6, y + row / 2, fg, LABEL_PX);
+    });
+    // The boxes and sizes of the text drawn, in CSS pixels of the canvas, for layout checks
+    // (text on a canvas is invisible to the DOM).
+    const drawn = JSON.stringify([...labels.boxes, ...barLabels.boxes]);
+    if (drawn !== this.canvasHost.dataset.labels) this.canvasHost.dataset.labels = drawn;
   }
 }
 
@@ -439,8 +585,7 @@ function planeLayout(available: number, keys: number): { width: number; height: 
 
 /**
  * Writes labels on the canvas, each next to its mark where it overlaps no earlier label and no
- * mark, and records their boxes. The canvas context is saved and restored around each, so p5's
- * own fill stays as p5 set it.
+ * mark, and records their boxes. It sets the context's font, fill and text baseline.
  */
 class LabelPlacer {
   readonly boxes: DrawnLabel[] = [];
@@ -493,24 +638,29 @@ class LabelPlacer {
   }
 
   private measure(text: string, px: number): { width: number; height: number } {
-    this.context.save();
-    this.context.font = `${px}px system-ui, sans-serif`;
-    const width = this.context.measureText(text).width;
-    this.context.restore();
+    const font = labelFont(px);
+    let width = measured.get(font + text);
+    if (width === undefined) {
+      this.context.font = font;
+      width = this.context.measureText(text).width;
+      measured.set(font + text, width);
+    }
     return { width, height: px };
   }
 
   private draw(text: string, box: Box, fill: string, px: number): void {
     const context = this.context;
-    context.save();
     context.fillStyle = fill;
-    context.font = `${px}px system-ui, sans-serif`;
+    context.font = labelFont(px);
     context.textBaseline = 'middle';
     context.fillText(text, box.x, box.y + box.height / 2);
-    context.restore();
     this.boxes.push({ text, px, ...box });
   }
 }
+
+const labelFont = (px: number) => `${px}px system-ui, sans-serif`;
+/** Label widths by font and text: the same few labels are measured on every frame of the orbit. */
+const measured = new Map<string, number>();
 
 const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
