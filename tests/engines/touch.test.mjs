@@ -27,9 +27,9 @@ const site = await serveSite();
 after(() => site.close());
 const narrowest = (engine) => (engine === 'webkit' ? 480 : 360);
 const TARGET_PX = 24;
-/** The catalog's hint for a pointer kind, as the widget shows it (the ICU select's branch). */
-const hintFor = (kind) => {
-  const [, touch, other] = /^\{input, select, touch \{(.*)\} other \{(.*)\}\}$/.exec(en.hint);
+/** English message `key` for a pointer kind, as the widget shows it (its ICU select's branch). */
+const forPointer = (key, kind) => {
+  const [, touch, other] = /^\{input, select, touch \{(.*)\} other \{(.*)\}\}$/.exec(en[key]);
   return kind === 'touch' ? touch : other;
 };
 
@@ -118,7 +118,7 @@ describeEngines((session) => {
     );
     if (engine === 'chromium') assert.ok(coarse, 'Chromium emulates a touch screen: (pointer: coarse)');
     const hint = () => page.run(() => document.querySelector('attn-attention-steps .steps-hint').textContent);
-    assert.equal(await hint(), hintFor(coarse ? 'touch' : 'fine'));
+    assert.equal(await hint(), forPointer('hint', coarse ? 'touch' : 'fine'));
 
     // Q, K and V where they are, and Q's column widths, before the edit.
     const layout = () =>
@@ -155,11 +155,10 @@ describeEngines((session) => {
     assert.match(opened.text, /^Q \[1, 1\]: /);
     assert.ok(opened.inView, `the explanation is in the viewport (${JSON.stringify(opened)})`);
     assert.ok(opened.distance <= 8, `the explanation is next to the cell: ${opened.distance} px from it`);
-    // The hint and the explanation follow the pointer used: a finger says "tap".
-    if (touch) {
-      assert.equal(await hint(), hintFor('touch'));
-      assert.match(opened.text, /Tap it to change it\.$/);
-    } else assert.match(opened.text, /Click it or press Enter to change it\.$/);
+    // The hint and the explanation (how to keep the new value) follow the pointer used.
+    const kind = touch ? 'touch' : 'fine';
+    if (touch) assert.equal(await hint(), forPointer('hint', 'touch'));
+    assert.ok(opened.text.endsWith(` ${forPointer('editing', kind)}`), opened.text);
     const editing = await layout();
     await page.press(['Control+a', '-', '9', '.', '5', 'Enter']);
     await page.waitFor(

@@ -475,7 +475,13 @@ export class AttentionSteps extends AttnElement<typeof ATTENTION_STEPS> {
       case 'value':
         return {
           sources: [],
-          text: this.text(EXPLAIN_INPUT[id], { value: this.fmt(value), component: j, token: i, input: inputKind() }),
+          // How to change the cell, or, while it is being edited, how to keep or drop the new value.
+          text: this.text('whatAndHow', {
+            what: this.text(EXPLAIN_INPUT[id], { value: this.fmt(value), component: j, token: i }),
+            how: this.text(this.cell([id, i, j])?.querySelector('input') ? 'editing' : 'change', {
+              input: inputKind(),
+            }),
+          }),
         };
       case 'scores': {
         const terms = Array.from(
