@@ -12,6 +12,7 @@ import type { CueRoute, CueRouteLabel } from '../../core';
 import { FLOWCHART } from '../element/contracts';
 import { AttnElement, define, el } from '../element/base';
 import flowchartMessages from 'attn-messages:flowchart';
+import { onWidthChange } from '../shared/plot-util';
 
 // The recorded 2-block run's route only (importing the whole run would put it into this widget's
 // bundle), if this build has it.
@@ -67,11 +68,10 @@ export class Flowchart extends AttnElement<typeof FLOWCHART> {
     this.show();
     // A phone turned sideways (or a column that changes width) may need the other variant.
     this.resized?.disconnect();
-    this.resized = new ResizeObserver(() => {
+    this.resized = onWidthChange(this.box, () => {
       if (this.image && this.variantName(this.settings.route ?? RECORDED_ROUTE) !== this.image.dataset.size)
         this.show();
     });
-    this.resized.observe(this.box);
   }
 
   protected teardown(): void {
