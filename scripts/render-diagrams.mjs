@@ -6,6 +6,8 @@
 // text readable. A .mmd holds each label as {{key}}, the key of its text in the catalog (a key a
 // language lacks is said in English). English images are flowchart-<route>-<theme>.svg, another
 // language's flowchart-<route>-<theme>.<language>.svg; flowcharts.json names each by that stem.
+// Each route has a narrow variant too (flowchart-<route>.narrow.mmd: its boxes in one column, for
+// a phone), drawn as flowchart-<route>-narrow-<theme>[.<language>].svg.
 // Why at build time: Mermaid inserts <style> elements while it renders, which a strict
 // Content-Security-Policy (style-src 'self') refuses; a pre-rendered SVG shown as an image
 // needs no script and no inline style, and the page does not download Mermaid at all.
@@ -28,18 +30,21 @@ const LANGUAGES = [
     .map((entry) => entry.name)
     .sort(),
 ];
+const VARIANTS = { '': '', '-narrow': '.narrow' }; // name suffix -> source suffix
 const diagrams = LANGUAGES.flatMap((language) =>
   ROUTES.flatMap((route) =>
-    Object.entries(THEMES).map(([theme, mermaidTheme]) => {
-      const name = `${route}-${theme}${language === 'en' ? '' : `.${language}`}`;
-      return {
-        name,
-        language,
-        mermaidTheme,
-        source: `web/src/pages/lesson/flowchart-${route}.mmd`,
-        output: `web/src/generated/flowchart-${name}.svg`,
-      };
-    }),
+    Object.entries(VARIANTS).flatMap(([variant, sourceSuffix]) =>
+      Object.entries(THEMES).map(([theme, mermaidTheme]) => {
+        const name = `${route}${variant}-${theme}${language === 'en' ? '' : `.${language}`}`;
+        return {
+          name,
+          language,
+          mermaidTheme,
+          source: `web/src/pages/lesson/flowchart-${route}${sourceSuffix}.mmd`,
+          output: `web/src/generated/flowchart-${name}.svg`,
+        };
+      }),
+    ),
   ),
 );
 

@@ -1,9 +1,12 @@
 // <attn-attention-steps>: one attention call laid out as matrices, every one from the core
 // (core.attentionSteps): Q, K, V -> Q Kᵀ -> times 1/√d_k -> causal mask (optional) -> softmax ->
 // times V. Each matrix is a table (a screen reader reads the numbers as they are shown) and a
-// keyboard grid: the arrow keys move between cells, Enter edits a cell of Q, K or V. Focusing or
-// pointing at a cell marks the cells it came from and writes out its sum, with the core's
-// numbers as the terms and the core's result as the total: the widget itself computes nothing.
+// keyboard grid: the arrow keys move between cells, Enter edits a cell of Q, K or V; a tap or a
+// click on such a cell edits it too. Focusing or pointing at a cell marks the cells it came from
+// and writes out its sum, with the core's numbers as the terms and the core's result as the
+// total: the widget itself computes nothing. The focused cell's sum is also shown in a callout
+// beside it (under the matrices, the same text is a live region for screen readers). Hints say
+// "tap" or "click" and "Enter" after the pointer in use (shared/input-kind.ts).
 // Attributes and events: ATTENTION_STEPS in contracts.ts (the core's defaults and ranges).
 import type { AttentionSteps as Steps, Core, Mat } from '../../core';
 import { acceptedField, attributeSpec } from '../element/contract';
@@ -13,6 +16,7 @@ import { AttnElement, define, el } from '../element/base';
 import { numberLocale } from '../../common/language';
 import stepsMessages from 'attn-messages:attention-steps';
 import { readNumberField } from '../shared/number-field';
+import { inputKind, onInputKind } from '../shared/input-kind';
 
 type MatrixId = 'query' | 'key' | 'value' | 'scores' | 'scaled' | 'masked' | 'weights' | 'output';
 type Cells = { query: Mat; key: Mat; value: Mat };
@@ -70,7 +74,12 @@ export class AttentionSteps extends AttnElement<typeof ATTENTION_STEPS> {
   private explain!: HTMLElement;
   private error!: HTMLElement;
   private reading!: HTMLElement;
+  private hint!: HTMLElement;
+  /** the focused cell's explanation beside it (the one under the matrices is far on a phone) */
+  private callout!: HTMLElement;
+  private panel!: HTMLElement;
   private focused?: CellRef;
+  private stopInputKind?: () => void;
 
   /** A number as the widget's language writes it in the matrices and sums (see fmt). */
   private fmt(v: number, digits = 2): string {
@@ -138,30 +147,73 @@ export class AttentionSteps extends AttnElement<typeof ATTENTION_STEPS> {
       if (ref) this.focused = ref;
       this.show(ref);
     });
+    this.flow.addEventListener('focusout', (event) => {
+      if (!(event.relatedTarget instanceof Node && this.flow.contains(event.relatedTarget))) this.callout.hidden = true;
+    });
     this.flow.addEventListener('pointerover', (event) => this.show(this.refOf(event.target) ?? this.focused));
     this.flow.addEventListener('pointerleave', () => this.show(this.focused));
-    this.replaceChildren(
+    // A tap or a click: on a cell of Q, K or V it opens the cell's editor, on another it focuses it.
+    // On pointerup, not click: finishing an open editor redraws the matrices under the pointer.
+    this.flow.addEventListener('pointerup', (event) => {
+      const ref = this.refOf(event.target);
+      if (event.button !== 0 || !ref || event.target instanceof HTMLInputElement) return;
+      if (EDITABLE.includes(ref[0])) {
+        this.flow.querySelector<HTMLInputElement>('td input')?.blur();
+        this.edit(ref);
+      } else {
+        const td = this.cell(ref);
+        if (td) this.focusCell(td, true);
+      }
+    });
+    // A tap that opened an editor ends there: no mouse events after it (Firefox would send their
+    // mousedown to the cell, not to the field now over it, and move the focus off the field).
+    this.flow.addEventListener(
+      'touchend',
+      (event) => {
+        if (event.target instanceof Element && event.target.closest('td')?.querySelector(':scope > input'))
+          event.preventDefault();
+      },
+      { passive: false },
+    );
+    this.hint = el('p', { class: 'steps-hint' });
+    this.callout = el('p', { class: 'steps-callout', 'aria-hidden': 'true', hidden: '' });
+    this.showHint();
+    this.stopInputKind?.();
+    this.stopInputKind = onInputKind(() => {
+      this.showHint();
+      this.show(this.focused);
+    });
+    this.panel = el(
+      'div',
+      { class: 'attn-panel steps' },
       el(
         'div',
-        { class: 'attn-panel steps' },
-        el(
-          'div',
-          { class: 'attn-controls' },
-          el('label', {}, this.text('tokens'), tokens),
-          el('label', {}, 'dₖ', dk),
-          el('label', {}, 'dᵥ', dv),
-          el('label', {}, causal, this.text('causalMask')),
-          el('label', {}, scale, this.text('divideByRoot')),
-          redraw,
-        ),
-        el('p', { class: 'steps-hint' }, this.text('hint')),
-        this.error,
-        this.reading,
-        this.flow,
-        this.explain,
+        { class: 'attn-controls' },
+        el('label', {}, this.text('tokens'), tokens),
+        el('label', {}, 'dₖ', dk),
+        el('label', {}, 'dᵥ', dv),
+        el('label', {}, causal, this.text('causalMask')),
+        el('label', {}, scale, this.text('divideByRoot')),
+        redraw,
       ),
+      this.hint,
+      this.error,
+      this.reading,
+      this.flow,
+      this.explain,
+      this.callout,
     );
+    this.replaceChildren(this.panel);
     this.compute();
+  }
+
+  protected teardown(): void {
+    this.stopInputKind?.();
+    this.stopInputKind = undefined;
+  }
+
+  private showHint(): void {
+    this.hint.textContent = this.text('hint', { input: inputKind() });
   }
 
   /** Runs the core on the drawn or the edited cells and lays out every matrix. */
@@ -284,7 +336,8 @@ export class AttentionSteps extends AttnElement<typeof ATTENTION_STEPS> {
   /** Turns a cell of Q, K or V into a text field: Enter (or leaving it) keeps the value, Escape does not. */
   private edit(ref: CellRef): void {
     const [id, i, j] = ref;
-    const td = this.cell(ref)!;
+    const td = this.cell(ref);
+    if (!td || td.querySelector('input')) return;
     const name = this.text('cellName', { matrix: this.matrixTitle(id), row: i, col: j });
     const locale = numberLocale(this.messages.language);
     // The cell's number as the reader's language writes it (up to 6 decimals): unchanged, it stays exact.
@@ -334,7 +387,8 @@ export class AttentionSteps extends AttnElement<typeof ATTENTION_STEPS> {
       finish(true, false);
       finish(false, false);
     });
-    td.replaceChildren(input);
+    // The field lies over the cell's number, which keeps the column as wide as it was.
+    td.replaceChildren(el('span', { class: 'steps-under', 'aria-hidden': 'true' }, td.textContent ?? ''), input);
     input.focus();
     input.select();
   }
@@ -367,7 +421,10 @@ export class AttentionSteps extends AttnElement<typeof ATTENTION_STEPS> {
   /** Marks the cells `ref` came from and writes out its sum (nothing marked for no cell). */
   private show(ref: CellRef | undefined): void {
     for (const node of this.flow.querySelectorAll('[data-mark]')) node.removeAttribute('data-mark');
-    if (!ref || !this.cell(ref)) return void (this.explain.textContent = this.text('explainNone'));
+    if (!ref || !this.cell(ref)) {
+      this.callout.hidden = true;
+      return void (this.explain.textContent = this.text('explainNone', { input: inputKind() }));
+    }
     const [id, i, j] = ref;
     const { sources, text, formula } = this.derivation(ref);
     this.cell(ref)!.setAttribute('data-mark', 'self');
@@ -377,6 +434,30 @@ export class AttentionSteps extends AttnElement<typeof ATTENTION_STEPS> {
       `${this.matrixTitle(id)} [${i}, ${j}]: `,
       formula === undefined ? text! : el('span', { dir: 'ltr', translate: 'no' }, formula),
     );
+    const focusedHere = this.flow.contains(document.activeElement);
+    const [fid, fi, fj] = this.focused ?? [];
+    if (focusedHere && fid === id && fi === i && fj === j) this.placeCallout(this.cell(ref)!);
+    else if (!focusedHere) this.callout.hidden = true;
+  }
+
+  /**
+   * Shows the explanation in the callout just under `td` (above it when the screen ends first),
+   * within the panel: it covers the cells below for a while and takes no room of the page.
+   */
+  private placeCallout(td: HTMLTableCellElement): void {
+    const callout = this.callout;
+    callout.replaceChildren(...[...this.explain.childNodes].map((node) => node.cloneNode(true)));
+    callout.hidden = false;
+    const panel = this.panel.getBoundingClientRect(),
+      cell = td.getBoundingClientRect();
+    const gap = 4;
+    const left = Math.min(Math.max(cell.left - panel.left, gap), panel.width - callout.offsetWidth - gap);
+    const screenBottom = window.visualViewport?.height ?? innerHeight;
+    const below = cell.bottom + gap + callout.offsetHeight <= screenBottom || cell.top - callout.offsetHeight < gap;
+    const top = below ? cell.bottom - panel.top + gap : cell.top - panel.top - callout.offsetHeight - gap;
+    // CSSOM, allowed under a strict CSP
+    callout.style.left = `${Math.max(left, 0)}px`;
+    callout.style.top = `${top}px`;
   }
 
   /**
@@ -394,7 +475,13 @@ export class AttentionSteps extends AttnElement<typeof ATTENTION_STEPS> {
       case 'value':
         return {
           sources: [],
-          text: this.text(EXPLAIN_INPUT[id], { value: this.fmt(value), component: j, token: i }),
+          // How to change the cell, or, while it is being edited, how to keep or drop the new value.
+          text: this.text('whatAndHow', {
+            what: this.text(EXPLAIN_INPUT[id], { value: this.fmt(value), component: j, token: i }),
+            how: this.text(this.cell([id, i, j])?.querySelector('input') ? 'editing' : 'change', {
+              input: inputKind(),
+            }),
+          }),
         };
       case 'scores': {
         const terms = Array.from(
