@@ -7,7 +7,7 @@
 //     after a reload as the last run: the same curves and bests, not trained again; and
 //     forgetProgress() drops it;
 //   - the probe's settings the reader changes come back after a reload with persist="on";
-//   - a run keeps the trainer's height (measured at every reply, in the frame that draws it), the
+//   - a run keeps the trainer's height at 360 px (measured at every reply, in the frame that draws it), the
 //     Pause button is right when the run ends even when pressed as it ends, and no figure logs an
 //     Observable Plot warning while the run draws.
 // Chromium only: what is tested is the widget's own code (storage and parsing the contract suite
@@ -81,7 +81,9 @@ widgetPageSuites((context) => {
   });
 
   test("a run keeps the trainer's height; Pause pressed as the run ends leaves Pause; no Plot warning", async () => {
-    const { page } = context;
+    // At a phone's width, where the progress rows' words wrap.
+    const url = await context.page.run(() => location.href);
+    const page = (context.page = await context.browser.open(url, { width: 360, height: 740 }));
     assert.equal((await place(page, 'attn-cue-trainer', { epochs: String(EPOCHS), seed: '3' })).error, '');
     // The trainer's height at every reply of the run, read in the frame that draws it; and Pause
     // pressed in the handler of the last attn-train-finished, i.e. as the run ends.
@@ -102,6 +104,14 @@ widgetPageSuites((context) => {
       });
       return trainer.getBoundingClientRect().height;
     });
+    // The panel's parts: the controls, the status line, progress rows, chart, results, downloads.
+    const parts = () =>
+      page.run(() =>
+        [...document.querySelector('attn-cue-trainer .attn-panel').children].map(
+          (c) => c.getBoundingClientRect().height,
+        ),
+      );
+    const partsBefore = await parts();
     await page.click(TRAIN);
     await page.waitFor(() => window.events.filter((e) => e.name === 'attn-train-finished').length === 2, undefined, {
       timeout: 120000,
@@ -119,18 +129,27 @@ widgetPageSuites((context) => {
         dots: trainer.querySelectorAll('svg circle').length,
       };
     });
+    const partsAfter = await parts();
     const during = end.heights.filter((h) => h.height !== before);
     assert.ok(end.heights.length >= 2 * EPOCHS, `measured at ${end.heights.length} replies`);
     assert.deepEqual(during, [], `the trainer was ${before} px high before the run`);
-    console.log(`# the trainer: ${before} px before the run, ${end.after} px after (the new run's analysis)`);
-    assert.ok(Math.abs(end.after - before) < 0.1 * before, `${before} px before, ${end.after} px after`);
+    // After the run, only its words (status line, progress rows, results) take the height the new run's need.
+    const words = [2, 3, 5];
+    console.log(
+      `# the trainer at 360 px: ${before} px before the run and during it, ${end.after} px after ` +
+        `(status line ${partsBefore[2]} -> ${partsAfter[2]} px, progress ${partsBefore[3]} -> ${partsAfter[3]} px, results ${partsBefore[5]} -> ${partsAfter[5]} px)`,
+    );
+    assert.deepEqual(
+      partsAfter.filter((_, i) => !words.includes(i)),
+      partsBefore.filter((_, i) => !words.includes(i)),
+    );
     // The press reached a running trainer (it read Resume for an instant); once the run ended, Pause again.
     assert.equal(end.pressedAtEnd, 'Resume');
     assert.deepEqual(end.pause, { text: 'Pause', disabled: true, pressed: 'false' });
     assert.equal(end.points, 2 * EPOCHS);
     assert.equal(end.dots, 2 * EPOCHS, 'a dot per epoch and model');
     assert.deepEqual(await page.problems(), [], 'no Plot warning (the watcher records them) and no error');
-    await page.run(() => document.getElementById('stage').replaceChildren());
+    context.page = await context.browser.open(url, { width: 1000, height: 900 });
   });
 
   test('persist="on": the finished run comes back after a reload as the last run, not trained again', async () => {

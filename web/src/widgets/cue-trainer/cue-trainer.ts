@@ -268,6 +268,9 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
     this.status = el('p', { 'aria-live': 'polite', class: 'trainer-status' });
     this.progressHost = el('div', {});
     this.plotHost = el('div', {}); // the chart inside keeps its axes left to right (plot-util)
+    // What a run redraws every frame is laid out and painted on its own: a change inside does not
+    // lay out or paint the rest of the page again (a long lesson, on a phone's CPU).
+    for (const host of [this.progressHost, this.plotHost]) host.style.contain = 'layout paint';
     this.analysisHost = el('div', { 'aria-live': 'polite' });
     // Holds its children's margins (no collapsing through it), so the height it reserves during
     // a run (reserveResults) is all the room its content took.
@@ -487,12 +490,12 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
   }
 
   /**
-   * While a run trains, the status line and the results area below the chart (the analysis,
-   * drawn when the run ends) keep the heights they had, so the page below does not jump when the
-   * reader presses Train; `on` false gives them back their own heights.
+   * While a run trains, the status line, the progress rows and the results area below the chart
+   * (the analysis, drawn when the run ends) keep at least the heights they had, so the page below
+   * does not jump when the reader presses Train; `on` false gives them back their own heights.
    */
   private reserveResults(on: boolean): void {
-    for (const host of [this.status, this.analysisHost])
+    for (const host of [this.status, this.progressHost, this.analysisHost])
       host.style.minHeight = on ? `${host.getBoundingClientRect().height}px` : '';
   }
 
@@ -633,7 +636,7 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
       const { full } = this.due;
       this.due = { frame: 0, full: false };
       if (full || !this.chart) return void this.render();
-      this.renderProgress();
+      this.updateProgress();
       this.extendChart(this.chart);
     });
   }
@@ -654,24 +657,13 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
       ...[1, 2].flatMap((blocks) => {
         const m = view?.models[blocks - 1];
         if (!m) return view?.source === 'live' && this.running ? [starting(blocks)] : [];
-        const done = m.epoch * m.batchesPerEpoch + (m.epoch < m.epochs ? m.batch : 0);
         const label = this.text('modelParameters', { blocks: m.blocks, parameters: m.parameterCount });
         const bar = el('progress', {
           max: String(m.epochs * m.batchesPerEpoch),
-          value: String(done),
+          value: String(batchesDone(m)),
           'aria-label': this.text('progressLabel', { model: label }),
         });
-        const best = this.formatNumber(m.best, 4);
-        const text =
-          view!.source !== 'live' || m.epoch === m.epochs
-            ? this.text('epochsDone', { epochs: m.epochs, best })
-            : this.text('epochProgress', {
-                epoch: m.epoch + 1,
-                epochs: m.epochs,
-                batch: m.batch,
-                batches: m.batchesPerEpoch,
-                best,
-              });
+        const text = this.progressText(view!, m);
         return [
           el(
             'div',
@@ -683,6 +675,38 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
         ];
       }),
     );
+  }
+
+  /** A model's progress in words: its epoch and batch while it trains, its epochs and best once done. */
+  private progressText(view: RunView, m: ModelView): string {
+    const best = this.formatNumber(m.best, 4);
+    return view.source !== 'live' || m.epoch === m.epochs
+      ? this.text('epochsDone', { epochs: m.epochs, best })
+      : this.text('epochProgress', {
+          epoch: m.epoch + 1,
+          epochs: m.epochs,
+          batch: m.batch,
+          batches: m.batchesPerEpoch,
+          best,
+        });
+  }
+
+  /**
+   * The progress rows brought up to date in place (each bar's value, the text node of its
+   * words): nothing added to or removed from the page while a run trains; renderProgress() when
+   * a row is not yet a started model's.
+   */
+  private updateProgress(): void {
+    const view = this.view;
+    for (const m of view?.models.filter(Boolean) ?? []) {
+      const row = this.progressHost.querySelector(`[data-model="${m.blocks}"]`);
+      const bar = row?.querySelector('progress');
+      const words = row?.querySelector('.progress-text')?.firstChild;
+      if (!bar?.hasAttribute('max') || !(words instanceof Text)) return this.renderProgress();
+      bar.value = batchesDone(m);
+      const text = this.progressText(view!, m);
+      if (words.data !== text) words.data = text;
+    }
   }
 
   private async render(): Promise<void> {
@@ -933,6 +957,11 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
       .flatMap((m) => m.curve.map((c) => [m.blocks, c.epoch, c.accuracy]));
     downloadCsv('cue-task-curves.csv', ['blocks', 'epoch', 'validation_accuracy'], rows);
   }
+}
+
+/** The batches a model has trained, of epochs × batchesPerEpoch. */
+function batchesDone(m: ModelView): number {
+  return m.epoch * m.batchesPerEpoch + (m.epoch < m.epochs ? m.batch : 0);
 }
 
 /** The SVG element `name` with `attributes` and text. */
