@@ -284,6 +284,11 @@ addEventListener('message', (event: MessageEvent) => {
         }),
       );
       break;
+    case 'prepare':
+      probeModel(request.target, request.weightsUrl)
+        .then(() => post({ type: 'prepared', requestId: request.requestId, target: request.target }))
+        .catch((error) => post({ type: 'error', requestId: request.requestId, ...errorFields(error) }));
+      break;
     case 'intervene':
       intervene(request.requestId, request.target, request.config, request.inputs, request.weightsUrl).catch((error) =>
         post({

@@ -204,12 +204,19 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
   private suffix?: string;
   /** Probes and interventions (from a probe widget on the page) go to this trainer's Workers, which hold the latest live run. */
   private probes = new ProbeRequests(
-    (request) => (request.type === 'probe' || request.type === 'intervene') && this.workers.probe(request),
+    (request) =>
+      (request.type === 'probe' || request.type === 'intervene' || request.type === 'prepare') &&
+      this.workers.probe(request),
   );
 
   /** Asks a trained model of the recorded run or of this trainer's latest finished run (ProbeAnswerer). */
   probe(target: ProbeTarget, tokens: number[]): Promise<ProbeAnswer> {
     return this.probes.probe(target, tokens);
+  }
+
+  /** Loads such a model in the Worker that will answer its probes, ahead of the first (ProbeAnswerer). */
+  prepare(target: ProbeTarget): Promise<unknown> {
+    return this.probes.prepare(target);
   }
 
   /** Changes one head or block of such a model and measures it (ProbeAnswerer). */
@@ -268,9 +275,12 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
     this.status = el('p', { 'aria-live': 'polite', class: 'trainer-status' });
     this.progressHost = el('div', {});
     this.plotHost = el('div', {}); // the chart inside keeps its axes left to right (plot-util)
-    // What a run redraws every frame is laid out and painted on its own: a change inside does not
-    // lay out or paint the rest of the page again (a long lesson, on a phone's CPU).
-    for (const host of [this.progressHost, this.plotHost]) host.style.contain = 'layout paint';
+    // What a run redraws every frame is laid out and painted on its own (its own layer): a change
+    // inside does not lay out or paint the rest of the page again (a long lesson, on a phone's CPU).
+    for (const host of [this.progressHost, this.plotHost]) {
+      host.style.contain = 'layout paint';
+      host.style.willChange = 'transform';
+    }
     this.analysisHost = el('div', { 'aria-live': 'polite' });
     // Holds its children's margins (no collapsing through it), so the height it reserves during
     // a run (reserveResults) is all the room its content took.
@@ -827,7 +837,8 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
    */
   private extendChart(chart: LiveChart): void {
     const models = (this.view?.models ?? []).filter(Boolean);
-    let points = 0;
+    let points = 0,
+      added = false;
     for (const m of models) {
       points += m.curve.length;
       const drawn = chart.drawn.get(m.blocks) ?? { points: 0 };
@@ -864,8 +875,9 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
       }
       chart.svg.append(group);
       drawn.points = m.curve.length;
+      added = true;
     }
-    this.labelChart(models, points);
+    if (added) this.labelChart(models, points);
   }
 
   private renderAnalysis(analysis?: CueAnalysis, route?: CueRoute): void {
