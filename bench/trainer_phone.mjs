@@ -1,4 +1,5 @@
-// The trainer on a phone's CPU: the lesson (the built site, dist/) at 360×740 in headless
+// The trainer on a phone's CPU: the lesson (the built site, dist/; --page alone: the trainer
+// framed on a page of its own, embed.html?widget=attn-cue-trainer) at 360×740 in headless
 // Chromium with its CPU slowed (CDP Emulation.setCPUThrottlingRate, 4× by default), while
 // <attn-cue-trainer> trains its heaviest run (8 heads per block, 150 epochs) and a key is pressed
 // in its seed field every 150-250 ms. Prints, against the goals:
@@ -12,7 +13,7 @@
 // "Train both" runs where a machine has two cores; from the train request to the last model's
 // finished reply, the Worker's core load included.
 //
-//   npm run bench:phone [-- --heads 8 --epochs 150 --rate 4 --before /tmp/dist-old --engines firefox,webkit]
+//   npm run bench:phone [-- --heads 8 --epochs 150 --rate 4 --page lesson --before /tmp/dist-old --engines firefox,webkit]
 // Needs the built site (npx vite build). On a machine others are using the figures are inflated:
 // compare them with the goals and with --before measured in the same run.
 import { readdirSync } from 'node:fs';
@@ -27,6 +28,7 @@ const { values } = parseArgs({
     rate: { type: 'string', default: '4' },
     before: { type: 'string' },
     engines: { type: 'string', default: 'firefox,webkit' },
+    page: { type: 'string', default: 'lesson' },
   },
 });
 const heads = Number(values.heads),
@@ -35,6 +37,9 @@ const heads = Number(values.heads),
 for (const [name, value] of Object.entries({ heads, epochs, rate }))
   if (!(Number.isInteger(value) && value >= 1))
     throw new Error(`--${name} must be a whole number >= 1, got "${values[name]}"`);
+if (!['lesson', 'alone'].includes(values.page))
+  throw new Error(`--page must be lesson or alone (the trainer framed on a page of its own), got "${values.page}"`);
+const PAGE = values.page === 'lesson' ? 'index.html' : 'embed.html?widget=attn-cue-trainer';
 const GOALS = { fps: 30, keyP95: 100 };
 
 const quantile = (xs, q) => {
@@ -47,11 +52,11 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 async function phoneRun(browser, root) {
   const site = await serveSite({ roots: [root] });
   try {
-    const page = await browser.open(`${site.url}index.html`, { width: 360, height: 740 });
-    await page.waitFor(() => document.documentElement.dataset.lessonReady, undefined, { timeout: 120000 });
+    const page = await browser.open(`${site.url}${PAGE}`, { width: 360, height: 740 });
     await page.waitFor(
       () => {
         const trainer = document.querySelector('attn-cue-trainer');
+        if (!trainer) return false;
         trainer.scrollIntoView({ block: 'start', behavior: 'instant' });
         return trainer.hasAttribute('data-ready');
       },
@@ -157,7 +162,9 @@ async function workerRun(engine, site) {
 
 const f1 = (x) => x.toFixed(1);
 const f0 = (x) => x.toFixed(0);
-console.log(`# the trainer on a phone: ${heads} heads per block, ${epochs} epochs, CPU slowed ${rate}×, 360×740`);
+console.log(
+  `# the trainer on a phone: ${heads} heads per block, ${epochs} epochs, CPU slowed ${rate}×, 360×740, ${values.page === 'lesson' ? 'in the lesson' : 'on a page of its own'}`,
+);
 const chromium = await launch('chromium');
 const builds = [['this build', DIST], ...(values.before ? [['--before', path.resolve(values.before)]] : [])];
 const phone = {};
@@ -195,17 +202,18 @@ if (phone['--before'])
   );
 for (const n of names) if (phone[n].problems.length) console.log(`# ${n}: problems: ${phone[n].problems.join('; ')}`);
 
-// The training in each engine's Workers.
-const site = await serveSite();
-try {
-  const engines = ['chromium', ...values.engines.split(',').filter(Boolean)];
-  const runs = [];
-  for (const engine of engines) runs.push(await workerRun(engine, site));
-  console.log(`# the same run in two Workers, CPU not slowed (the Worker's core load included)`);
-  for (const r of runs)
-    console.log(
-      `${r.engine.padEnd(10)} ${f1(r.seconds).padStart(7)} s  ×${(r.seconds / runs[0].seconds).toFixed(2)} Chromium's  (${r.version})`,
-    );
-} finally {
-  await site.close();
-}
+// The training in each engine's Workers (--engines none: not measured).
+const site = values.engines === 'none' ? undefined : await serveSite();
+if (site)
+  try {
+    const engines = ['chromium', ...values.engines.split(',').filter(Boolean)];
+    const runs = [];
+    for (const engine of engines) runs.push(await workerRun(engine, site));
+    console.log(`# the same run in two Workers, CPU not slowed (the Worker's core load included)`);
+    for (const r of runs)
+      console.log(
+        `${r.engine.padEnd(10)} ${f1(r.seconds).padStart(7)} s  ×${(r.seconds / runs[0].seconds).toFixed(2)} Chromium's  (${r.version})`,
+      );
+  } finally {
+    await site.close();
+  }
