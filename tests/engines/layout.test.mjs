@@ -11,7 +11,9 @@
 //     box that scrolls sideways shows a cue (its edge shadows), and the page does not scroll
 //     sideways;
 //   - every aria-describedby and aria-labelledby names an element that exists;
-//   - no Observable Plot warning (Plot marks a figure that logged one with a ⚠️);
+//   - no Observable Plot warning: none shown (Plot marks a figure that logged one with a ⚠️) and
+//     none logged by any figure since the page opened (the watcher's problems, which also catch
+//     one that a later drawing replaced);
 //   - text contrast meets WCAG AA (axe-core's color-contrast rule, as tests/web/a11y.test.mjs uses it).
 //   - in the pseudo-locales, no text that did not come from a message catalog (untranslatedTexts).
 // Screenshots of each widget in each mode: build/layout/<engine>-<width>-<theme>-<lang>-<widget>.png.

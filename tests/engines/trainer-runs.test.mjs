@@ -6,7 +6,10 @@
 //   - with persist="on", a finished run (settings and per-epoch records, no weights) comes back
 //     after a reload as the last run: the same curves and bests, not trained again; and
 //     forgetProgress() drops it;
-//   - the probe's settings the reader changes come back after a reload with persist="on".
+//   - the probe's settings the reader changes come back after a reload with persist="on";
+//   - a run keeps the trainer's height at 360 px (measured at every reply, in the frame that draws it), the
+//     Pause button is right when the run ends even when pressed as it ends, and no figure logs an
+//     Observable Plot warning while the run draws.
 // Chromium only: what is tested is the widget's own code (storage and parsing the contract suite
 // checks in every engine), and a Firefox and a WebKit launch would cost about 30 s each here.
 // Run after `npm run build`: node --test tests/engines/trainer-runs.test.mjs
@@ -75,6 +78,78 @@ widgetPageSuites((context) => {
     const spanish = await place(page, 'attn-cue-trainer', { heads: '3', lang: 'es' });
     assert.match(spanish.error, new RegExp(`divisor de ${size}: ${said[2]}`));
     await page.run(() => document.getElementById('stage').replaceChildren());
+  });
+
+  test("a run keeps the trainer's height; Pause pressed as the run ends leaves Pause; no Plot warning", async () => {
+    // At a phone's width, where the progress rows' words wrap.
+    const url = await context.page.run(() => location.href);
+    const page = (context.page = await context.browser.open(url, { width: 360, height: 740 }));
+    assert.equal((await place(page, 'attn-cue-trainer', { epochs: String(EPOCHS), seed: '3' })).error, '');
+    // The trainer's height at every reply of the run, read in the frame that draws it; and Pause
+    // pressed in the handler of the last attn-train-finished, i.e. as the run ends.
+    const before = await page.run(() => {
+      const trainer = document.querySelector('attn-cue-trainer');
+      const pause = trainer.querySelectorAll('.attn-controls')[1].querySelectorAll('button')[1];
+      window.heights = [];
+      window.pressedAtEnd = '';
+      const measure = (name) =>
+        requestAnimationFrame(() => window.heights.push({ name, height: trainer.getBoundingClientRect().height }));
+      for (const name of ['attn-train-progress', 'attn-train-epoch'])
+        trainer.addEventListener(name, () => measure(name));
+      let finished = 0;
+      trainer.addEventListener('attn-train-finished', () => {
+        if (++finished < 2) return;
+        pause.click();
+        window.pressedAtEnd = pause.textContent;
+      });
+      return trainer.getBoundingClientRect().height;
+    });
+    // The panel's parts: the controls, the status line, progress rows, chart, results, downloads.
+    const parts = () =>
+      page.run(() =>
+        [...document.querySelector('attn-cue-trainer .attn-panel').children].map(
+          (c) => c.getBoundingClientRect().height,
+        ),
+      );
+    const partsBefore = await parts();
+    await page.click(TRAIN);
+    await page.waitFor(() => window.events.filter((e) => e.name === 'attn-train-finished').length === 2, undefined, {
+      timeout: 120000,
+    });
+    const end = await page.run(async () => {
+      await new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)));
+      const trainer = document.querySelector('attn-cue-trainer');
+      const pause = trainer.querySelectorAll('.attn-controls')[1].querySelectorAll('button')[1];
+      return {
+        heights: window.heights,
+        after: trainer.getBoundingClientRect().height,
+        pressedAtEnd: window.pressedAtEnd,
+        pause: { text: pause.textContent, disabled: pause.disabled, pressed: pause.getAttribute('aria-pressed') },
+        points: Number(trainer.querySelector('[data-points]').dataset.points),
+        dots: trainer.querySelectorAll('svg circle').length,
+      };
+    });
+    const partsAfter = await parts();
+    const during = end.heights.filter((h) => h.height !== before);
+    assert.ok(end.heights.length >= 2 * EPOCHS, `measured at ${end.heights.length} replies`);
+    assert.deepEqual(during, [], `the trainer was ${before} px high before the run`);
+    // After the run, only its words (status line, progress rows, results) take the height the new run's need.
+    const words = [2, 3, 5];
+    console.log(
+      `# the trainer at 360 px: ${before} px before the run and during it, ${end.after} px after ` +
+        `(status line ${partsBefore[2]} -> ${partsAfter[2]} px, progress ${partsBefore[3]} -> ${partsAfter[3]} px, results ${partsBefore[5]} -> ${partsAfter[5]} px)`,
+    );
+    assert.deepEqual(
+      partsAfter.filter((_, i) => !words.includes(i)),
+      partsBefore.filter((_, i) => !words.includes(i)),
+    );
+    // The press reached a running trainer (it read Resume for an instant); once the run ended, Pause again.
+    assert.equal(end.pressedAtEnd, 'Resume');
+    assert.deepEqual(end.pause, { text: 'Pause', disabled: true, pressed: 'false' });
+    assert.equal(end.points, 2 * EPOCHS);
+    assert.equal(end.dots, 2 * EPOCHS, 'a dot per epoch and model');
+    assert.deepEqual(await page.problems(), [], 'no Plot warning (the watcher records them) and no error');
+    context.page = await context.browser.open(url, { width: 1000, height: 900 });
   });
 
   test('persist="on": the finished run comes back after a reload as the last run, not trained again', async () => {

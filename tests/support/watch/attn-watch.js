@@ -1,10 +1,10 @@
 // The in-page watcher of the browser tests (tests/support/engines.mjs). The test servers insert
 // it as the first script of every HTML page they send, so it runs before the page's own code in
 // every engine and every frame, under the page's CSP (it is a same-origin file). It records
-// console.error calls, uncaught errors and rejections, resources that failed to load, and CSP
-// violations. A frame forwards what it records to its parent, so the top page holds it all in
-// window.__attnProblems. WebKit over classic WebDriver has no console or network events: this
-// is what sees them there. No eval, no new Function (a strict CSP refuses both).
+// console.error calls, Observable Plot's warnings, uncaught errors and rejections, resources
+// that failed to load, and CSP violations. A frame forwards what it records to its parent, so
+// the top page holds it all in window.__attnProblems. WebKit over classic WebDriver has no
+// console or network events: this is what sees them there. No eval, no new Function (a strict CSP refuses both).
 (() => {
   const problems = [];
   const framed = window.parent !== window;
@@ -38,6 +38,14 @@
   console.error = function (...args) {
     note('console.error', args.map(describe).join(' '));
     return consoleError.apply(this, args);
+  };
+  // Observable Plot's warnings (a figure drawn from data it finds suspect): Plot logs each with
+  // console.warn, "Warning: ..." first, and marks only the figure that logged it, which the next
+  // drawing replaces; recorded here, whenever a figure logs one.
+  const consoleWarn = console.warn;
+  console.warn = function (...args) {
+    if (typeof args[0] === 'string' && args[0].startsWith('Warning: ')) note('Observable Plot warning', args[0]);
+    return consoleWarn.apply(this, args);
   };
   // Capturing: load errors of <script>, <link>, <img> do not bubble.
   window.addEventListener(

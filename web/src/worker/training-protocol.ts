@@ -53,6 +53,8 @@ export type TrainerRequest =
       wasmUrl?: string;
       weightsUrl?: string;
     }
+  /** loads what probes of `target` need (the core, the model with its weights) ahead of the first; answered by prepared */
+  | { type: 'prepare'; requestId: number; target: ProbeTarget; wasmUrl?: string; weightsUrl?: string }
   | { type: 'pause' }
   | { type: 'resume' }
   | { type: 'cancel' }
@@ -94,6 +96,7 @@ export type TrainerReply =
   | { type: 'memory'; heapBytes: number; usedBytes: number; training: boolean }
   | { type: 'probe'; requestId: number; target: ProbeTarget; probe: CueProbe; forwardMs: number }
   | { type: 'intervene'; requestId: number; target: ProbeTarget; intervention: CueIntervention; ms: number }
+  | { type: 'prepared'; requestId: number; target: ProbeTarget }
   | {
       type: 'error';
       runId?: number;
@@ -134,7 +137,7 @@ export type WorkerErrorCode = 'no-live-run' | 'no-recorded-weights' | 'weights-s
 
 /** A probe's or an intervention's request id, target, wasmUrl and weightsUrl, or {error}. */
 function askedOf(
-  type: 'probe' | 'intervene',
+  type: 'probe' | 'intervene' | 'prepare',
   m: Record<string, unknown>,
 ): { requestId: number; target: ProbeTarget; wasmUrl?: string; weightsUrl?: string } | { error: string } {
   if (!Number.isSafeInteger(m.requestId) || (m.requestId as number) < 0)
@@ -182,6 +185,10 @@ export function parseRequest(data: unknown): TrainerRequest | { error: string } 
       if ('error' in asked) return asked;
       if (!numbers(m.tokens)) return { error: 'probe: tokens must be an array of token ids' };
       return { type: 'probe', ...asked, tokens: m.tokens as number[] };
+    }
+    case 'prepare': {
+      const asked = askedOf('prepare', m);
+      return 'error' in asked ? asked : { type: 'prepare', ...asked };
     }
     case 'intervene': {
       const asked = askedOf('intervene', m);

@@ -19,6 +19,11 @@ import {
 } from './training-protocol';
 
 const SLICE_MS = 10;
+/**
+ * A model's progress is posted at most this often (and whenever an epoch ends): the page draws it
+ * at most once a frame, and each message costs its main thread a task.
+ */
+const PROGRESS_MS = 50;
 
 /** Lets the messages that arrived in the meantime in (a MessageChannel, unlike setTimeout, adds no 4 ms clamp). */
 function yieldToMessages(): Promise<void> {
@@ -93,6 +98,7 @@ async function train(id: number, config: Partial<CueConfig>, blocks: readonly Mo
         epochs: p.epochs,
       });
     });
+    const posted = models.map(() => -Infinity); // when each model's progress was last posted
     while (!current.cancelled && models.some((m) => !m.progress().finished)) {
       const before = models.map((m) => m.progress().epoch);
       const ran = models.map(() => 0);
@@ -106,6 +112,9 @@ async function train(id: number, config: Partial<CueConfig>, blocks: readonly Mo
       for (const [i, model] of models.entries()) {
         if (ran[i] === 0) continue;
         const p = model.progress();
+        const now = performance.now();
+        if (p.epoch === before[i] && now - posted[i] < PROGRESS_MS) continue;
+        posted[i] = now;
         post({
           type: 'progress',
           runId: id,
@@ -274,6 +283,11 @@ addEventListener('message', (event: MessageEvent) => {
           ...errorFields(error),
         }),
       );
+      break;
+    case 'prepare':
+      probeModel(request.target, request.weightsUrl)
+        .then(() => post({ type: 'prepared', requestId: request.requestId, target: request.target }))
+        .catch((error) => post({ type: 'error', requestId: request.requestId, ...errorFields(error) }));
       break;
     case 'intervene':
       intervene(request.requestId, request.target, request.config, request.inputs, request.weightsUrl).catch((error) =>

@@ -23,6 +23,7 @@ import { activityId, interactedStatement } from '../element/xapi';
 import { downloadCsv } from '../shared/download';
 import trainingWorkerUrl from '../../worker/training-worker.ts?worker&url';
 import { startWorker } from '../../host/worker';
+import { getCore } from '../../core/instance';
 import { AuthorError } from '../element/contract';
 import { CUE_PROBE } from '../element/contracts';
 import { AttnElement, define, el } from '../element/base';
@@ -171,6 +172,41 @@ export class CueProbe extends AttnElement<typeof CUE_PROBE> {
     );
     this.renderEditor();
     await this.ask(); // ready once the models have answered (or said why not)
+  }
+
+  /**
+   * When the probe comes within two screens of view (before it starts, at 600 px), the core and
+   * the recorded models with their weights start loading where its first answer will come from,
+   * so that a reader who scrolls to it finds it answered at once.
+   */
+  private warmer?: IntersectionObserver;
+  private warmed = false;
+
+  connectedCallback(): void {
+    super.connectedCallback();
+    if (this.warmed) return;
+    this.warmer ??= new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        this.warmer?.disconnect();
+        this.warmed = true;
+        this.prepare();
+      },
+      { rootMargin: '200% 0px' },
+    );
+    this.warmer.observe(this);
+  }
+
+  disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.warmer?.unobserve(this);
+  }
+
+  /** Starts loading what the first answer needs; a failure is said by the first probe, which tries again. */
+  private prepare(): void {
+    getCore().catch(() => undefined); // the load start() awaits
+    const answerer = this.answerer();
+    for (const blocks of BLOCKS) answerer.prepare?.({ source: 'recorded', blocks }).catch(() => undefined);
   }
 
   protected teardown(): void {

@@ -59,6 +59,15 @@ interface RunView {
   baseline: number;
   chance: number;
   models: ModelView[];
+  /** a live run's epochs, known before its models start */
+  epochs?: number;
+}
+/** A chart drawn by Plot, its scales, and how many points of each model (by blocks) it shows. */
+interface LiveChart {
+  svg: SVGSVGElement;
+  x: { apply(value: number): number };
+  y: { apply(value: number): number };
+  drawn: Map<number, { points: number }>;
 }
 type Settings = Pick<CueConfig, 'seed' | 'epochs' | 'heads'>;
 
@@ -168,8 +177,7 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
     failed: (reason) => {
       this.probes.failAll(reason);
       this.status.textContent = reasonText(reason, this.messages);
-      this.running = false;
-      this.updatePauseButton();
+      this.runEnded();
     },
   });
   private runId = 0;
@@ -188,16 +196,27 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
   private analysisHost!: HTMLElement;
   private pauseButton!: HTMLButtonElement;
   private svg: SVGSVGElement | null = null;
+  /** What the next animation frame draws: the whole chart again (`full`) or only what is new. */
+  private due = { frame: 0, full: false };
+  /** The chart as last drawn in full, which a live run's new epochs extend (extendChart). */
+  private chart?: LiveChart;
   private resize?: ResizeObserver;
   private suffix?: string;
   /** Probes and interventions (from a probe widget on the page) go to this trainer's Workers, which hold the latest live run. */
   private probes = new ProbeRequests(
-    (request) => (request.type === 'probe' || request.type === 'intervene') && this.workers.probe(request),
+    (request) =>
+      (request.type === 'probe' || request.type === 'intervene' || request.type === 'prepare') &&
+      this.workers.probe(request),
   );
 
   /** Asks a trained model of the recorded run or of this trainer's latest finished run (ProbeAnswerer). */
   probe(target: ProbeTarget, tokens: number[]): Promise<ProbeAnswer> {
     return this.probes.probe(target, tokens);
+  }
+
+  /** Loads such a model in the Worker that will answer its probes, ahead of the first (ProbeAnswerer). */
+  prepare(target: ProbeTarget): Promise<unknown> {
+    return this.probes.prepare(target);
   }
 
   /** Changes one head or block of such a model and measures it (ProbeAnswerer). */
@@ -256,7 +275,16 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
     this.status = el('p', { 'aria-live': 'polite', class: 'trainer-status' });
     this.progressHost = el('div', {});
     this.plotHost = el('div', {}); // the chart inside keeps its axes left to right (plot-util)
+    // What a run redraws every frame is laid out and painted on its own (its own layer): a change
+    // inside does not lay out or paint the rest of the page again (a long lesson, on a phone's CPU).
+    for (const host of [this.progressHost, this.plotHost]) {
+      host.style.contain = 'layout paint';
+      host.style.willChange = 'transform';
+    }
     this.analysisHost = el('div', { 'aria-live': 'polite' });
+    // Holds its children's margins (no collapsing through it), so the height it reserves during
+    // a run (reserveResults) is all the room its content took.
+    this.analysisHost.style.display = 'flow-root';
     this.replaceChildren(
       el(
         'div',
@@ -339,6 +367,8 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
 
   protected teardown(): void {
     this.resize?.disconnect();
+    cancelAnimationFrame(this.due.frame);
+    this.due = { frame: 0, full: false };
     this.running = false;
     this.workers.terminate();
     this.probes.failAll(this.messages?.text('removed') ?? 'the trainer was removed from the page');
@@ -442,11 +472,20 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
     if (!settings) return;
     this.cancel();
     this.remember(settings);
+    this.reserveResults(true);
     this.runId += 1;
     this.runStarted = performance.now();
     this.running = true;
     this.paused = false;
-    this.view = { source: 'live', seed: settings.seed, heads: settings.heads, baseline: NaN, chance: NaN, models: [] };
+    this.view = {
+      source: 'live',
+      seed: settings.seed,
+      heads: settings.heads,
+      baseline: NaN,
+      chance: NaN,
+      models: [],
+      epochs: settings.epochs,
+    };
     this.status.textContent = this.text('statusTraining', { settings: this.describeSettings(settings) });
     this.updatePauseButton();
     this.workers.train(this.runId, settings);
@@ -455,6 +494,23 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
 
   private cancel(): void {
     if (this.running) this.workers.broadcast({ type: 'cancel' });
+    this.running = false;
+    this.paused = false;
+    this.updatePauseButton();
+  }
+
+  /**
+   * While a run trains, the status line, the progress rows and the results area below the chart
+   * (the analysis, drawn when the run ends) keep at least the heights they had, so the page below
+   * does not jump when the reader presses Train; `on` false gives them back their own heights.
+   */
+  private reserveResults(on: boolean): void {
+    for (const host of [this.status, this.progressHost, this.analysisHost])
+      host.style.minHeight = on ? `${host.getBoundingClientRect().height}px` : '';
+  }
+
+  /** The run stopped (finished, failed or refused): no Pause to press, whatever was pressed last. */
+  private runEnded(): void {
     this.running = false;
     this.paused = false;
     this.updatePauseButton();
@@ -480,8 +536,7 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
       this.status.textContent = this.text('statusStopped', {
         reason: failureText(new ProbeFailure(reply.message, reply.code, reply.values), this.messages),
       });
-      this.running = false;
-      return this.updatePauseButton();
+      return this.runEnded();
     }
     if (!('runId' in reply) || reply.runId !== this.runId || !this.view || this.view.source !== 'live') return;
     const model = 'model' in reply ? reply.model - 1 : -1;
@@ -510,8 +565,7 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
           batch: reply.batch,
           heapBytes: reply.heapBytes,
         });
-        this.renderProgress();
-        return;
+        return this.drawSoon(false);
       case 'epoch':
         this.view.models[model].curve.push({ epoch: reply.record.epoch, accuracy: reply.record.validationAccuracy });
         {
@@ -522,7 +576,7 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
         }
         this.view.models[model].best = reply.best;
         this.emit('attn-train-epoch', { model: reply.model, ...reply.record, best: reply.best });
-        break;
+        return this.drawSoon(false);
       case 'finished':
         this.view.models[model].analysis = reply.analysis;
         this.view.models[model].route = reply.route;
@@ -559,8 +613,7 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
           });
         }
         if (BOTH_MODELS.every((blocks) => this.view!.models[blocks - 1]?.analysis)) {
-          this.running = false;
-          this.updatePauseButton();
+          this.runEnded();
           this.saveRun(this.view);
           this.status.textContent = this.text('statusTrained', {
             settings: this.describeSettings({
@@ -576,7 +629,26 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
       case 'cancelled':
         return;
     }
-    void this.render();
+    // A model started (the reference lines) or finished: drawn again in full, at once when the
+    // run has ended (its analysis and final chart), else with the next frame.
+    if (this.running) this.drawSoon(true);
+    else void this.render();
+  }
+
+  /**
+   * Draws at the next animation frame what replies changed since the last: the progress rows and
+   * the new epochs' points (extendChart), or the whole chart when `full`. A Worker replies every
+   * few milliseconds; the page draws at most once a frame, and never the whole chart per epoch.
+   */
+  private drawSoon(full: boolean): void {
+    this.due.full ||= full;
+    this.due.frame ||= requestAnimationFrame(() => {
+      const { full } = this.due;
+      this.due = { frame: 0, full: false };
+      if (full || !this.chart) return void this.render();
+      this.updateProgress();
+      this.extendChart(this.chart);
+    });
   }
 
   private renderProgress(): void {
@@ -595,24 +667,13 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
       ...[1, 2].flatMap((blocks) => {
         const m = view?.models[blocks - 1];
         if (!m) return view?.source === 'live' && this.running ? [starting(blocks)] : [];
-        const done = m.epoch * m.batchesPerEpoch + (m.epoch < m.epochs ? m.batch : 0);
         const label = this.text('modelParameters', { blocks: m.blocks, parameters: m.parameterCount });
         const bar = el('progress', {
           max: String(m.epochs * m.batchesPerEpoch),
-          value: String(done),
+          value: String(batchesDone(m)),
           'aria-label': this.text('progressLabel', { model: label }),
         });
-        const best = this.formatNumber(m.best, 4);
-        const text =
-          view!.source !== 'live' || m.epoch === m.epochs
-            ? this.text('epochsDone', { epochs: m.epochs, best })
-            : this.text('epochProgress', {
-                epoch: m.epoch + 1,
-                epochs: m.epochs,
-                batch: m.batch,
-                batches: m.batchesPerEpoch,
-                best,
-              });
+        const text = this.progressText(view!, m);
         return [
           el(
             'div',
@@ -626,12 +687,47 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
     );
   }
 
+  /** A model's progress in words: its epoch and batch while it trains, its epochs and best once done. */
+  private progressText(view: RunView, m: ModelView): string {
+    const best = this.formatNumber(m.best, 4);
+    return view.source !== 'live' || m.epoch === m.epochs
+      ? this.text('epochsDone', { epochs: m.epochs, best })
+      : this.text('epochProgress', {
+          epoch: m.epoch + 1,
+          epochs: m.epochs,
+          batch: m.batch,
+          batches: m.batchesPerEpoch,
+          best,
+        });
+  }
+
+  /**
+   * The progress rows brought up to date in place (each bar's value, the text node of its
+   * words): nothing added to or removed from the page while a run trains; renderProgress() when
+   * a row is not yet a started model's.
+   */
+  private updateProgress(): void {
+    const view = this.view;
+    for (const m of view?.models.filter(Boolean) ?? []) {
+      const row = this.progressHost.querySelector(`[data-model="${m.blocks}"]`);
+      const bar = row?.querySelector('progress');
+      const words = row?.querySelector('.progress-text')?.firstChild;
+      if (!bar?.hasAttribute('max') || !(words instanceof Text)) return this.renderProgress();
+      bar.value = batchesDone(m);
+      const text = this.progressText(view!, m);
+      if (words.data !== text) words.data = text;
+    }
+  }
+
   private async render(): Promise<void> {
+    cancelAnimationFrame(this.due.frame); // what it would draw, this drawing draws
+    this.due = { frame: 0, full: false };
     this.renderProgress();
     const view = this.view;
     if (!view) {
       this.plotHost.replaceChildren();
       this.analysisHost.replaceChildren();
+      this.chart = undefined;
       return;
     }
     const Plot = await loadPlot();
@@ -639,7 +735,7 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
     const points = models.flatMap((m) =>
       m.curve.map((c) => ({ model: this.text('model', { blocks: m.blocks }), ...c })),
     );
-    const epochs = Math.max(1, ...models.map((m) => m.epochs));
+    const epochs = Math.max(1, view.epochs ?? 0, ...models.map((m) => m.epochs));
     const width = widthFor(this.plotHost, 640);
     // The reference lines are named in the legend below, not on the chart, where the 1-block
     // curve runs along the baseline.
@@ -675,7 +771,8 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
           strokeDasharray: '6 3',
           strokeOpacity: 0.7,
         }),
-        Plot.line(points, { x: 'epoch', y: 'accuracy', stroke: 'model', strokeWidth: 2 }),
+        // z named: Plot would otherwise group by the stroke and warn when each model has one point.
+        Plot.line(points, { x: 'epoch', y: 'accuracy', stroke: 'model', z: 'model', strokeWidth: 2 }),
         Plot.dot(points, {
           x: 'epoch',
           y: 'accuracy',
@@ -688,21 +785,15 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
     });
     this.svg = attachPlot(this.plotHost, figure);
     this.svg?.setAttribute('role', 'img');
-    this.svg?.setAttribute(
-      'aria-label',
-      this.text('plotLabel', {
-        models: models
-          .map((m) =>
-            this.text('plotModel', {
-              model: this.text('model', { blocks: m.blocks }),
-              epochs: m.curve.length,
-              best: this.formatNumber(m.best, 3),
-            }),
-          )
-          .join(this.text('listSeparator')),
-      }),
-    );
-    this.plotHost.dataset.points = String(points.length);
+    this.chart = this.svg
+      ? {
+          svg: this.svg,
+          x: figure.scale('x')!,
+          y: figure.scale('y')!,
+          drawn: new Map(models.map((m) => [m.blocks, { points: m.curve.length }])),
+        }
+      : undefined;
+    this.labelChart(models, points.length);
     const reference = (value: number, key: string) =>
       Number.isFinite(value) ? [el('span', {}, this.text(key, { value: this.formatNumber(value, 3) }))] : [];
     this.plotHost.append(
@@ -720,7 +811,77 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
     this.renderAnalysis(this.running ? undefined : two?.analysis, two?.route);
   }
 
+  /** The chart's name for screen readers (each model's epochs and best) and its number of points (for tests). */
+  private labelChart(models: ModelView[], points: number): void {
+    this.svg?.setAttribute(
+      'aria-label',
+      this.text('plotLabel', {
+        models: models
+          .map((m) =>
+            this.text('plotModel', {
+              model: this.text('model', { blocks: m.blocks }),
+              epochs: m.curve.length,
+              best: this.formatNumber(m.best, 3),
+            }),
+          )
+          .join(this.text('listSeparator')),
+      }),
+    );
+    this.plotHost.dataset.points = String(points);
+  }
+
+  /**
+   * Adds to the chart drawn in full the points of the epochs that arrived since, in the look of
+   * Plot's marks (a line on from the model's last point, a dot with its title per epoch), in the
+   * chart's own scales: a few elements per frame instead of a whole new chart.
+   */
+  private extendChart(chart: LiveChart): void {
+    const models = (this.view?.models ?? []).filter(Boolean);
+    let points = 0,
+      added = false;
+    for (const m of models) {
+      points += m.curve.length;
+      const drawn = chart.drawn.get(m.blocks) ?? { points: 0 };
+      chart.drawn.set(m.blocks, drawn);
+      if (drawn.points >= m.curve.length) continue;
+      const colour = SERIES_COLOURS[m.blocks - 1];
+      const at = (c: { epoch: number; accuracy: number }) =>
+        `${chart.x.apply(c.epoch).toFixed(1)},${chart.y.apply(c.accuracy).toFixed(1)}`;
+      const group = svgEl('g', { 'data-live': String(m.blocks) });
+      const fresh = m.curve.slice(Math.max(0, drawn.points - 1));
+      if (fresh.length > 1)
+        group.append(
+          svgEl('path', {
+            d: `M${fresh.map(at).join('L')}`,
+            fill: 'none',
+            stroke: colour,
+            'stroke-width': '2',
+            'stroke-linejoin': 'round',
+            'stroke-linecap': 'round',
+          }),
+        );
+      const model = this.text('model', { blocks: m.blocks });
+      for (const c of m.curve.slice(drawn.points)) {
+        const [cx, cy] = at(c).split(',');
+        const dot = svgEl('circle', { cx, cy, r: '2.5', fill: colour });
+        dot.append(
+          svgEl(
+            'title',
+            {},
+            this.text('pointTitle', { model, epoch: c.epoch, accuracy: this.formatNumber(c.accuracy, 3) }),
+          ),
+        );
+        group.append(dot);
+      }
+      chart.svg.append(group);
+      drawn.points = m.curve.length;
+      added = true;
+    }
+    if (added) this.labelChart(models, points);
+  }
+
   private renderAnalysis(analysis?: CueAnalysis, route?: CueRoute): void {
+    if (!this.running) this.reserveResults(false);
     if (!analysis || !route) return void this.analysisHost.replaceChildren();
     const heads = analysis.lastBlockByOffset;
     const mean = analysis.lastBlockMeanByOffset;
@@ -808,6 +969,19 @@ export class CueTrainer extends AttnElement<typeof CUE_TRAINER> implements Probe
       .flatMap((m) => m.curve.map((c) => [m.blocks, c.epoch, c.accuracy]));
     downloadCsv('cue-task-curves.csv', ['blocks', 'epoch', 'validation_accuracy'], rows);
   }
+}
+
+/** The batches a model has trained, of epochs × batchesPerEpoch. */
+function batchesDone(m: ModelView): number {
+  return m.epoch * m.batchesPerEpoch + (m.epoch < m.epochs ? m.batch : 0);
+}
+
+/** The SVG element `name` with `attributes` and text. */
+function svgEl(name: string, attributes: Record<string, string>, text?: string): SVGElement {
+  const node = document.createElementNS('http://www.w3.org/2000/svg', name);
+  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
+  if (text !== undefined) node.textContent = text;
+  return node;
 }
 
 /** Whole epochs for the x axis, about one per 60 pixels, in steps of 1, 2, 5, 10, 20, 50, ... */

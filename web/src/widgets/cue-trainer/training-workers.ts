@@ -36,7 +36,7 @@ export class TrainingWorkers {
   }
 
   /** A probe or an intervention, to the Worker that trains its model; false when that Worker could not start. */
-  probe(request: TrainerRequest & { type: 'probe' | 'intervene' }): boolean {
+  probe(request: TrainerRequest & { type: 'probe' | 'intervene' | 'prepare' }): boolean {
     return this.post(
       this.plan.findIndex((models) => models.includes(request.target.blocks)),
       request,

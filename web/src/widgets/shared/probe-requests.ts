@@ -58,6 +58,8 @@ export interface InterventionAnswer {
 /** Anything that answers probes: the trainer element, or a ProbeRequests of a Worker of one's own. */
 export interface ProbeAnswerer {
   probe(target: ProbeTarget, tokens: number[]): Promise<ProbeAnswer>;
+  /** Loads what probes of `target` need ahead of the first (the core, the model and its weights); resolves once loaded. */
+  prepare?(target: ProbeTarget): Promise<unknown>;
   /** interventions on the same models (an answerer without it: the probe asks its own Worker) */
   intervene?(
     target: ProbeTarget,
@@ -66,7 +68,11 @@ export interface ProbeAnswerer {
   ): Promise<InterventionAnswer>;
 }
 
-type Answer = ProbeAnswer | InterventionAnswer;
+/** A prepare request's answer: the target, loaded. */
+interface Prepared {
+  prepared: ProbeTarget;
+}
+type Answer = ProbeAnswer | InterventionAnswer | Prepared;
 
 /**
  * The files a probe of `target` needs, addressed as this bundle knows them (a course's bundler
@@ -87,6 +93,10 @@ export class ProbeRequests implements ProbeAnswerer {
 
   probe(target: ProbeTarget, tokens: number[]): Promise<ProbeAnswer> {
     return this.ask((requestId) => ({ type: 'probe', requestId, target, tokens, ...addresses(target) }));
+  }
+
+  prepare(target: ProbeTarget): Promise<Prepared> {
+    return this.ask((requestId) => ({ type: 'prepare', requestId, target, ...addresses(target) }));
   }
 
   intervene(
@@ -111,6 +121,7 @@ export class ProbeRequests implements ProbeAnswerer {
     if (reply.type === 'probe') this.settle(reply.requestId, { probe: reply.probe, forwardMs: reply.forwardMs });
     else if (reply.type === 'intervene')
       this.settle(reply.requestId, { intervention: reply.intervention, ms: reply.ms });
+    else if (reply.type === 'prepared') this.settle(reply.requestId, { prepared: reply.target });
     else if (reply.type === 'error' && reply.requestId !== undefined)
       this.settle(reply.requestId, new ProbeFailure(reply.message, reply.code, reply.values));
     else return false;
