@@ -56,7 +56,9 @@ export async function scrollThroughLesson(page) {
     undefined,
     { timeout: 30000 },
   );
-  for (let y = 0; y < 40; y++) {
+  // To the page's end, however long the widths make it (the widgets reserve their heights).
+  const atEnd = () => page.run(() => scrollY + innerHeight >= document.documentElement.scrollHeight - 1);
+  for (let step = 0; step < 200 && !(await atEnd()); step++) {
     await page.wheel(800);
     await new Promise((ok) => setTimeout(ok, 40));
   }
