@@ -181,7 +181,8 @@ widgetPageSuites((context, engine) => {
     // The hash keeps the choice: a new probe with the same state-key starts from it.
     await place(page, { sequence: EXAMPLE, intervention: 'pattern', 'state-key': 'pr' });
     await choose(page, ['ArrowDown', 'ArrowDown'], 'select[aria-label="pattern"]');
-    assert.match(decodeURIComponent(await page.run(() => location.hash)), /pr\.(.*&)?pat=self/);
+    // The hash is written at most four times a second, the last change always.
+    await page.waitFor(() => /pr\.(.*&)?pat=self/.test(decodeURIComponent(location.hash)));
     await page.run(() => {
       const probe = document.createElement('attn-cue-probe');
       probe.setAttribute('state-key', 'pr');
