@@ -33,13 +33,17 @@ const MIN_TEXT_PX = 11;
 // 360 px, but 480 px in WebKit: MiniBrowser's window cannot be narrower than 447 px here.
 const narrowest = (engine) => (engine === 'webkit' ? 480 : 360);
 /**
- * The modes each engine is measured in: both widths and themes in English; at the narrowest
- * width (where longer words break a layout first) the pseudo-locale en-XA (every message 40%
- * longer) in every engine, and Spanish, Chinese and the right-to-left pseudo-locale in Chromium.
+ * The modes each engine is measured in: in English, both widths in both themes in Chromium, and
+ * each width and each theme once elsewhere (the narrowest light, the widest dark: the themes'
+ * colours are the same CSS in every engine); at the narrowest width (where longer words break a
+ * layout first) the pseudo-locale en-XA (every message 40% longer) in every engine, and Spanish,
+ * Chinese and the right-to-left pseudo-locale in Chromium.
  */
 function modesFor(engine) {
   const widths = [narrowest(engine), 1280];
-  const english = widths.flatMap((width) => ['light', 'dark'].map((theme) => ({ width, theme, lang: 'en' })));
+  const english = widths
+    .flatMap((width) => ['light', 'dark'].map((theme) => ({ width, theme, lang: 'en' })))
+    .filter(({ width, theme }) => engine === 'chromium' || (width === 1280) === (theme === 'dark'));
   const languages = engine === 'chromium' ? ['es', 'zh-CN', 'en-XA', 'ar-XB'] : ['en-XA'];
   return [...english, ...languages.map((lang) => ({ width: narrowest(engine), theme: 'light', lang }))];
 }
