@@ -2,7 +2,8 @@
 // the screen (tests/web/lookup-page/): a swipe on the sketch away from the query scrolls the page,
 // a tap moves the query, a drag from the query moves it without scrolling and writes the URL hash
 // and the saved settings a few times at most; its animation runs only on screen and only while the
-// reader is active. One page load, checks in order. Run after `npm run build`.
+// reader is active (not on arrival, before any input). One page load, checks in order. Run after
+// `npm run build`.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
@@ -74,10 +75,13 @@ test('touch: a swipe away from the query scrolls the page, a tap and a drag from
   };
   const button = () => page.run(() => document.querySelector('#lookup .attn-controls button').textContent);
 
-  // On screen, just arrived: the query circles (radius 1.9).
+  // On screen, just arrived, before any input after it drew: the query stays still.
   await toView();
   await page.locate('#lookup[data-ready]').waitFor({ timeout: 30000 });
   await toView(); // again: drawn, it grew, and the page kept the text below it in place
+  assert.equal(await framesDuring(500), 0, 'no animation frame runs before the reader does something');
+  // The reader moves the pointer: the query circles (radius 1.9).
+  await page.puppeteer.mouse.move(20, 20);
   await page.waitFor(() => window.__seen.queries.length > 0);
   assert.ok(Math.abs(Math.hypot(...(await seen()).queries[0]) - 1.9) < 1e-6, 'the query circles');
   const onScreen = await framesDuring(500);

@@ -22,7 +22,7 @@ import { applyChrome } from './chrome';
 import { proseIn } from './prose';
 import { lessonDataIn } from './lesson-data';
 import { offerOfflineWhenIdle } from './offline';
-import { reserveWidgetSizes } from './reserved-sizes';
+import { columnWidth, reserveWidgetSizes } from './reserved-sizes';
 import { fragmentTarget, landOn } from './landing';
 
 async function main(): Promise<void> {
@@ -56,13 +56,14 @@ async function main(): Promise<void> {
   useMath(katex);
   // Filled in once the core has computed them; the quiz reads the same object.
   const numbers: LiveNumbers = {};
+  const column = columnWidth(main); // before the lesson is in it: a cheap layout
   renderLesson(main, toc, prose.sections, numbers, {
     messages,
     locale,
     proseLang: proseInEnglish ? prose.language : undefined,
     data: data.data,
   });
-  reserveWidgetSizes(main);
+  reserveWidgetSizes(main, column);
   // A link to a section: the browser looked for it before it was rendered.
   const target = fragmentTarget();
   if (target) landOn(target, false);

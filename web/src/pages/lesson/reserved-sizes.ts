@@ -25,14 +25,24 @@ export function reservedHeight(tag: string, width: number, table: WidgetHeights 
 }
 
 /**
- * Gives every widget in `main` its reserved min-height for the column's width now, and again
- * whenever the column's width changes (a rotated phone, a resized window).
+ * The width (CSS px) of `main`'s content box, the column the lesson's figures fill. Read before
+ * the lesson is rendered into it, it costs a layout of the page's frame, not of the whole lesson
+ * (which the first paint lays out anyway).
  */
-export function reserveWidgetSizes(main: HTMLElement): void {
+export function columnWidth(main: HTMLElement): number {
+  const style = getComputedStyle(main);
+  return main.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+}
+
+/**
+ * Gives every widget in `main` its reserved min-height for the column's width `column` (from
+ * columnWidth, read before the lesson was rendered), and again whenever the column's width
+ * changes (a rotated phone, a resized window).
+ */
+export function reserveWidgetSizes(main: HTMLElement, column: number): void {
   const widgets = [...main.querySelectorAll<HTMLElement>('figure.widget > *:first-child')];
   let width = -1;
-  const apply = () => {
-    const column = widgets[0]?.parentElement?.clientWidth ?? 0;
+  const apply = (column: number) => {
     if (column === width) return;
     width = column;
     for (const widget of widgets) {
@@ -40,13 +50,13 @@ export function reserveWidgetSizes(main: HTMLElement): void {
       widget.style.minHeight = height === undefined ? '' : `${height}px`;
     }
   };
-  apply();
+  apply(column);
   // In the next frame, not in the observer's callback: heights changed there would resize the
   // observed column again before the loop ends ("ResizeObserver loop completed with undelivered
   // notifications"), as when a window made as tall as the page drops its scroll bar.
   let frame = 0;
   new ResizeObserver(() => {
     cancelAnimationFrame(frame);
-    frame = requestAnimationFrame(apply);
+    frame = requestAnimationFrame(() => apply(columnWidth(main)));
   }).observe(main);
 }

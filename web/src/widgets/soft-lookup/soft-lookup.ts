@@ -7,7 +7,8 @@
 //
 // Until the reader takes the query, it circles the origin. That animation runs only while the
 // sketch is on screen, the tab is shown, motion is not reduced, and the reader has done something
-// (scrolled, pointed, pressed a key) in the last few seconds: an idle page costs nothing.
+// (scrolled, pointed, pressed a key) in the last few seconds: an idle page costs nothing, and a
+// page just loaded, before any input, shows the query still (its load is not slowed by frames).
 import type { Mat } from '../../core';
 import { attributeSpec, AuthorError } from '../element/contract';
 import { SOFT_LOOKUP } from '../element/contracts';
@@ -107,7 +108,7 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
     const visibility = new IntersectionObserver(
       (entries) => {
         this.onScreen = entries[entries.length - 1].isIntersecting; // the latest
-        if (entries.some((entry) => entry.isIntersecting)) this.wake(); // seen, if only in passing
+        if (entries.some((entry) => entry.isIntersecting)) this.seen(); // if only in passing
       },
       { rootMargin: '64px' },
     );
@@ -199,15 +200,17 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
         this.readout,
       ),
     );
-    this.setPlaying(this.playing);
+    this.setPlaying(this.playing, false);
   }
 
-  private setPlaying(playing: boolean): void {
+  /** Plays or pauses the orbit; `byReader` (a button pressed) counts as input, so it runs at once. */
+  private setPlaying(playing: boolean, byReader = true): void {
     const stopping = this.playing && !playing;
     this.playing = playing;
     this.pauseButton.textContent = this.text(playing ? 'pause' : 'play');
     this.pauseButton.setAttribute('aria-pressed', String(!playing));
-    if (playing) this.wake();
+    if (playing && byReader) this.wake();
+    else if (playing) this.seen();
     else this.repaint();
     // Stopped: the weights now stay put, so say them.
     if (stopping && this.weights.length) this.updateReadout(true);
@@ -225,9 +228,14 @@ export class SoftLookup extends AttnElement<typeof SOFT_LOOKUP> {
     );
   }
 
-  /** The reader did something (or the sketch came into view): the orbit runs again for a while. */
+  /** The reader did something: the orbit runs again for a while. */
   private wake(): void {
     this.lastInput = performance.now();
+    this.seen();
+  }
+
+  /** The sketch came into view (or may run again): draws what changed, and the orbit if the reader is active. */
+  private seen(): void {
     if (this.stale || this.animating()) this.repaint();
   }
 
