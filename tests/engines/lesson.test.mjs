@@ -201,10 +201,12 @@ describeEngines((session) => {
       // (the layout test screenshots every widget in every engine).
       const fullPage = session.engine === 'chromium';
       if (fullPage) await page.startWidgets();
-      else {
-        await page.locate('attn-soft-lookup').scrollIntoView();
-        await page.locate('attn-soft-lookup[data-ready]').waitFor();
-      }
+      else
+        await page.waitFor(() => {
+          const lookup = document.querySelector('attn-soft-lookup');
+          lookup?.scrollIntoView({ block: 'center' });
+          return lookup?.hasAttribute('data-ready');
+        });
       const colours = () => {
         const lookup = document.querySelector('attn-soft-lookup');
         const canvas = lookup.querySelector('canvas');
