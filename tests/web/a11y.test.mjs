@@ -466,7 +466,10 @@ test('the soft-lookup sketch tells screen readers its current query, weights and
     document.querySelector('attn-soft-lookup').addEventListener('attn-change', (e) => (window.lastLookup = e.detail)),
   );
 
-  // Animating: the text is there and current, but not announced.
+  // Animating (the query circles once the reader does something: here the pointer moves over
+  // the page): the text is there and current, but not announced.
+  await page.puppeteer.mouse.move(5, 5);
+  await page.puppeteer.mouse.move(40, 30, { steps: 4 });
   await page.waitFor(() => window.lastLookup !== undefined, undefined, { timeout: 10000 });
   assert.equal(await readout.attribute('aria-live'), 'off', 'no announcements while the query moves by itself');
   assert.ok(readWeights(await readout.text()).length === 5, 'five weights in the readout');
