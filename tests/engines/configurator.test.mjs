@@ -111,6 +111,14 @@ test('the configurator: heads, an attribute to the preview and the snippets, a r
       'clipboard-write',
       'clipboard-sanitized-write',
     ]);
+  // The preview above the buttons drawn and still, so the pointer lands where it aims.
+  await page.waitFor(async () => {
+    if (!document.querySelector('.configurator-preview > attn-cue-trainer[data-ready]')) return false;
+    const at = () => document.getElementById('configurator-element').getBoundingClientRect().top;
+    const from = at();
+    for (let i = 0; i < 10; i++) await new Promise((done) => requestAnimationFrame(done));
+    return at() === from;
+  });
   await page.locate('::-p-aria([name="Copy the element"][role="button"])').click();
   await page.locate('.configurator-status').withText('Copied.').waitFor();
   assert.equal(await page.run(() => navigator.clipboard.readText()), await text(page, '#configurator-element'));
