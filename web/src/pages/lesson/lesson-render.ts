@@ -113,19 +113,61 @@ function renderBlock(block: Block, numbers: LiveNumbers, view: LessonView): HTML
   }
 }
 
-export function renderLesson(
+/** Real milliseconds of rendering per task after the first section: the reader can scroll and type between two. */
+const SLICE_MS = 10;
+
+/** Resolves once the page has been painted (at once in a hidden page, which paints nothing). */
+function painted(): Promise<void> {
+  if (document.visibilityState === 'hidden') return nextTask();
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+/** Resolves in a new task, so the browser can paint and handle input in between. */
+function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * Renders `sections` into `main` and the contents into `toc`: the contents and the first section
+ * at once (the first screen, painted before the rest is built, so the first paint is small and
+ * the widgets' code and core are fetched after it), then the other sections a few
+ * blocks per task, each appended below what is there, so nothing on screen moves. `placed` is
+ * called after each task that added blocks (new widgets need their reserved size). `main` is
+ * aria-busy until the promise resolves, with every section in place, and data-rendered then.
+ */
+export async function renderLesson(
   main: HTMLElement,
   toc: HTMLElement,
   sections: Section[],
   numbers: LiveNumbers,
   view: LessonView,
-): void {
-  for (const section of sections) {
+  placed: () => void,
+): Promise<void> {
+  main.setAttribute('aria-busy', 'true');
+  const title = (section: Section) => view.messages.text(section.title);
+  toc.append(...sections.map((section) => el('li', {}, el('a', { href: `#${section.id}` }, title(section)))));
+  let sliceStart = performance.now();
+  for (const [index, section] of sections.entries()) {
     const headingId = `${section.id}-title`;
-    const title = view.messages.text(section.title);
-    const node = el('section', { id: section.id, 'aria-labelledby': headingId }, el('h2', { id: headingId }, title));
-    for (const block of section.blocks) node.append(renderBlock(block, numbers, view));
+    const heading = el('h2', { id: headingId }, title(section));
+    const node = el('section', { id: section.id, 'aria-labelledby': headingId }, heading);
     main.append(node);
-    toc.append(el('li', {}, el('a', { href: `#${section.id}` }, title)));
+    for (const block of section.blocks) {
+      if (index > 0 && performance.now() - sliceStart > SLICE_MS) {
+        placed();
+        await nextTask();
+        sliceStart = performance.now();
+      }
+      node.append(renderBlock(block, numbers, view));
+    }
+    if (index === 0) {
+      placed();
+      await painted();
+      sliceStart = performance.now();
+    }
   }
+  placed();
+  main.removeAttribute('aria-busy');
+  main.dataset.rendered = '';
 }

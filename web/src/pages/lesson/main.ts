@@ -41,38 +41,45 @@ async function main(): Promise<void> {
   ]);
   const proseInEnglish = prose.language !== language;
   applyChrome(messages, proseInEnglish);
-  // The hash holds the readers' settings, so section links scroll instead of navigating.
-  toc.addEventListener('click', (event) => {
-    const link = (event.target as Element).closest('a');
-    if (!link) return;
-    event.preventDefault();
-    const target = document.getElementById(link.getAttribute('href')!.slice(1));
-    if (target) landOn(target, true);
-    target?.querySelector('h2')?.setAttribute('tabindex', '-1');
-    target?.querySelector('h2')?.focus({ preventScroll: true });
-  });
   // The text first, so it can be read (and the first widgets can start loading) while the
   // core loads; its numbers are filled in once the core has computed them.
   useMath(katex);
   // Filled in once the core has computed them; the quiz reads the same object.
   const numbers: LiveNumbers = {};
   const column = columnWidth(main); // before the lesson is in it: a cheap layout
-  renderLesson(main, toc, prose.sections, numbers, {
-    messages,
-    locale,
-    proseLang: proseInEnglish ? prose.language : undefined,
-    data: data.data,
+  const reserve = reserveWidgetSizes(main, column);
+  const rendered = renderLesson(
+    main,
+    toc,
+    prose.sections,
+    numbers,
+    { messages, locale, proseLang: proseInEnglish ? prose.language : undefined, data: data.data },
+    reserve,
+  );
+  // The hash holds the readers' settings, so section links scroll instead of navigating; a
+  // section still being rendered is landed on once it is there.
+  toc.addEventListener('click', (event) => {
+    const link = (event.target as Element).closest('a');
+    if (!link) return;
+    event.preventDefault();
+    void rendered.then(() => {
+      const target = document.getElementById(link.getAttribute('href')!.slice(1));
+      if (!target) return;
+      landOn(target, true);
+      target.querySelector('h2')?.setAttribute('tabindex', '-1');
+      target.querySelector('h2')?.focus({ preventScroll: true });
+    });
   });
-  reserveWidgetSizes(main, column);
-  // A link to a section: the browser looked for it before it was rendered.
-  const target = fragmentTarget();
-  if (target) landOn(target, false);
   // The words about the cue-task run follow the run the trainer shows.
   main.addEventListener('attn-run-shown', (event) => {
     const { seed, analysis, interventions } = (event as CustomEvent<EventDetail<typeof CUE_TRAINER, 'attn-run-shown'>>)
       .detail;
-    showRun(main, { seed, analysis, route: interventions });
+    void rendered.then(() => showRun(main, { seed, analysis, route: interventions }));
   });
+  await rendered;
+  // A link to a section: the browser looked for it before it was rendered.
+  const target = fragmentTarget();
+  if (target) landOn(target, false);
   try {
     const core = await getCore();
     applyLiveNumbers(main, Object.assign(numbers, getLiveNumbers(core)));

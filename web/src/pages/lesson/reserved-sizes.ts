@@ -37,26 +37,29 @@ export function columnWidth(main: HTMLElement): number {
 /**
  * Gives every widget in `main` its reserved min-height for the column's width `column` (from
  * columnWidth, read before the lesson was rendered), and again whenever the column's width
- * changes (a rotated phone, a resized window).
+ * changes (a rotated phone, a resized window). Returns the function that reserves the place of
+ * widgets added since (the lesson is rendered in parts).
  */
-export function reserveWidgetSizes(main: HTMLElement, column: number): void {
-  const widgets = [...main.querySelectorAll<HTMLElement>('figure.widget > *:first-child')];
-  let width = -1;
-  const apply = (column: number) => {
-    if (column === width) return;
-    width = column;
-    for (const widget of widgets) {
-      const height = reservedHeight(widget.localName, column);
+export function reserveWidgetSizes(main: HTMLElement, column: number): () => void {
+  let width = column;
+  const apply = () => {
+    for (const widget of main.querySelectorAll<HTMLElement>('figure.widget > *:first-child')) {
+      const height = reservedHeight(widget.localName, width);
       widget.style.minHeight = height === undefined ? '' : `${height}px`;
     }
   };
-  apply(column);
-  // In the next frame, not in the observer's callback: heights changed there would resize the
-  // observed column again before the loop ends ("ResizeObserver loop completed with undelivered
-  // notifications"), as when a window made as tall as the page drops its scroll bar.
+  apply();
+  // The column's width from the observer's entry (its content box), so a taller lesson costs no
+  // layout here; applied in the next frame, not in the callback: heights changed there would
+  // resize the observed column again before the loop ends ("ResizeObserver loop completed with
+  // undelivered notifications"), as when a window made as tall as the page drops its scroll bar.
   let frame = 0;
-  new ResizeObserver(() => {
+  new ResizeObserver(([entry]) => {
+    const now = entry.contentBoxSize[0].inlineSize;
+    if (now === width) return;
+    width = now;
     cancelAnimationFrame(frame);
-    frame = requestAnimationFrame(() => apply(columnWidth(main)));
+    frame = requestAnimationFrame(apply);
   }).observe(main);
+  return apply;
 }
