@@ -162,7 +162,7 @@ export const sections: Section[] = [
         tag: 'attn-attention-steps',
         attrs: { 'state-key': 'steps' },
         caption:
-          'One attention call on a small seeded example, every matrix computed by the core. Tab into a matrix and move with the arrow keys; Enter edits a cell of Q, K or V.',
+          'One attention call on a small seeded example, every matrix computed by the core. Change a cell of Q, K or V and every matrix after it is computed again.',
       },
       {
         kind: 'p',
