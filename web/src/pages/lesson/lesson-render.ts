@@ -131,10 +131,10 @@ function nextTask(): Promise<void> {
 /**
  * Renders `sections` into `main` and the contents into `toc`: the contents and the first section
  * at once (the first screen, painted before the rest is built, so the first paint is small and
- * the widgets' code and core are fetched after it), then the other sections a few
- * blocks per task, each appended below what is there, so nothing on screen moves. `placed` is
- * called after each task that added blocks (new widgets need their reserved size). `main` is
- * aria-busy until the promise resolves, with every section in place, and data-rendered then.
+ * the widgets' code and core are fetched after it), then the other sections a few blocks per
+ * task, each appended below what is there, so nothing on screen moves. `placed` is called after
+ * each task that added blocks (new widgets need their reserved size). `main` is aria-busy until
+ * the promise resolves, with every section in place, and data-rendered then.
  */
 export async function renderLesson(
   main: HTMLElement,

@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   // Filled in once the core has computed them; the quiz reads the same object.
   const numbers: LiveNumbers = {};
   const column = columnWidth(main); // before the lesson is in it: a cheap layout
-  const reserve = reserveWidgetSizes(main, column);
+  const reserve = reserveWidgetSizes(main, column, language);
   const rendered = renderLesson(
     main,
     toc,

@@ -1,21 +1,37 @@
 // Each lesson widget holds its drawn height from the start: widgets draw when they near the
 // viewport, and a page that grows as the reader scrolls moves what they read and misses its
-// links. The heights are measured per widget at a few content widths (widget-heights.json,
-// written by tests/engines/steady-page.test.mjs with ATTN_WRITE_WIDGET_HEIGHTS=1); between two
-// measured widths a widget gets the taller of the two (text wraps as the column narrows, a
-// drawing scales as it widens), so it never outgrows its place, and keeps that place as its
-// min-height while it draws and after.
+// links. The heights are measured per language and widget at a few content widths
+// (widget-heights.json, written by tests/engines/steady-page.test.mjs with
+// ATTN_WRITE_WIDGET_HEIGHTS=1); between two measured widths a widget gets the taller of the two
+// (text wraps as the column narrows, a drawing scales as it widens), so it never outgrows its
+// place, and keeps that place as its min-height while it draws and after. A language not
+// measured (a pseudo-locale) gets the tallest of the measured ones.
 import widgetHeights from './widget-heights.json';
 
-/** Content widths (CSS px, ascending) and, per widget tag, its height (CSS px) at each width. */
+/** Content widths (CSS px, ascending) and, per language and widget tag, its height (CSS px) at each width. */
 export interface WidgetHeights {
   widths: number[];
-  heights: Record<string, number[]>;
+  heights: Record<string, Record<string, number[]>>;
 }
 
-/** The height to reserve for `tag` in a column `width` px wide, or undefined when it was not measured. */
-export function reservedHeight(tag: string, width: number, table: WidgetHeights = widgetHeights): number | undefined {
-  const heights = table.heights[tag];
+/** The heights of `tag` at the table's widths in `language`, or the tallest over the languages measured. */
+function heightsIn(table: WidgetHeights, tag: string, language: string): number[] | undefined {
+  const own = table.heights[language]?.[tag];
+  if (own) return own;
+  const all = Object.values(table.heights)
+    .map((tags) => tags[tag])
+    .filter((heights) => heights !== undefined);
+  return all.length ? table.widths.map((_, i) => Math.max(...all.map((heights) => heights[i]))) : undefined;
+}
+
+/** The height to reserve for `tag` in a column `width` px wide in `language`, or undefined when it was not measured. */
+export function reservedHeight(
+  tag: string,
+  width: number,
+  language: string,
+  table: WidgetHeights = widgetHeights,
+): number | undefined {
+  const heights = heightsIn(table, tag, language);
   if (!heights || !(width > 0)) return undefined;
   const { widths } = table;
   const above = widths.findIndex((w) => w >= width);
@@ -35,16 +51,16 @@ export function columnWidth(main: HTMLElement): number {
 }
 
 /**
- * Gives every widget in `main` its reserved min-height for the column's width `column` (from
- * columnWidth, read before the lesson was rendered), and again whenever the column's width
+ * Gives every widget in `main` its reserved min-height in `language` for the column's width
+ * `column` (from columnWidth, read before the lesson was rendered), and again whenever the column's width
  * changes (a rotated phone, a resized window). Returns the function that reserves the place of
  * widgets added since (the lesson is rendered in parts).
  */
-export function reserveWidgetSizes(main: HTMLElement, column: number): () => void {
+export function reserveWidgetSizes(main: HTMLElement, column: number, language: string): () => void {
   let width = column;
   const apply = () => {
     for (const widget of main.querySelectorAll<HTMLElement>('figure.widget > *:first-child')) {
-      const height = reservedHeight(widget.localName, width);
+      const height = reservedHeight(widget.localName, width, language);
       widget.style.minHeight = height === undefined ? '' : `${height}px`;
     }
   };
