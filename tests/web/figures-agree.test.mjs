@@ -197,6 +197,25 @@ test('heat maps in both themes at 360 px: a fixed 0–1 scale with even weight m
       [precision, constant],
     );
 
+  // Two edits in a row: the maps and the last change event are the later edit's, whichever
+  // drawing finishes first.
+  const edited = await page.run(async () => {
+    const mask = document.querySelector('attn-mask-figure');
+    const changes = [];
+    mask.addEventListener('attn-change', (event) => changes.push(event.detail.positions));
+    const [positions] = mask.querySelectorAll('input');
+    for (const value of ['6', '7']) {
+      positions.value = value;
+      positions.dispatchEvent(new Event('change'));
+    }
+    const rows = () => [...mask.querySelectorAll('[data-mask] .weights-table tbody tr')].length;
+    for (let frames = 0; (rows() !== 3 * 7 || changes.length === 0) && frames < 600; frames++)
+      await new Promise((done) => requestAnimationFrame(done));
+    await new Promise((done) => setTimeout(done, 300)); // an older drawing, had it been kept, lands by then
+    return { rows: rows(), changes };
+  });
+  assert.deepEqual(edited, { rows: 3 * 7, changes: [7] }, 'the mask figure shows and reports the later of two edits');
+
   for (const theme of ['light', 'dark']) {
     if (theme === 'dark') {
       await page.page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'dark' }]);

@@ -27,6 +27,8 @@ export class MaskFigure extends AttnElement<typeof MASK_FIGURE> {
   private grid!: HTMLElement;
   private legend!: HTMLElement;
   private panels: SVGSVGElement[] = [];
+  /** counts drawPanels() calls: maps made for an older edit are dropped */
+  private drawings = 0;
   private error!: HTMLElement;
   /** the most positions this figure draws */
   private limit = 0;
@@ -109,6 +111,7 @@ export class MaskFigure extends AttnElement<typeof MASK_FIGURE> {
     this.shownPositions = n;
     this.shownReal = real;
     const demo = await this.drawPanels();
+    if (!demo) return; // a newer edit is being drawn, and says so itself
     this.remember({ positions: n, real });
     this.emit('attn-change', {
       positions: n,
@@ -117,13 +120,17 @@ export class MaskFigure extends AttnElement<typeof MASK_FIGURE> {
     });
   }
 
-  /** The three heat maps of the current lengths, in the theme's colours; resolves to the core's demo. */
-  private async drawPanels(): Promise<MaskDemo> {
+  /**
+   * The three heat maps of the current lengths, in the theme's colours; resolves to the core's
+   * demo, or to undefined when a later call started before these maps were made (they are dropped).
+   */
+  private async drawPanels(): Promise<MaskDemo | undefined> {
+    const drawing = ++this.drawings;
     const n = this.shownPositions,
       real = this.shownReal;
     const demo = this.core.maskDemo({ positions: n, real, seed: this.settings.seed });
     const colours = this.themeColours(HEAT_COLOURS);
-    this.panels = [];
+    const svgs: SVGSVGElement[] = [];
     const panels = await Promise.all(
       demo.cases.map(async (c, i) => {
         const plot = el('div', {});
@@ -148,7 +155,7 @@ export class MaskFigure extends AttnElement<typeof MASK_FIGURE> {
           },
           this.messages,
         );
-        if (svg) this.panels[i] = svg;
+        if (svg) svgs[i] = svg;
         return el(
           'div',
           { 'data-mask': c.name },
@@ -172,8 +179,11 @@ export class MaskFigure extends AttnElement<typeof MASK_FIGURE> {
         );
       }),
     );
+    const legend = await heatLegend(n, colours, this.messages, true);
+    if (drawing !== this.drawings) return undefined;
+    this.panels = svgs;
     this.grid.replaceChildren(...panels);
-    this.legend.replaceChildren(await heatLegend(n, colours, this.messages, true));
+    this.legend.replaceChildren(legend);
     return demo;
   }
 
