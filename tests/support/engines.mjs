@@ -710,7 +710,8 @@ class Browser {
 
   /**
    * Opens `url` in a page of `viewport` size (CSS px) and resolves to the page once it has
-   * loaded. Chromium and Firefox: `beforeLoad(page)`, if given, runs on the new page before it
+   * loaded and no part of it is aria-busy (the lesson renders its sections over several tasks
+   * after the load event). Chromium and Firefox: `beforeLoad(page)`, if given, runs on the new page before it
    * navigates (init scripts, request interception, listeners), and `isolated` gives the page a
    * browser context of its own (no cache, cookies or storage shared with the pages before it).
    */
@@ -720,6 +721,9 @@ class Browser {
     if ((beforeLoad || isolated) && this.engine === 'webkit')
       throw new Error('open: beforeLoad and isolated need puppeteer (Chromium or Firefox)');
     this.#current = await this.newPage(url, viewport, { beforeLoad, isolated });
+    await this.#current.waitFor(() => document.querySelector('[aria-busy="true"]') === null, undefined, {
+      timeout: 30000,
+    });
     return this.#current;
   }
 

@@ -134,7 +134,7 @@ function nextTask(): Promise<void> {
  * the widgets' code and core are fetched after it), then the other sections a few blocks per
  * task, each appended below what is there, so nothing on screen moves. `placed` is called after
  * each task that added blocks (new widgets need their reserved size). `main` is aria-busy until
- * the promise resolves, with every section in place, and data-rendered then.
+ * the promise settles (every section in place) and data-rendered from then on.
  */
 export async function renderLesson(
   main: HTMLElement,
@@ -145,29 +145,32 @@ export async function renderLesson(
   placed: () => void,
 ): Promise<void> {
   main.setAttribute('aria-busy', 'true');
-  const title = (section: Section) => view.messages.text(section.title);
-  toc.append(...sections.map((section) => el('li', {}, el('a', { href: `#${section.id}` }, title(section)))));
-  let sliceStart = performance.now();
-  for (const [index, section] of sections.entries()) {
-    const headingId = `${section.id}-title`;
-    const heading = el('h2', { id: headingId }, title(section));
-    const node = el('section', { id: section.id, 'aria-labelledby': headingId }, heading);
-    main.append(node);
-    for (const block of section.blocks) {
-      if (index > 0 && performance.now() - sliceStart > SLICE_MS) {
+  try {
+    const title = (section: Section) => view.messages.text(section.title);
+    toc.append(...sections.map((section) => el('li', {}, el('a', { href: `#${section.id}` }, title(section)))));
+    let sliceStart = performance.now();
+    for (const [index, section] of sections.entries()) {
+      const headingId = `${section.id}-title`;
+      const heading = el('h2', { id: headingId }, title(section));
+      const node = el('section', { id: section.id, 'aria-labelledby': headingId }, heading);
+      main.append(node);
+      for (const block of section.blocks) {
+        if (index > 0 && performance.now() - sliceStart > SLICE_MS) {
+          placed();
+          await nextTask();
+          sliceStart = performance.now();
+        }
+        node.append(renderBlock(block, numbers, view));
+      }
+      if (index === 0) {
         placed();
-        await nextTask();
+        await painted();
         sliceStart = performance.now();
       }
-      node.append(renderBlock(block, numbers, view));
     }
-    if (index === 0) {
-      placed();
-      await painted();
-      sliceStart = performance.now();
-    }
+    placed();
+  } finally {
+    main.removeAttribute('aria-busy');
+    main.dataset.rendered = '';
   }
-  placed();
-  main.removeAttribute('aria-busy');
-  main.dataset.rendered = '';
 }
