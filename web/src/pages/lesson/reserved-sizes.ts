@@ -65,17 +65,19 @@ export function reserveWidgetSizes(main: HTMLElement, column: number, language: 
     }
   };
   apply();
-  // The column's width from the observer's entry (its content box), so a taller lesson costs no
-  // layout here; applied in the next frame, not in the callback: heights changed there would
-  // resize the observed column again before the loop ends ("ResizeObserver loop completed with
-  // undelivered notifications"), as when a window made as tall as the page drops its scroll bar.
+  // The width is read in the next frame, not in the observer's callback (WebKit raises "ResizeObserver
+  // loop completed with undelivered notifications" when a callback surfaces a size change not yet
+  // delivered), and heights changed there would resize the observed column again before the loop
+  // ends, as when a window made as tall as the page drops its scroll bar.
   let frame = 0;
-  new ResizeObserver(([entry]) => {
-    const now = entry.contentBoxSize[0].inlineSize;
-    if (now === width) return;
-    width = now;
+  new ResizeObserver(() => {
     cancelAnimationFrame(frame);
-    frame = requestAnimationFrame(apply);
+    frame = requestAnimationFrame(() => {
+      const now = columnWidth(main);
+      if (now === width) return;
+      width = now;
+      apply();
+    });
   }).observe(main);
   return apply;
 }
