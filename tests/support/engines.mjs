@@ -711,9 +711,10 @@ class Browser {
   /**
    * Opens `url` in a page of `viewport` size (CSS px) and resolves to the page once it has
    * loaded and no part of it is aria-busy (the lesson renders its sections over several tasks
-   * after the load event). Chromium and Firefox: `beforeLoad(page)`, if given, runs on the new page before it
-   * navigates (init scripts, request interception, listeners), and `isolated` gives the page a
-   * browser context of its own (no cache, cookies or storage shared with the pages before it).
+   * after the load event). Chromium and Firefox: `beforeLoad(page)`, if given, runs on the new
+   * page before it navigates (init scripts, request interception, listeners), and `isolated`
+   * gives the page a browser context of its own (no cache, cookies or storage shared with the
+   * pages before it).
    */
   async open(url, viewport = { width: 1280, height: 900 }, { beforeLoad, isolated } = {}) {
     await this.#current?.close();

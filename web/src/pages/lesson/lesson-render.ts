@@ -113,7 +113,7 @@ function renderBlock(block: Block, numbers: LiveNumbers, view: LessonView): HTML
   }
 }
 
-/** Real milliseconds of rendering per task after the first section: the reader can scroll and type between two. */
+/** Milliseconds of rendering per task after the first section: the reader can scroll and type in between. */
 const SLICE_MS = 10;
 
 /** Resolves once the page has been painted (at once in a hidden page, which paints nothing). */

@@ -8,7 +8,7 @@
 // measured (a pseudo-locale) gets the tallest of the measured ones.
 import widgetHeights from './widget-heights.json';
 
-/** Content widths (CSS px, ascending) and, per language and widget tag, its height (CSS px) at each width. */
+/** Content widths (CSS px, ascending) and, per language and widget tag, its height (CSS px) at each. */
 export interface WidgetHeights {
   widths: number[];
   heights: Record<string, Record<string, number[]>>;
@@ -52,9 +52,9 @@ export function columnWidth(main: HTMLElement): number {
 
 /**
  * Gives every widget in `main` its reserved min-height in `language` for the column's width
- * `column` (from columnWidth, read before the lesson was rendered), and again whenever the column's width
- * changes (a rotated phone, a resized window). Returns the function that reserves the place of
- * widgets added since (the lesson is rendered in parts).
+ * `column` (from columnWidth, read before the lesson was rendered), and again whenever the
+ * column's width changes (a rotated phone, a resized window). Returns the function that reserves
+ * the place of widgets added since (the lesson is rendered in parts).
  */
 export function reserveWidgetSizes(main: HTMLElement, column: number, language: string): () => void {
   let width = column;
@@ -65,10 +65,10 @@ export function reserveWidgetSizes(main: HTMLElement, column: number, language: 
     }
   };
   apply();
-  // The width is read in the next frame, not in the observer's callback (WebKit raises "ResizeObserver
-  // loop completed with undelivered notifications" when a callback surfaces a size change not yet
-  // delivered), and heights changed there would resize the observed column again before the loop
-  // ends, as when a window made as tall as the page drops its scroll bar.
+  // The width is read in the next frame, not in the observer's callback: WebKit raises
+  // "ResizeObserver loop completed with undelivered notifications" when a callback surfaces a size
+  // change not yet delivered, and heights changed there would resize the observed column again
+  // before the loop ends (a window made as tall as the page drops its scroll bar).
   let frame = 0;
   new ResizeObserver(() => {
     cancelAnimationFrame(frame);
