@@ -77,17 +77,25 @@ export function languageOf(element: Element): PageLanguage {
   return pickLanguage([...requests, ...(globalThis.navigator?.languages ?? [])]);
 }
 
+/** What a page's ?lang= asks for (null when it has none). */
+const askedLanguage = (): string | null => new URLSearchParams(location.search).get('lang');
+
 /**
  * The language of one of this project's pages (the lesson, the guide, a framed widget): its
- * ?lang= when that names a language shown here, else the reader's browser's. It becomes
- * <html lang> and dir, which every widget on the page follows.
+ * ?lang= when that names a language shown here, else the reader's browser's.
  */
+export function pageLanguage(): PageLanguage {
+  const asked = askedLanguage();
+  return pickLanguage(asked === null ? navigator.languages : [asked]);
+}
+
+/** Shows the page in pageLanguage(): it becomes <html lang> and dir, which every widget on the page follows. */
 export function applyPageLanguage(): PageLanguage {
-  const asked = new URLSearchParams(location.search).get('lang');
-  const root = document.documentElement;
-  const language = pickLanguage(asked === null ? navigator.languages : [asked]);
+  const asked = askedLanguage();
+  const language = pageLanguage();
   if (asked !== null && language === 'en' && !/^en\b/i.test(asked))
     console.warn(`?lang: ${asked.slice(0, 40)} is not a language shown here; English instead`);
+  const root = document.documentElement;
   root.lang = language;
   root.dir = directionOf(language);
   return language;

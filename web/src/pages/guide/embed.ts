@@ -4,7 +4,7 @@
 import '../../widgets/autoload';
 import { getCore } from '../../core/instance';
 import { renderReference } from './guide-reference';
-import { applyPageTheme } from '../../widgets/element/base';
+import { applyPageTheme } from '../../widgets/element/page-theme';
 import { applyPageLanguage, languageOf } from '../../common/language';
 import { messagesIn } from '../../common/messages';
 import frameMessages from 'attn-messages:frame';

@@ -5,11 +5,14 @@ import { LANGUAGE_NAMES, SHIPPED, type PageLanguage } from '../../common/languag
 import type { Messages } from '../../common/messages';
 import { el } from '../../widgets/element/base';
 
-/** The lesson's address in `language`: ?lang= set, the rest of the query and the hash (the reader's settings) kept. */
+/**
+ * The lesson's address in `language`, relative to the page: ?lang= set, the rest of the query
+ * and the hash (the reader's settings) kept.
+ */
 export function addressIn(language: string, href = location.href): string {
   const url = new URL(href);
   url.searchParams.set('lang', language);
-  return url.href;
+  return `${url.search}${url.hash}`;
 }
 
 /** The switcher's links, the current language marked aria-current; each link follows the hash as it changes. */

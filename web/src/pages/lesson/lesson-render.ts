@@ -12,6 +12,7 @@ import { giveLessonData } from './lesson-data';
 import { routeVariant, shownRoute } from './shown-run';
 import { routeTable } from '../../widgets/shared/route-table';
 import { el } from '../../widgets/element/base';
+import { nextTask, painted } from './frames';
 import attentionHeader from '../../../../core/include/attn/attention.hpp?raw';
 import attentionSource from '../../../../core/src/attention.cpp?raw';
 
@@ -116,25 +117,34 @@ function renderBlock(block: Block, numbers: LiveNumbers, view: LessonView): HTML
 /** Milliseconds of rendering per task after the first section: the reader can scroll and type in between. */
 const SLICE_MS = 10;
 
-/** Resolves once the page has been painted (at once in a hidden page, which paints nothing). */
-function painted(): Promise<void> {
-  if (document.visibilityState === 'hidden') return nextTask();
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+/** The contents: a link to each section, titled from the lesson catalog. */
+export function renderContents(toc: HTMLElement, sections: Section[], view: LessonView): void {
+  const link = (section: Section) => el('a', { href: `#${section.id}` }, view.messages.text(section.title));
+  toc.append(...sections.map((section) => el('li', {}, link(section))));
 }
 
-/** Resolves in a new task, so the browser can paint and handle input in between. */
-function nextTask(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+/** A section's element with its heading (the caller appends the blocks). */
+function sectionElement(section: Section, view: LessonView): HTMLElement {
+  const headingId = `${section.id}-title`;
+  const heading = el('h2', { id: headingId }, view.messages.text(section.title));
+  return el('section', { id: section.id, 'aria-labelledby': headingId }, heading);
+}
+
+/** A whole section at once. */
+export function renderSection(section: Section, numbers: LiveNumbers, view: LessonView): HTMLElement {
+  const node = sectionElement(section, view);
+  for (const block of section.blocks) node.append(renderBlock(block, numbers, view));
+  return node;
 }
 
 /**
  * Renders `sections` into `main` and the contents into `toc`: the contents and the first section
- * at once (the first screen, painted before the rest is built, so the first paint is small and
- * the widgets' code and core are fetched after it), then the other sections a few blocks per
- * task, each appended below what is there, so nothing on screen moves. `placed` is called after
- * each task that added blocks (new widgets need their reserved size). `main` is aria-busy until
- * the promise settles (every section in place) and data-rendered from then on.
+ * at once (the first screen, painted before the rest is built), then the other sections a few
+ * blocks per task, each appended below what is there, so nothing on screen moves. With `kept`,
+ * the contents and the first section are in the page already (made at build time:
+ * first-screen.ts) and stay as they are. `placed` is called after each task that added blocks
+ * (new widgets need their reserved size). `main` is aria-busy until the promise settles (every
+ * section in place) and data-rendered from then on.
  */
 export async function renderLesson(
   main: HTMLElement,
@@ -143,29 +153,28 @@ export async function renderLesson(
   numbers: LiveNumbers,
   view: LessonView,
   placed: () => void,
+  kept = false,
 ): Promise<void> {
   main.setAttribute('aria-busy', 'true');
   try {
-    const title = (section: Section) => view.messages.text(section.title);
-    toc.append(...sections.map((section) => el('li', {}, el('a', { href: `#${section.id}` }, title(section)))));
+    const [first, ...rest] = sections;
+    if (!kept) {
+      renderContents(toc, sections, view);
+      main.append(renderSection(first, numbers, view));
+    }
+    placed();
+    await painted();
     let sliceStart = performance.now();
-    for (const [index, section] of sections.entries()) {
-      const headingId = `${section.id}-title`;
-      const heading = el('h2', { id: headingId }, title(section));
-      const node = el('section', { id: section.id, 'aria-labelledby': headingId }, heading);
+    for (const section of rest) {
+      const node = sectionElement(section, view);
       main.append(node);
       for (const block of section.blocks) {
-        if (index > 0 && performance.now() - sliceStart > SLICE_MS) {
+        if (performance.now() - sliceStart > SLICE_MS) {
           placed();
           await nextTask();
           sliceStart = performance.now();
         }
         node.append(renderBlock(block, numbers, view));
-      }
-      if (index === 0) {
-        placed();
-        await painted();
-        sliceStart = performance.now();
       }
     }
     placed();

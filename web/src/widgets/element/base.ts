@@ -44,28 +44,11 @@ import {
 import { HOST_CLASS } from './tags';
 import { checkStylesheet } from './style-check';
 import { watchPageScheme } from './page-scheme';
+import { checkTheme } from './page-theme';
 import { showFailure } from '../../host/failure';
 import { languageOf, numberLocale } from '../../common/language';
 import { formatLocaleNumber } from '../../common/locale-numbers';
 import { messagesIn, textAround, type Catalog, type MessageParams, type Messages } from '../../common/messages';
-
-/** Is `value` a theme? Otherwise warns, naming `where`, and the caller ignores it. */
-function checkTheme(value: string, where: string): boolean {
-  if ((THEMES as readonly string[]).includes(value)) return true;
-  console.warn(`${where}: theme must be light, dark or auto, got "${value.slice(0, 40)}"; ignored`);
-  return false;
-}
-
-/**
- * Forces the page's colour scheme from its URL's ?theme=light|dark|auto (index.html, embed.html),
- * as <html data-attn-theme>, which page.css and widgets.css follow.
- */
-export function applyPageTheme(): void {
-  const theme = new URLSearchParams(location.search).get('theme');
-  if (theme === null || !checkTheme(theme, '?theme')) return;
-  if (theme === 'auto') delete document.documentElement.dataset.attnTheme;
-  else document.documentElement.dataset.attnTheme = theme;
-}
 
 /** The widgets that start as soon as they are on the page, wherever it shows them (startAtOnce). */
 const atOnce = new WeakSet<Element>();
