@@ -80,6 +80,13 @@ test('scale sweep: the default sweep matches the native command, seeds 0 and 1',
   assert.ok(Math.abs(sweep.uniform.entropy - Math.log(sweep.tokens)) < 1e-6);
 });
 
+test("scale sweep: each d_k's row is the same whether swept alone or with the others (the lesson sweeps a d_k per task)", () => {
+  const whole = core.scaleSweep({ seed: 2 });
+  assert.ok(whole.rows.length > 1);
+  for (const row of whole.rows) assert.deepEqual(core.scaleSweep({ dks: [row.dk], seed: 2 }).rows, [row]);
+  assert.notDeepEqual(core.scaleSweep({ dks: [whole.rows[0].dk], seed: 3 }).rows, [whole.rows[0]], 'the seed matters');
+});
+
 test('scale sweep: other sizes match too, single draws give NaN standard errors', () => {
   compareSweep(
     core.scaleSweep({ dks: [8, 32, 1], draws: 30, tokens: 7, seed: 3 }),

@@ -52,19 +52,42 @@ export function renderLiveTex(template: string, numbers: LiveNumbers, displayMod
   return node;
 }
 
-/** Fills every live number under root (text and formulas) rendered before the numbers existed. */
-export function applyLiveNumbers(root: ParentNode, numbers: LiveNumbers): void {
-  root.querySelectorAll<HTMLElement>('.live[data-key]').forEach((span) => {
+/** What filling the live numbers under root takes: one update per number or formula. */
+function liveUpdates(root: ParentNode, numbers: LiveNumbers): (() => void)[] {
+  const spans = [...root.querySelectorAll<HTMLElement>('.live[data-key]')].map((span) => () => {
     const value = numbers[span.dataset.key!];
     if (value === undefined) return;
     span.textContent = formatNumber(value, span.dataset.format, span.dataset.locale);
     delete span.dataset.missing;
   });
-  root.querySelectorAll<HTMLElement>('[data-tex]').forEach((node) => {
+  const formulas = [...root.querySelectorAll<HTMLElement>('[data-tex]')].map((node) => () => {
     const fresh = renderLiveTex(node.dataset.tex!, numbers, node.localName === 'div', node.dataset.locale);
     fresh.className = node.className;
     node.replaceWith(fresh);
   });
+  return [...spans, ...formulas];
+}
+
+/** Fills every live number under root (text and formulas) rendered before the numbers existed. */
+export function applyLiveNumbers(root: ParentNode, numbers: LiveNumbers): void {
+  for (const update of liveUpdates(root, numbers)) update();
+}
+
+/** applyLiveNumbers, `between()` awaited after each `sliceMs` of work, so that the page can paint and answer input. */
+export async function applyLiveNumbersInParts(
+  root: ParentNode,
+  numbers: LiveNumbers,
+  between: () => Promise<void>,
+  sliceMs = 10,
+): Promise<void> {
+  let sliceStart = performance.now();
+  for (const update of liveUpdates(root, numbers)) {
+    update();
+    if (performance.now() - sliceStart > sliceMs) {
+      await between();
+      sliceStart = performance.now();
+    }
+  }
 }
 
 function appendLive(parent: Node, text: string, numbers: LiveNumbers, locale: string): void {

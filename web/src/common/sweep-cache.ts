@@ -4,15 +4,37 @@ import { withDefaults, type Core, type ScaleSweep, type ScaleSweepConfig } from 
 
 const sweeps = new Map<string, ScaleSweep>();
 
+function remember(key: string, sweep: ScaleSweep): ScaleSweep {
+  if (sweeps.size >= 8) sweeps.delete(sweeps.keys().next().value!);
+  sweeps.set(key, sweep);
+  return sweep;
+}
+
 /** core.scaleSweep, remembered. Options left out take the core's defaults (the lesson's sweep). */
 export function sweepOf(core: Core, options: Partial<ScaleSweepConfig> = {}): ScaleSweep {
   const { dks, draws, tokens, seed } = withDefaults(core.configs.scaleSweep.defaults, options);
   const key = JSON.stringify([dks, draws, tokens, seed]);
-  let sweep = sweeps.get(key);
-  if (!sweep) {
-    sweep = core.scaleSweep({ dks, draws, tokens, seed });
-    if (sweeps.size >= 8) sweeps.delete(sweeps.keys().next().value!);
-    sweeps.set(key, sweep);
+  return sweeps.get(key) ?? remember(key, core.scaleSweep({ dks, draws, tokens, seed }));
+}
+
+/**
+ * sweepOf, computed one d_k at a time with `between()` awaited after each, so that the page can
+ * paint and answer input in between. The rows are those of the whole sweep: the core draws each
+ * d_k's matrices from a generator seeded by the seed and that d_k alone.
+ */
+export async function sweepInParts(
+  core: Core,
+  between: () => Promise<void>,
+  options: Partial<ScaleSweepConfig> = {},
+): Promise<ScaleSweep> {
+  const { dks, draws, tokens, seed } = withDefaults(core.configs.scaleSweep.defaults, options);
+  const key = JSON.stringify([dks, draws, tokens, seed]);
+  const known = sweeps.get(key);
+  if (known || !dks.length) return known ?? sweepOf(core, options);
+  const parts: ScaleSweep[] = [];
+  for (const dk of dks) {
+    parts.push(core.scaleSweep({ dks: [dk], draws, tokens, seed }));
+    await between();
   }
-  return sweep;
+  return remember(key, { ...parts[0], rows: parts.flatMap((part) => part.rows) });
 }

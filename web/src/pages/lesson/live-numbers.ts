@@ -16,7 +16,7 @@ import {
   recordedCueRuns,
   type RecordedRun,
 } from '../../common/recorded-runs';
-import { sweepOf } from '../../common/sweep-cache';
+import { sweepInParts, sweepOf } from '../../common/sweep-cache';
 
 /** What `attention-lab reference --json` writes (cli/cmd_reference.cpp). */
 interface ReferenceReport {
@@ -223,25 +223,22 @@ function permutationGap(core: Core): number {
   return gap;
 }
 
-export function computeLiveNumbers(core: Core): LiveNumbers {
+function maskNumbers(core: Core): LiveNumbers {
   const masks = core.maskDemo();
   const fraction = (name: string) => masks.cases.find((c) => c.name === name)!.allowedFraction;
-  const heads = core.headsDemo();
-  const pitfall = core.halfPrecisionPitfall();
-  const pitfallCase = (precision: string, constant: string) =>
-    pitfall.cases.find((c) => c.precision === precision && c.constant === constant)!;
-  const fullRow = pitfall.fullyMaskedRows[0];
   return {
-    ...buildTimeNumbers(),
-    ...scaleSweepNumbers(sweepOf(core)),
-    ...sourceNumbers(core),
-    'position.permutationGap': permutationGap(core),
     'masks.positions': masks.positions,
     'masks.real': masks.real,
     'masks.causal': fraction('causal'),
     'masks.padding': fraction('padding'),
     'masks.both': fraction('both'),
     'masks.maxBlocked': Math.max(...masks.cases.map((c) => c.maxBlockedWeight)),
+  };
+}
+
+function headsNumbers(core: Core): LiveNumbers {
+  const heads = core.headsDemo();
+  return {
     'heads.params4': heads.multi.parameterCount,
     'heads.params1': heads.single.parameterCount,
     'heads.numHeads': heads.multi.numHeads,
@@ -253,11 +250,34 @@ export function computeLiveNumbers(core: Core): LiveNumbers {
     'heads.maxWeightMin': Math.min(...heads.multi.meanMaxWeight),
     'heads.maxWeightMax': Math.max(...heads.multi.meanMaxWeight),
     'heads.uniform': 1 / heads.tokens,
+  };
+}
+
+function pitfallNumbers(core: Core): LiveNumbers {
+  const pitfall = core.halfPrecisionPitfall();
+  const pitfallCase = (precision: string, constant: string) =>
+    pitfall.cases.find((c) => c.precision === precision && c.constant === constant)!;
+  const fullRow = pitfall.fullyMaskedRows[0];
+  return {
     'pitfall.positions': pitfall.positions,
     'pitfall.float16Max': -pitfallCase('float16', 'lowest').stored,
     'pitfall.uniformWeight': pitfallCase('float32', '-1e9').weights[fullRow * pitfall.positions],
-    ...lessonTextNumbers(core),
   };
+}
+
+/** The page's numbers in parts of a few core calls each. */
+const PARTS: ((core: Core) => LiveNumbers)[] = [
+  buildTimeNumbers,
+  (core) => ({ ...scaleSweepNumbers(sweepOf(core)), ...sourceNumbers(core) }),
+  (core) => ({ 'position.permutationGap': permutationGap(core) }),
+  maskNumbers,
+  headsNumbers,
+  pitfallNumbers,
+  lessonTextNumbers,
+];
+
+export function computeLiveNumbers(core: Core): LiveNumbers {
+  return Object.assign({}, ...PARTS.map((part) => part(core)));
 }
 
 let cached: LiveNumbers | undefined;
@@ -265,6 +285,22 @@ let cached: LiveNumbers | undefined;
 /** The page's numbers, computed once; the object is updated in place when the shown run changes. */
 export function getLiveNumbers(core: Core): LiveNumbers {
   cached ??= computeLiveNumbers(core);
+  return cached;
+}
+
+/**
+ * getLiveNumbers, computed a part at a time (the scale sweep a d_k at a time) with `between()`
+ * awaited after each, so that the page can paint and answer input in between.
+ */
+export async function getLiveNumbersInParts(core: Core, between: () => Promise<void>): Promise<LiveNumbers> {
+  if (cached) return cached;
+  await sweepInParts(core, between);
+  const numbers: LiveNumbers = {};
+  for (const part of PARTS) {
+    Object.assign(numbers, part(core));
+    await between();
+  }
+  cached ??= numbers;
   return cached;
 }
 
