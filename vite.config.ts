@@ -8,6 +8,7 @@ import { compression } from 'vite-plugin-compression2';
 import { TAGS } from './web/src/widgets/element/tags';
 import { messageCatalogs } from './scripts/vite-messages';
 import { lessonOffline } from './scripts/vite-lesson-offline';
+import { lessonFirstScreen } from './scripts/vite-lesson-first-screen';
 
 const web = resolve(import.meta.dirname, 'web');
 
@@ -87,6 +88,9 @@ function hoistEntryImports(entryFileName: string): Plugin {
   };
 }
 
+/** The message catalogs as modules (attn-messages:<catalog>). */
+const catalogs = () => messageCatalogs(resolve(web, 'src/messages'), resolve(web, 'src/common/pseudo-locale.ts'));
+
 export default defineConfig({
   root: web,
   base: './',
@@ -121,10 +125,21 @@ export default defineConfig({
   plugins: [
     widgetTags(),
     hoistEntryImports('attention-lab.js'),
-    messageCatalogs(resolve(web, 'src/messages'), resolve(web, 'src/common/pseudo-locale.ts')),
+    catalogs(),
     classicScripts({
       'attention-lab-loader.js': resolve(web, 'src/host/loader.ts'),
       'attention-lab-frames.js': resolve(web, 'src/host/frames.ts'),
+      'lesson-language.js': resolve(web, 'src/pages/lesson/language-gate.ts'),
+    }),
+    // The lesson's first screen as HTML in the built index.html, in English, its language gate
+    // and the widgets' stylesheet (the page's colours and fonts).
+    lessonFirstScreen({
+      page: resolve(web, 'index.html'),
+      module: resolve(web, 'src/pages/lesson/first-screen.ts'),
+      language: 'en',
+      gate: 'lesson-language.js',
+      stylesheets: ['attention-lab.css'],
+      plugins: () => [catalogs()],
     }),
     // The lesson offline: its service worker (with the list of files to precache), web app
     // manifest and icons, beside index.html.

@@ -711,10 +711,12 @@ class Browser {
   /**
    * Opens `url` in a page of `viewport` size (CSS px) and resolves to the page once it has
    * loaded and no part of it is aria-busy (the lesson renders its sections over several tasks
-   * after the load event). Chromium and Firefox: `beforeLoad(page)`, if given, runs on the new
-   * page before it navigates (init scripts, request interception, listeners), and `isolated`
-   * gives the page a browser context of its own (no cache, cookies or storage shared with the
-   * pages before it).
+   * after the load event); a page whose HTML holds a first screen made at build time
+   * (html[data-prerendered]) once its script has also marked an element data-rendered (the
+   * lesson's script starts after the first paint, perhaps after the load event). Chromium and
+   * Firefox: `beforeLoad(page)`, if given, runs on the new page before it navigates (init
+   * scripts, request interception, listeners), and `isolated` gives the page a browser context
+   * of its own (no cache, cookies or storage shared with the pages before it).
    */
   async open(url, viewport = { width: 1280, height: 900 }, { beforeLoad, isolated } = {}) {
     await this.#current?.close();
@@ -722,9 +724,14 @@ class Browser {
     if ((beforeLoad || isolated) && this.engine === 'webkit')
       throw new Error('open: beforeLoad and isolated need puppeteer (Chromium or Firefox)');
     this.#current = await this.newPage(url, viewport, { beforeLoad, isolated });
-    await this.#current.waitFor(() => document.querySelector('[aria-busy="true"]') === null, undefined, {
-      timeout: 30000,
-    });
+    await this.#current.waitFor(
+      () =>
+        document.querySelector('[aria-busy="true"]') === null &&
+        (document.documentElement.dataset.prerendered === undefined ||
+          document.querySelector('[data-rendered]') !== null),
+      undefined,
+      { timeout: 30000 },
+    );
     return this.#current;
   }
 

@@ -1,20 +1,22 @@
-// The lesson page: loads the core, computes the numbers the prose quotes, renders the
-// sections and lets the widgets start as they come into view. The page speaks its language
-// (?lang=, else the browser's): its own words from the lesson catalog, the prose from its
-// translation (prose.ts) or else in English, the numbers as the language writes them.
+// The lesson page (loaded by start.ts): loads the core, computes the numbers the prose quotes,
+// renders the sections and lets the widgets start as they come into view. The page speaks its
+// language (?lang=, else the browser's): its own words from the lesson catalog, the prose from its
+// translation (prose.ts) or else in English, the numbers as the language writes them. The first
+// screen made at build time (first-screen.ts) is kept when it is in that language, and replaced
+// otherwise.
 import katex from 'katex';
 import '../../widgets/autoload';
 import lessonMessages from 'attn-messages:lesson';
 import { routeTableMessages } from '../../widgets/shared/route-table';
-import { applyPageTheme } from '../../widgets/element/base';
 import { applyPageLanguage, numberLocale } from '../../common/language';
 import { messagesIn } from '../../common/messages';
 import { getCore } from '../../core/instance';
 import type { LiveNumbers } from '../../common/live-format';
-import { applyLiveNumbers, useMath } from '../../common/rich-text';
+import { applyLiveNumbersInParts, useMath } from '../../common/rich-text';
 import type { EventDetail } from '../../widgets/element/contract';
 import type { CUE_TRAINER } from '../../widgets/element/contracts';
-import { getLiveNumbers } from './live-numbers';
+import { getLiveNumbersInParts } from './live-numbers';
+import { nextTask } from './frames';
 import { sections } from './sections';
 import { renderLesson } from './lesson-render';
 import { showRun } from './shown-run';
@@ -26,7 +28,6 @@ import { columnWidth, reserveWidgetSizes } from './reserved-sizes';
 import { fragmentTarget, landOn } from './landing';
 
 async function main(): Promise<void> {
-  applyPageTheme();
   const language = applyPageLanguage();
   const locale = numberLocale(language);
   offerOfflineWhenIdle(language);
@@ -46,7 +47,13 @@ async function main(): Promise<void> {
   useMath(katex);
   // Filled in once the core has computed them; the quiz reads the same object.
   const numbers: LiveNumbers = {};
-  const column = columnWidth(main); // before the lesson is in it: a cheap layout
+  const root = document.documentElement;
+  const kept = root.dataset.prerendered === language;
+  if (!kept) {
+    toc.replaceChildren();
+    main.querySelectorAll(':scope > section').forEach((section) => section.remove());
+  }
+  const column = columnWidth(main); // before the widgets are in it: a cheap layout
   const reserve = reserveWidgetSizes(main, column, language);
   const rendered = renderLesson(
     main,
@@ -55,7 +62,10 @@ async function main(): Promise<void> {
     numbers,
     { messages, locale, proseLang: proseInEnglish ? prose.language : undefined, data: data.data },
     reserve,
+    kept,
   );
+  // The first screen is in the reader's language now (renderLesson put it in before returning).
+  delete root.dataset.relocalizing;
   // The hash holds the readers' settings, so section links scroll instead of navigating; a
   // section still being rendered is landed on once it is there.
   toc.addEventListener('click', (event) => {
@@ -81,8 +91,11 @@ async function main(): Promise<void> {
   const target = fragmentTarget();
   if (target) landOn(target, false);
   try {
+    // The core's work and the page's updates a part at a time, the page answering in between.
     const core = await getCore();
-    applyLiveNumbers(main, Object.assign(numbers, getLiveNumbers(core)));
+    await nextTask();
+    Object.assign(numbers, await getLiveNumbersInParts(core, nextTask));
+    await applyLiveNumbersInParts(main, numbers, nextTask);
     const ms = performance.now() - started;
     status.textContent = messages.text('coreReady', { ms: Math.round(ms) });
     document.documentElement.dataset.lessonReady = String(Math.round(ms));
