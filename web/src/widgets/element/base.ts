@@ -24,7 +24,6 @@ import {
   isCore,
   parseAttribute,
   propertyName,
-  THEMES,
   type AttributeSpec,
   type EventDetail,
   type EventName,
