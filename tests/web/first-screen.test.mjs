@@ -69,7 +69,7 @@ test('the built page holds the contents and the first section, the same as the s
   assert.deepEqual(page.engineProblems, []);
 });
 
-test('in English, the first paint shows the first screen, the lesson script is requested after it and keeps it', async () => {
+test('in English, the first paint shows the first screen; the lesson script and the core are requested after it, and the script keeps it', async () => {
   const page = await browser.open(
     `${server.url}index.html`,
     { width: 412, height: 823 },
@@ -87,15 +87,23 @@ test('in English, the first paint shows the first screen, the lesson script is r
   await page.waitFor(() => document.documentElement.dataset.lessonReady !== undefined);
   const timing = await page.run(() => ({
     paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
-    scripts: performance
+    fetched: performance
       .getEntriesByType('resource')
-      .filter((entry) => entry.initiatorType === 'script' || entry.initiatorType === 'other')
       .map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime })),
     removed: window.__removed.filter((name) => ['section', 'li', 'p', 'h2'].includes(name)),
   }));
   assert.ok(timing.paint > 0, 'a first contentful paint');
-  const lesson = timing.scripts.find((entry) => /\/assets\/main-[\w-]+\.js$/.test(entry.name));
-  assert.ok(lesson, `the lesson's script among ${timing.scripts.map((s) => s.name).join(', ')}`);
+  const fetched = (pattern) => {
+    const entry = timing.fetched.find(({ name }) => pattern.test(name));
+    assert.ok(entry, `${pattern} among ${timing.fetched.map(({ name }) => name).join(', ')}`);
+    return entry;
+  };
+  const lesson = fetched(/\/assets\/main-[\w-]+\.js$/);
+  const core = fetched(/\/assets\/attention_lab-[\w-]+\.wasm$/);
+  assert.ok(
+    core.start >= timing.paint,
+    `the core requested at ${core.start} ms, after the first paint at ${timing.paint} ms`,
+  );
   assert.ok(
     lesson.start >= timing.paint,
     `requested at ${lesson.start} ms, after the first paint at ${timing.paint} ms`,
