@@ -216,6 +216,25 @@ test('heat maps in both themes at 360 px: a fixed 0–1 scale with even weight m
   });
   assert.deepEqual(edited, { rows: 3 * 7, changes: [7] }, 'the mask figure shows and reports the later of two edits');
 
+  // An edit, then a theme's redraw in the same task: the redraw's maps are shown, and the edit
+  // still says attn-change.
+  const themed = await page.run(async () => {
+    const mask = document.querySelector('attn-mask-figure');
+    const changes = [];
+    mask.addEventListener('attn-change', (event) => changes.push(event.detail.positions));
+    const [positions] = mask.querySelectorAll('input');
+    positions.value = '8';
+    positions.dispatchEvent(new Event('change'));
+    mask.setAttribute('theme', 'light');
+    const rows = () => [...mask.querySelectorAll('[data-mask] .weights-table tbody tr')].length;
+    for (let frames = 0; (rows() !== 3 * 8 || changes.length === 0) && frames < 600; frames++)
+      await new Promise((done) => requestAnimationFrame(done));
+    mask.removeAttribute('theme');
+    await new Promise((done) => setTimeout(done, 300)); // the redraw for the page's theme lands by then
+    return { rows: rows(), changes };
+  });
+  assert.deepEqual(themed, { rows: 3 * 8, changes: [8] }, 'an edit redrawn for a theme still reports itself');
+
   for (const theme of ['light', 'dark']) {
     if (theme === 'dark') {
       await page.page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'dark' }]);

@@ -27,8 +27,10 @@ export class MaskFigure extends AttnElement<typeof MASK_FIGURE> {
   private grid!: HTMLElement;
   private legend!: HTMLElement;
   private panels: SVGSVGElement[] = [];
-  /** counts drawPanels() calls: maps made for an older edit are dropped */
+  /** counts drawPanels() calls: maps made before a later call (an edit or a theme's redraw) are dropped */
   private drawings = 0;
+  /** counts the reader's edits: only the latest one says attn-change, once its lengths are drawn */
+  private edits = 0;
   private error!: HTMLElement;
   /** the most positions this figure draws */
   private limit = 0;
@@ -110,8 +112,10 @@ export class MaskFigure extends AttnElement<typeof MASK_FIGURE> {
     this.error.textContent = '';
     this.shownPositions = n;
     this.shownReal = real;
+    const edit = ++this.edits;
     const demo = await this.drawPanels();
-    if (!demo) return; // a newer edit is being drawn, and says so itself
+    // A newer edit says so itself; a theme's redraw of these lengths does not stop this one saying it.
+    if (edit !== this.edits) return;
     this.remember({ positions: n, real });
     this.emit('attn-change', {
       positions: n,
@@ -122,9 +126,9 @@ export class MaskFigure extends AttnElement<typeof MASK_FIGURE> {
 
   /**
    * The three heat maps of the current lengths, in the theme's colours; resolves to the core's
-   * demo, or to undefined when a later call started before these maps were made (they are dropped).
+   * demo. Maps finished after a later call started are dropped: that call shows its own.
    */
-  private async drawPanels(): Promise<MaskDemo | undefined> {
+  private async drawPanels(): Promise<MaskDemo> {
     const drawing = ++this.drawings;
     const n = this.shownPositions,
       real = this.shownReal;
@@ -180,7 +184,7 @@ export class MaskFigure extends AttnElement<typeof MASK_FIGURE> {
       }),
     );
     const legend = await heatLegend(n, colours, this.messages, true);
-    if (drawing !== this.drawings) return undefined;
+    if (drawing !== this.drawings) return demo;
     this.panels = svgs;
     this.grid.replaceChildren(...panels);
     this.legend.replaceChildren(legend);
