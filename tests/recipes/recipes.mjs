@@ -113,15 +113,20 @@ export async function frameFit(page, selector) {
 }
 
 /**
- * The recipes' framed mask figure (8 positions, 5 real) at `selector`, scrolled to: its
- * attn-ready and attn-change reach the page as events on the <iframe>, the frames script sizes
+ * The recipes' framed mask figure (8 positions, 5 real) at `selector`, scrolled to and loaded
+ * again: its attn-ready and attn-change reach the page as events on the <iframe>, the frames script sizes
  * the frame to the height it posts, and that is its content's height within 2 px, no scroll bar.
  */
 export async function checkFramedMasks(page, selector = 'iframe') {
-  await page.run(
-    (selector) => document.querySelector(selector).scrollIntoView({ block: 'start', behavior: 'instant' }),
-    selector,
-  );
+  // Loaded again now that the page records events (a frame near the top may have drawn, and
+  // said so, before the recording began), and only what it says from then on is read.
+  await page.run((selector) => {
+    const frame = document.querySelector(selector);
+    frame.scrollIntoView({ block: 'start', behavior: 'instant' });
+    window.seen = window.seen.filter((event) => event.from !== 'iframe');
+    window.heights = [];
+    frame.setAttribute('src', frame.getAttribute('src'));
+  }, selector);
   const change = await page.waitFor(
     () => window.seen.find((e) => e.from === 'iframe' && e.name === 'attn-change')?.detail,
   );
