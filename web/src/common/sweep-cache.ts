@@ -4,6 +4,8 @@ import { withDefaults, type Core, type ScaleSweep, type ScaleSweepConfig } from 
 
 const sweeps = new Map<string, ScaleSweep>();
 
+const keyOf = ({ dks, draws, tokens, seed }: ScaleSweepConfig) => JSON.stringify([dks, draws, tokens, seed]);
+
 function remember(key: string, sweep: ScaleSweep): ScaleSweep {
   if (sweeps.size >= 8) sweeps.delete(sweeps.keys().next().value!);
   sweeps.set(key, sweep);
@@ -13,8 +15,13 @@ function remember(key: string, sweep: ScaleSweep): ScaleSweep {
 /** core.scaleSweep, remembered. Options left out take the core's defaults (the lesson's sweep). */
 export function sweepOf(core: Core, options: Partial<ScaleSweepConfig> = {}): ScaleSweep {
   const { dks, draws, tokens, seed } = withDefaults(core.configs.scaleSweep.defaults, options);
-  const key = JSON.stringify([dks, draws, tokens, seed]);
+  const key = keyOf({ dks, draws, tokens, seed });
   return sweeps.get(key) ?? remember(key, core.scaleSweep({ dks, draws, tokens, seed }));
+}
+
+/** Remembers `sweep`, the core's sweep with `config`, computed elsewhere (the lesson's numbers Worker). */
+export function keepSweep(config: ScaleSweepConfig, sweep: ScaleSweep): void {
+  remember(keyOf(config), sweep);
 }
 
 /**
@@ -28,7 +35,7 @@ export async function sweepInParts(
   options: Partial<ScaleSweepConfig> = {},
 ): Promise<ScaleSweep> {
   const { dks, draws, tokens, seed } = withDefaults(core.configs.scaleSweep.defaults, options);
-  const key = JSON.stringify([dks, draws, tokens, seed]);
+  const key = keyOf({ dks, draws, tokens, seed });
   const known = sweeps.get(key);
   if (known || !dks.length) return known ?? sweepOf(core, options);
   const parts: ScaleSweep[] = [];

@@ -304,6 +304,11 @@ export async function getLiveNumbersInParts(core: Core, between: () => Promise<v
   return cached;
 }
 
+/** Makes `numbers` (computed elsewhere: the numbers Worker) the page's numbers, which updateLiveNumbers updates. */
+export function keepLiveNumbers(numbers: LiveNumbers): void {
+  cached = numbers;
+}
+
 /** Puts new values of some numbers into the page's numbers; returns all the page's numbers known. */
 export function updateLiveNumbers(numbers: LiveNumbers): LiveNumbers {
   return cached ? Object.assign(cached, numbers) : numbers;

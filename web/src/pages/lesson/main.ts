@@ -1,21 +1,19 @@
-// The lesson page (loaded by start.ts): loads the core, computes the numbers the prose quotes,
-// renders the sections and lets the widgets start as they come into view. The page speaks its
+// The lesson page (loaded by start.ts): has the core compute the numbers the prose quotes (in a
+// Worker: numbers-client.ts), renders the sections and lets the widgets start as they come into view. The page speaks its
 // language (?lang=, else the browser's): its own words from the lesson catalog, the prose from its
 // translation (prose.ts) or else in English, the numbers as the language writes them. The first
 // screen made at build time (first-screen.ts) is kept when it is in that language, and replaced
 // otherwise.
-import katex from 'katex';
 import '../../widgets/autoload';
 import lessonMessages from 'attn-messages:lesson';
 import { routeTableMessages } from '../../widgets/shared/route-table';
 import { applyPageLanguage, numberLocale } from '../../common/language';
 import { messagesIn } from '../../common/messages';
-import { getCore } from '../../core/instance';
 import type { LiveNumbers } from '../../common/live-format';
 import { applyLiveNumbersInParts, useMath } from '../../common/rich-text';
 import type { EventDetail } from '../../widgets/element/contract';
 import type { CUE_TRAINER } from '../../widgets/element/contracts';
-import { getLiveNumbersInParts } from './live-numbers';
+import { fillLessonNumbers } from './numbers-client';
 import { nextTask } from './frames';
 import { sections } from './sections';
 import { renderLesson } from './lesson-render';
@@ -30,23 +28,29 @@ import { fragmentTarget, landOn } from './landing';
 async function main(): Promise<void> {
   const language = applyPageLanguage();
   const locale = numberLocale(language);
-  offerOfflineWhenIdle(language);
   const status = document.getElementById('core-status')!;
   const main = document.getElementById('lesson')!;
   const toc = document.getElementById('toc')!;
   const started = performance.now();
-  const [messages, prose, data] = await Promise.all([
+  // The numbers the prose quotes, computed by the core in a Worker while the page renders, and
+  // filled in once they are there; the quiz reads the same object.
+  const numbers: LiveNumbers = {};
+  const computing = fillLessonNumbers(numbers);
+  computing.catch(() => undefined); // reported below, once the lesson has rendered
+  offerOfflineWhenIdle(language, computing);
+  const [messages, prose, data, { default: katex }] = await Promise.all([
     messagesIn(language, lessonMessages, routeTableMessages),
     proseIn(language, sections),
     lessonDataIn(language),
+    import('katex'),
   ]);
+  // The start a task at a time, so that a phone's page answers in between: the modules'
+  // evaluation, the page's own words, then the lesson's first part.
+  await nextTask();
   const proseInEnglish = prose.language !== language;
   applyChrome(messages, proseInEnglish);
-  // The text first, so it can be read (and the first widgets can start loading) while the
-  // core loads; its numbers are filled in once the core has computed them.
   useMath(katex);
-  // Filled in once the core has computed them; the quiz reads the same object.
-  const numbers: LiveNumbers = {};
+  await nextTask();
   const root = document.documentElement;
   const kept = root.dataset.prerendered === language;
   if (!kept) {
@@ -91,10 +95,8 @@ async function main(): Promise<void> {
   const target = fragmentTarget();
   if (target) landOn(target, false);
   try {
-    // The core's work and the page's updates a part at a time, the page answering in between.
-    const core = await getCore();
-    await nextTask();
-    Object.assign(numbers, await getLiveNumbersInParts(core, nextTask));
+    // The page's updates a part at a time, the page answering in between.
+    await computing;
     await applyLiveNumbersInParts(main, numbers, nextTask);
     const ms = performance.now() - started;
     status.textContent = messages.text('coreReady', { ms: Math.round(ms) });

@@ -1,10 +1,9 @@
 // Makes the lesson available offline (offline-update.ts), once its first load is over: after the
-// page's load event and the core, then a quiet network and an idle main thread. So the precache
+// page's load event and the lesson's numbers (the core's work), then a quiet network and an idle main thread. So the precache
 // (the service worker's download of what the lesson may still need) never competes with the
 // first load's requests, and the first load carries only this module; the rest is a chunk
 // loaded then.
 import type { PageLanguage } from '../../common/language';
-import { getCore } from '../../core/instance';
 
 /** How long no resource may have finished before the network counts as quiet. */
 export const QUIET_MS = 3000;
@@ -25,13 +24,16 @@ function networkQuiet(ms: number): Promise<void> {
   });
 }
 
-/** Offers the lesson offline, in `language`, once the page is idle; does nothing where service workers are unavailable or in Vite's dev server. */
-export function offerOfflineWhenIdle(language: PageLanguage): void {
+/**
+ * Offers the lesson offline, in `language`, once the page is idle after `work` (the first load's
+ * own) has settled; does nothing where service workers are unavailable or in Vite's dev server.
+ */
+export function offerOfflineWhenIdle(language: PageLanguage, work: Promise<unknown>): void {
   if (import.meta.env.DEV || !('serviceWorker' in navigator)) return;
   const loaded = new Promise<void>((resolve) =>
     document.readyState === 'complete' ? resolve() : addEventListener('load', () => resolve(), { once: true }),
   );
-  void Promise.all([loaded, getCore().catch(() => undefined)])
+  void Promise.all([loaded, work.catch(() => undefined)])
     .then(() => networkQuiet(QUIET_MS))
     .then(
       () =>
