@@ -47,21 +47,30 @@ export async function closeSite({ server, browser }) {
   await server?.close();
 }
 
-/** Scrolls through the opened lesson once its numbers are in and every kind of widget is defined (each from its own chunk), so each widget sees itself come into view. */
+/**
+ * Scrolls through the opened lesson once its numbers are in, so each widget sees itself come into
+ * view; then brings back into view, one at a time, each widget not started yet (its code loads as
+ * it nears the viewport, and a wheel may have passed it before that).
+ */
 export async function scrollThroughLesson(page) {
   await page.locate('html[data-lesson-ready]').waitFor({ timeout: 15000 });
-  await page.waitFor(
-    () =>
-      [...document.querySelectorAll('main figure.widget > :first-child')].every((w) => customElements.get(w.localName)),
-    undefined,
-    { timeout: 30000 },
-  );
   // To the page's end, however long the widths make it (the widgets reserve their heights).
   const atEnd = () => page.run(() => scrollY + innerHeight >= document.documentElement.scrollHeight - 1);
   for (let step = 0; step < 200 && !(await atEnd()); step++) {
     await page.wheel(800);
     await new Promise((ok) => setTimeout(ok, 40));
   }
+  await page.waitFor(
+    () => {
+      const waiting = [...document.querySelectorAll('main figure.widget > :first-child')].find(
+        (w) => !w.hasAttribute('data-ready') && !w.querySelector(':scope > .attn-error'),
+      );
+      waiting?.scrollIntoView({ block: 'center', behavior: 'instant' });
+      return !waiting;
+    },
+    undefined,
+    { timeout: 30000 },
+  );
 }
 
 /**

@@ -1,7 +1,8 @@
 // The lesson's first screen as HTML made at build time (web/src/pages/lesson/first-screen.ts,
 // scripts/vite-lesson-first-screen.ts), in Debian's Chromium under the strict CSP: it is what the
 // page's script renders itself, the script keeps it and is requested only after it has been
-// painted, it reads without a script, and a reader of another language never sees it. Run after
+// painted, it reads without a script, and a reader of another language never sees it; the first
+// load leaves the core and the widgets' code to a Worker and to the reader's scrolling. Run after
 // `npm run build`.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -109,6 +110,53 @@ test('in English, the first paint shows the first screen; the lesson script and 
     `requested at ${lesson.start} ms, after the first paint at ${timing.paint} ms`,
   );
   assert.deepEqual(timing.removed, [], 'no part of the first screen replaced');
+  assert.deepEqual(page.engineProblems, []);
+});
+
+test("the first load computes the numbers in a Worker and loads no widget's code until the reader nears it", async () => {
+  const page = await browser.open(
+    `${server.url}index.html`,
+    { width: 412, height: 823 },
+    {
+      beforeLoad: (page) =>
+        page.puppeteer.evaluateOnNewDocument(() => {
+          window.__instances = 0;
+          for (const name of ['instantiate', 'instantiateStreaming']) {
+            const original = WebAssembly[name];
+            WebAssembly[name] = function (...args) {
+              window.__instances++;
+              return original.apply(this, args);
+            };
+          }
+        }),
+    },
+  );
+  await page.waitFor(() => document.documentElement.dataset.lessonReady !== undefined);
+  const widgets = () =>
+    page.run(() => {
+      const tags = [
+        ...new Set([...document.querySelectorAll('main figure.widget > :first-child')].map((w) => w.localName)),
+      ];
+      return {
+        defined: tags.filter((tag) => customElements.get(tag)),
+        tags: tags.length,
+        instances: window.__instances,
+        missing: document.querySelectorAll('.live[data-missing]').length,
+        live: document.querySelectorAll('.live[data-key]').length,
+        worker: performance.getEntriesByType('resource').some((e) => /\/numbers-worker-[\w-]+\.js$/.test(e.name)),
+      };
+    });
+  const loaded = await widgets();
+  assert.ok(loaded.tags >= 10, `${loaded.tags} kinds of widget in the lesson`);
+  assert.deepEqual(loaded.defined, [], 'no widget defined on the first screen, none being near it');
+  assert.equal(loaded.instances, 0, 'no core compiled on the main thread');
+  assert.ok(loaded.worker, 'the numbers Worker was loaded');
+  assert.ok(loaded.live > 20 && loaded.missing === 0, `${loaded.live} live numbers, ${loaded.missing} missing`);
+  await page.locate('attn-soft-lookup').scrollIntoView();
+  await page.locate('attn-soft-lookup[data-ready]').waitFor();
+  const near = await widgets();
+  assert.ok(near.defined.includes('attn-soft-lookup'), 'the lookup defined once near');
+  assert.ok(!near.defined.includes('attn-quiz'), 'the quiz, far below, still not');
   assert.deepEqual(page.engineProblems, []);
 });
 

@@ -1,7 +1,8 @@
 // attention-lab.js, the one script a course page includes: it defines each widget when the first
-// element of its kind appears on the page (in the HTML, or added later), so that a page downloads
-// the code of the widgets it holds and no other: one soft lookup costs a fraction of the lesson.
-// The lesson page and the npm package define every widget at once instead (index.ts).
+// element of its kind appears on the page (in the HTML, or added later; one marked loading="lazy"
+// when it nears the viewport), so that a page downloads the code of the widgets it holds and no
+// other: one soft lookup costs a fraction of the lesson.
+// The npm package defines every widget at once instead (index.ts).
 //
 // Elements inside a shadow root are out of this script's sight: a page that puts widgets there
 // imports discover() from this file and calls it with the root (the embedding guide, embed.html).
@@ -13,6 +14,7 @@ import { showFailure } from '../host/failure';
 import { TAGS, type WidgetTag } from './element/tags';
 import { unknownTagWarning } from './element/closest-tag';
 import { preloadCore } from './preload-core';
+import { installedStore } from './element/progress-store';
 import { WIDGET_CORES, type CoreKind } from './widget-cores';
 
 /** Each widget's module, which defines its element when it loads. */
@@ -51,9 +53,31 @@ function define(tag: string): CoreKind {
   return WIDGET_CORES[tag as WidgetTag];
 }
 
+/**
+ * Elements marked loading="lazy", as images are: their kind is defined once one of them comes
+ * within about two screens of the viewport, so a long page (the lesson) loads the widgets its
+ * reader scrolls to, not all of them at once. On a page with a progress store (a course package)
+ * every widget is defined at once: the graded ones report their score as the page opens.
+ */
+const nearView = new IntersectionObserver(
+  (entries) => {
+    const near = entries.filter((entry) => entry.isIntersecting).map((entry) => entry.target);
+    near.forEach((element) => nearView.unobserve(element));
+    preloadCore(near.map((element) => define(element.localName)));
+  },
+  { rootMargin: '1200px 0px' },
+);
+
+/** Defines `element`'s kind now, or once it nears the viewport when it is lazy; returns the core it will load now. */
+function see(element: Element): CoreKind {
+  if (element.getAttribute('loading') !== 'lazy' || installedStore()) return define(element.localName);
+  if (!customElements.get(element.localName)) nearView.observe(element);
+  return false;
+}
+
 /** Defines the widgets among `root`'s elements (the document is watched already). */
 export function discover(root: ParentNode = document): void {
-  preloadCore([...root.querySelectorAll(':not(:defined)')].map((node) => define(node.localName)));
+  preloadCore([...root.querySelectorAll(':not(:defined)')].map(see));
 }
 
 new MutationObserver((records) => {
@@ -61,7 +85,7 @@ new MutationObserver((records) => {
   for (const record of records)
     for (const node of record.addedNodes) {
       if (!(node instanceof Element)) continue;
-      cores.push(define(node.localName));
+      cores.push(see(node));
       if (node.firstElementChild) discover(node);
     }
   preloadCore(cores);

@@ -104,6 +104,8 @@ function renderBlock(block: Block, numbers: LiveNumbers, view: LessonView): HTML
     }
     case 'widget': {
       const widget = document.createElement(block.tag);
+      // Its code is loaded as the reader nears it (autoload.ts), not with the page.
+      widget.setAttribute('loading', 'lazy');
       for (const [name, value] of Object.entries(block.attrs ?? {})) widget.setAttribute(name, value);
       if (block.tag === 'attn-flowchart') widget.setAttribute('route', shownRoute());
       giveLessonData(widget, numbers, view.data);
