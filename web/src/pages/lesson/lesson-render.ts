@@ -12,7 +12,7 @@ import { giveLessonData } from './lesson-data';
 import { routeVariant, shownRoute } from './shown-run';
 import { routeTable } from '../../widgets/shared/route-table';
 import { el } from '../../widgets/element/base';
-import { nextTask, painted } from './frames';
+import { painted } from './frames';
 import attentionHeader from '../../../../core/include/attn/attention.hpp?raw';
 import attentionSource from '../../../../core/src/attention.cpp?raw';
 
@@ -116,8 +116,12 @@ function renderBlock(block: Block, numbers: LiveNumbers, view: LessonView): HTML
   }
 }
 
-/** Milliseconds of rendering per task after the first section: the reader can scroll and type in between. */
-const SLICE_MS = 10;
+/**
+ * Milliseconds of rendering per frame after the first section: the reader can scroll and type in
+ * between, and each frame lays out only what one slice added (laying out a block takes a few
+ * times as long as building it).
+ */
+const SLICE_MS = 3;
 
 /** The contents: a link to each section, titled from the lesson catalog. */
 export function renderContents(toc: HTMLElement, sections: Section[], view: LessonView): void {
@@ -142,7 +146,7 @@ export function renderSection(section: Section, numbers: LiveNumbers, view: Less
 /**
  * Renders `sections` into `main` and the contents into `toc`: the contents and the first section
  * at once (the first screen, painted before the rest is built), then the other sections a few
- * blocks per task, each appended below what is there, so nothing on screen moves. With `kept`,
+ * blocks per frame, each appended below what is there, so nothing on screen moves. With `kept`,
  * the contents and the first section are in the page already (made at build time:
  * first-screen.ts) and stay as they are. `placed` is called after each task that added blocks
  * (new widgets need their reserved size). `main` is aria-busy until the promise settles (every
@@ -173,7 +177,7 @@ export async function renderLesson(
       for (const block of section.blocks) {
         if (performance.now() - sliceStart > SLICE_MS) {
           placed();
-          await nextTask();
+          await painted();
           sliceStart = performance.now();
         }
         node.append(renderBlock(block, numbers, view));
