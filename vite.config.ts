@@ -2,7 +2,7 @@
 // any static host, at any path and from another origin: base './' makes every address in the
 // bundle (chunks, the WebAssembly core, the Worker, images) relative to the file that names it,
 // so the files find each other wherever they are copied together.
-import { resolve } from 'node:path';
+import { posix, resolve } from 'node:path';
 import { build, defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { TAGS } from './web/src/widgets/element/tags';
@@ -61,31 +61,41 @@ function widgetTags(): Plugin {
 }
 
 /**
- * attention-lab.js names, besides its own imports, every chunk those import in turn (an empty
- * `import "./assets/…"` each, at the end, so the order modules run in is unchanged): the browser
- * then requests the whole static graph as soon as it reads the entry, not one level of imports
- * after another. The bundler's `hoistTransitiveImports` did this; Rolldown has no such option.
+ * The chunks `names` name, besides their own imports, every chunk those import in turn (an empty
+ * `import "./…"` each, at the end, so the order modules run in is unchanged): the browser then
+ * requests the whole static graph as soon as it reads the chunk, not one level of imports after
+ * another. The bundler's `hoistTransitiveImports` did this; Rolldown has no such option.
+ * attention-lab.js, which a course page loads, and the lesson's main module (which its entry
+ * imports with no preload list) are such chunks.
  */
-function hoistEntryImports(entryFileName: string): Plugin {
+function hoistImports(names: string[]): Plugin {
   return {
-    name: 'attention-lab:hoist-entry-imports',
+    name: 'attention-lab:hoist-imports',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const entry = bundle[entryFileName];
-      if (!entry || entry.type !== 'chunk') return;
-      const all = new Set<string>();
-      const visit = (fileName: string) => {
-        const chunk = bundle[fileName];
-        if (all.has(fileName) || !chunk || chunk.type !== 'chunk') return;
-        all.add(fileName);
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || !names.includes(chunk.name)) continue;
+        const all = new Set<string>();
+        const visit = (fileName: string) => {
+          const imported = bundle[fileName];
+          if (all.has(fileName) || !imported || imported.type !== 'chunk') return;
+          all.add(fileName);
+          imported.imports.forEach(visit);
+        };
         chunk.imports.forEach(visit);
-      };
-      entry.imports.forEach(visit);
-      const hoisted = [...all].filter((fileName) => !entry.imports.includes(fileName));
-      entry.code += hoisted.map((fileName) => `import"./${fileName}";`).join('');
-      entry.imports.push(...hoisted);
+        const hoisted = [...all].filter((fileName) => !chunk.imports.includes(fileName));
+        const from = posix.dirname(chunk.fileName);
+        chunk.code += hoisted.map((fileName) => `import"${relativeImport(from, fileName)}";`).join('');
+        chunk.imports.push(...hoisted);
+      }
     },
   };
+}
+
+/** How a chunk in folder `from` of the bundle imports the bundle's `fileName`: "./x.js", "../x.js". */
+function relativeImport(from: string, fileName: string): string {
+  const path = posix.relative(from, fileName);
+  return path.startsWith('.') ? path : `./${path}`;
 }
 
 /** The message catalogs as modules (attn-messages:<catalog>). */
@@ -102,6 +112,14 @@ export default defineConfig({
     // Never inline assets as data: URLs: a strict CSP (default-src 'self') refuses them, and
     // the wasm compiles faster streamed from its own file.
     assetsInlineLimit: 0,
+    // The lesson's entry (start.ts) imports its main module once the first screen is painted,
+    // without a preload list: appending one modulepreload link per import cost a phone's main
+    // thread tens of milliseconds right after that paint, and the browser requests main's
+    // imports as soon as it has read main.
+    modulePreload: {
+      resolveDependencies: (file, deps, { hostId }) =>
+        /^assets\/main-/.test(file) && /^assets\/index-/.test(hostId) ? [] : deps,
+    },
     rollupOptions: {
       input: {
         index: resolve(web, 'index.html'),
@@ -124,7 +142,7 @@ export default defineConfig({
   },
   plugins: [
     widgetTags(),
-    hoistEntryImports('attention-lab.js'),
+    hoistImports(['attention-lab', 'main']),
     catalogs(),
     classicScripts({
       'attention-lab-loader.js': resolve(web, 'src/host/loader.ts'),
