@@ -113,12 +113,15 @@ export default defineConfig({
     // the wasm compiles faster streamed from its own file.
     assetsInlineLimit: 0,
     // The lesson's entry (start.ts) imports its main module once the first screen is painted,
-    // without a preload list: appending one modulepreload link per import cost a phone's main
-    // thread tens of milliseconds right after that paint, and the browser requests main's
-    // imports as soon as it has read main.
+    // preloading only attention-lab.js (so the widgets' chunks stay three requests deep):
+    // appending one modulepreload link per import cost a phone's main thread tens of
+    // milliseconds right after that paint, and the browser requests main's other imports as
+    // soon as it has read main (hoistImports).
     modulePreload: {
       resolveDependencies: (file, deps, { hostId }) =>
-        /^assets\/main-/.test(file) && /^assets\/index-/.test(hostId) ? [] : deps,
+        /^assets\/main-/.test(file) && /^assets\/index-/.test(hostId)
+          ? deps.filter((dep) => dep === 'attention-lab.js')
+          : deps,
     },
     rollupOptions: {
       input: {
