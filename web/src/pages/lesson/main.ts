@@ -1,9 +1,9 @@
 // The lesson page (loaded by start.ts): has the core compute the numbers the prose quotes (in a
-// Worker: numbers-client.ts), renders the sections and lets the widgets start as they come into view. The page speaks its
-// language (?lang=, else the browser's): its own words from the lesson catalog, the prose from its
-// translation (prose.ts) or else in English, the numbers as the language writes them. The first
-// screen made at build time (first-screen.ts) is kept when it is in that language, and replaced
-// otherwise.
+// Worker: numbers-client.ts), renders the sections and lets the widgets start as they come into
+// view. The page speaks its language (?lang=, else the browser's): its own words from the lesson
+// catalog, the prose from its translation (prose.ts) or else in English, the numbers as the
+// language writes them. The first screen made at build time (first-screen.ts) is kept when it is
+// in that language, and replaced otherwise.
 import '../../widgets/autoload';
 import lessonMessages from 'attn-messages:lesson';
 import { routeTableMessages } from '../../widgets/shared/route-table';
