@@ -62,8 +62,11 @@ function define(tag: string): CoreKind {
 const nearView = new IntersectionObserver(
   (entries) => {
     const near = entries.filter((entry) => entry.isIntersecting).map((entry) => entry.target);
+    const tags = new Set(near.map((element) => element.localName));
+    // One element near is enough to define its kind: the others of that kind need no watching.
     near.forEach((element) => nearView.unobserve(element));
-    preloadCore(near.map((element) => define(element.localName)));
+    for (const tag of tags) document.querySelectorAll(tag).forEach((element) => nearView.unobserve(element));
+    preloadCore([...tags].map(define));
   },
   { rootMargin: '1200px 0px' },
 );

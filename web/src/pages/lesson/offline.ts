@@ -1,8 +1,8 @@
-// Makes the lesson available offline (offline-update.ts), once its first load is over: after the
-// page's load event and the lesson's numbers (the core's work), then a quiet network and an idle main thread. So the precache
-// (the service worker's download of what the lesson may still need) never competes with the
-// first load's requests, and the first load carries only this module; the rest is a chunk
-// loaded then.
+// Makes the lesson available offline (offline-update.ts), once its first load is over: after
+// the page's load event and the lesson's numbers (the core's work), then a quiet network and an
+// idle main thread. So the precache (the service worker's download of what the lesson may still
+// need) never competes with the first load's requests, and the first load carries only this
+// module; the rest is a chunk loaded then.
 import type { PageLanguage } from '../../common/language';
 
 /** How long no resource may have finished before the network counts as quiet. */
