@@ -70,7 +70,7 @@ test('the built page holds the contents and the first section, the same as the s
   assert.deepEqual(page.engineProblems, []);
 });
 
-test('in English, the first paint shows the first screen; the lesson script and the core are requested after it, and the script keeps it', async () => {
+test("in English, the first paint shows the first screen; the lesson script and the numbers' Worker are requested after it, and the script keeps it", async () => {
   const page = await browser.open(
     `${server.url}index.html`,
     { width: 412, height: 823 },
@@ -100,10 +100,10 @@ test('in English, the first paint shows the first screen; the lesson script and 
     return entry;
   };
   const lesson = fetched(/\/assets\/main-[\w-]+\.js$/);
-  const core = fetched(/\/assets\/attention_lab-[\w-]+\.wasm$/);
+  const worker = fetched(/\/assets\/numbers-worker-[\w-]+\.js$/);
   assert.ok(
-    core.start >= timing.paint,
-    `the core requested at ${core.start} ms, after the first paint at ${timing.paint} ms`,
+    worker.start >= timing.paint,
+    `the numbers' Worker requested at ${worker.start} ms, after the first paint at ${timing.paint} ms`,
   );
   assert.ok(
     lesson.start >= timing.paint,
@@ -144,6 +144,10 @@ test("the first load computes the numbers in a Worker and loads no widget's code
         missing: document.querySelectorAll('.live[data-missing]').length,
         live: document.querySelectorAll('.live[data-key]').length,
         worker: performance.getEntriesByType('resource').some((e) => /\/numbers-worker-[\w-]+\.js$/.test(e.name)),
+        cores: performance
+          .getEntriesByType('resource')
+          .map((e) => /\/assets\/(attention_\w+)-[\w-]+\.wasm$/.exec(e.name)?.[1])
+          .filter(Boolean),
       };
     });
   const loaded = await widgets();
@@ -157,6 +161,12 @@ test("the first load computes the numbers in a Worker and loads no widget's code
   const near = await widgets();
   assert.ok(near.defined.includes('attn-soft-lookup'), 'the lookup defined once near');
   assert.ok(!near.defined.includes('attn-quiz'), 'the quiz, far below, still not');
+  assert.deepEqual(loaded.cores, [], 'no core fetched by the page itself on the first load');
+  assert.deepEqual(
+    near.cores,
+    ['attention_lab'],
+    "the lookup, which needs only attention, shares the figures' whole core",
+  );
   assert.deepEqual(page.engineProblems, []);
 });
 

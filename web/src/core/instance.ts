@@ -1,6 +1,7 @@
 // The page's core, loaded on first use and shared by every widget: the whole core (loadCore) for
 // the widgets that need the experiments or the trainer, and for those that need only attention
-// the attention core (loadAttentionCore, a smaller module), unless the whole one is there already.
+// the attention core (loadAttentionCore, a smaller module), unless the whole one is there or
+// coming already (cores-coming.ts).
 import { coresComing } from './cores-coming.js';
 import { loadAttentionCore, loadCore } from './load.js';
 import type { AttentionCore, Configs, Core } from './types.js';
@@ -24,7 +25,7 @@ export function getCore(): Promise<Core> {
 }
 
 export function getAttentionCore(): Promise<AttentionCore> {
-  if (whole) return whole;
+  if (whole || coresComing.has('whole')) return getCore();
   coresComing.add('attention');
   return (attentionOnly ??= keepConfigs(loadAttentionCore()));
 }
