@@ -7,7 +7,9 @@
 // browser, and prints the medians of the four category scores, FCP, LCP, TBT, CLS and the bytes
 // transferred, with the request chain's depth (lighthouse-chain.mjs, one load per page and
 // preset), each against its goal. Scores and times vary with the machine's load: the goals are
-// for a quiet machine; bytes and the chain's depth do not depend on it.
+// for a quiet machine; bytes and the chain's depth do not depend on it. The CPU column is the
+// median of Lighthouse's own measure of the machine's speed at each run (its benchmarkIndex,
+// higher is faster), so that runs on a busier or slower machine show as such.
 //
 //   npm run bench:lighthouse [-- --page lesson|course] [--preset mobile|desktop] [--runs 5] [--strict]
 //
@@ -73,6 +75,7 @@ export function figuresOf(lhr) {
     tbt: audit('total-blocking-time'),
     cls: audit('cumulative-layout-shift'),
     bytes: audit('total-byte-weight'),
+    cpu: lhr.environment?.benchmarkIndex ?? NaN,
   };
 }
 
@@ -144,6 +147,7 @@ async function main() {
           m.cls.toFixed(3),
           (m.bytes / 1024).toFixed(1),
           depth,
+          m.cpu.toFixed(0),
         ]);
         for (const goal of missedGoals(page, preset, m, depth)) missed.push(`${page} ${preset}: ${goal}`);
       }
@@ -157,7 +161,7 @@ async function main() {
   console.log(`Lighthouse 12.2.3, median of ${runs} run(s) per page and preset, localhost, brotli\n`);
   console.log(
     table([
-      ['page preset', 'perf', 'a11y', 'BP', 'SEO', 'FCP s', 'LCP s', 'SI s', 'TBT ms', 'CLS', 'KiB', 'chain'],
+      ['page preset', 'perf', 'a11y', 'BP', 'SEO', 'FCP s', 'LCP s', 'SI s', 'TBT ms', 'CLS', 'KiB', 'chain', 'CPU'],
       ...rows,
       [
         'goal',
@@ -172,6 +176,7 @@ async function main() {
         '',
         `course <=${GOALS.courseKiB}`,
         `<=${GOALS.chainDepth}`,
+        '',
       ],
     ]),
   );
