@@ -8,9 +8,10 @@ import { coresComing } from '../../core/cores-coming';
 import { firstPaint } from './frames';
 
 // The lesson's widgets share the whole core (its figures need it). The numbers' Worker fetches
-// it first (numbers-client.ts), so the widgets' later fetch is the browser's cached copy; marked
-// coming here, so that no widget preloads a core during the first load and none that needs only
-// attention fetches the attention core besides (core/instance.ts).
+// it first (numbers-client.ts), so the widgets' later fetch can come from the browser's cache
+// (hashed files, cached long: docs/lighthouse.md). Marked coming here, so that no widget preloads
+// a core during the first load and none that needs only attention fetches the attention core
+// besides (core/instance.ts).
 coresComing.add('whole');
 
 const root = document.documentElement;
