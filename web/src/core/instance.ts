@@ -25,7 +25,7 @@ export function getCore(): Promise<Core> {
 }
 
 export function getAttentionCore(): Promise<AttentionCore> {
-  if (whole || coresComing.has('whole')) return getCore();
+  if (coresComing.has('whole')) return getCore(); // getCore() marks it coming too
   coresComing.add('attention');
   return (attentionOnly ??= keepConfigs(loadAttentionCore()));
 }
